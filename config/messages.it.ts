@@ -1,0 +1,116 @@
+/**
+ * Every user-facing text of the portal and of the API errors, keyed.
+ * Code refers to keys (`messages.sessionExpired`), never to inline Italian strings.
+ * Texts quoted by the specification are kept verbatim (typos included: they are the contract).
+ */
+export const messages = {
+  // Shell and session (spec 000 §2, §4, §8)
+  sessionExpired: 'Sessione scaduta effettuare nuovamente il login.',
+  colorMapLoadFailed:
+    'Non è stato possibile caricare la mappa colori del cliente. Riprovare più tardi o contattare l’assistenza.',
+  pageNotFound: 'Siamo spiacenti, questa pagina non esiste.',
+  backToHome: 'Torna alla home',
+  backendErrorTitle: 'Errore.',
+  backendErrorIntro: 'Si è verificato un errore, il sistema riporta:',
+  backendErrorClose: 'Chiudi',
+  genericError: 'Si è verificato un errore imprevisto. Riprovare più tardi.',
+  networkError: 'Impossibile contattare il server. Verificare la connessione e riprovare.',
+  thresholdNotOk:
+    'Per motivi tecnici in questo momento non è possibile procedere con l’inserimento di una richiesta: ti invitiamo a voler aprire un ticket di assistenza al fine di consentirci le opportune verifiche.',
+  creditLoadFailed: "Non è stato possibile caricare i dati. Contattare l'assistenza se il problema persite.",
+  userInfoLoadFailed: 'Non è stato possibile caricare i dati utente. Effettuare nuovamente il login.',
+
+  // Navbar and footer
+  navProfile: 'Profilo',
+  navMyCredit: 'Il mio credito',
+  navCreditTotal: 'Credito welfare totale',
+  navCreditArt51: 'di cui ART 51 C.3',
+  navMovements: 'Storico movimenti',
+  navBackOffice: 'Back Office',
+  navFrontOffice: 'Front Office',
+  navExit: 'Esci',
+  navNotifications: 'Notifiche',
+  navOpenMenu: 'Apri il menu',
+  bellNone: 'Nessuna nuova notifica',
+  bellOne: 'Hai una nuova notifica',
+  bellMany: 'Hai {n} nuove notifiche',
+  footerCopyright: '© 2020-{year} Portale Welfare. Tutti i diritti riservati.',
+  skipToContent: 'Vai al contenuto',
+
+  // Home (menu)
+  homeGreeting: 'Benvenuto, {name}',
+  homeIntro: 'Dal portale puoi utilizzare il tuo credito welfare per rimborsi, buoni e servizi.',
+  homeCreditTitle: 'Il tuo credito welfare',
+  homeSectionsTitle: 'Servizi disponibili',
+  homeNoServices: 'Non ci sono ancora servizi abilitati per il tuo profilo.',
+
+  // Login screen (the code step and the enrolment come with the sign-in issue)
+  loginTitle: 'Accedi al portale welfare',
+  loginUsername: 'Nome utente (e-mail)',
+  loginPassword: 'Password',
+  loginSubmit: 'Accedi',
+  loginRequired: 'Campo obbligatorio',
+  loginLoggedOut: 'Sei uscito dal portale.',
+
+  // Redirect page (conv-redirect)
+  redirectTitle: 'Stai per essere reindirizzato',
+  redirectText: 'Il portale {title} è stato aperto in una nuova scheda.',
+  redirectCountdown: 'Tornerai al menu tra {n} secondi.',
+  redirectNow: 'Torna subito al menu',
+
+  // iOS install banner
+  iosInstallTitle: 'Installa l’app',
+  iosInstallText: 'Per installare l’app sul tuo iPhone tocca Condividi e poi «Aggiungi alla schermata Home».',
+  iosInstallClose: 'Chiudi',
+
+  // PWA and offline
+  offlineTitle: 'Sei offline',
+  offlineText:
+    'Non è possibile raggiungere il portale in questo momento. Controlla la connessione: la pagina si aggiornerà da sola quando tornerai online.',
+  offlineRetry: 'Riprova',
+  updateAvailable: 'È disponibile una nuova versione del portale.',
+  updateReload: 'Aggiorna',
+  loading: 'Caricamento in corso...',
+
+  // API errors (server side, error shape of ARCHITECTURE.md §5)
+  apiNotFound: 'Risorsa non trovata.',
+  apiRouteNotFound: 'Percorso API inesistente: {method} {url}.',
+  apiUnauthorized: 'Autenticazione richiesta.',
+  apiInvalidToken: 'Token non valido o scaduto.',
+  apiForbidden: 'Non si dispone dei permessi necessari per questa operazione.',
+  apiActForForbidden: 'Non si è autorizzati ad operare per conto dell’azienda indicata.',
+  apiActForInvalid: 'Intestazione Act-For non valida: deve essere l’id numerico di un’azienda.',
+  apiCustomerInvalid: 'Intestazione Customer non valida.',
+  apiBadJson: 'Il corpo della richiesta non è un JSON valido.',
+  apiBodyTooLarge: 'Il corpo della richiesta supera la dimensione massima consentita.',
+  apiUnsupportedMediaType: 'Tipo di contenuto non supportato.',
+  apiRateLimited: 'Troppe richieste: riprovare tra {after}.',
+  apiInternal: 'Si è verificato un errore interno. Riprovare più tardi.',
+  apiValidationRequired: 'Questo campo è obbligatorio.',
+  apiValidationType: 'Valore non valido: atteso {type}.',
+  apiValidationUnknownField: 'Campo non previsto.',
+  apiValidationFormat: 'Formato non valido.',
+  apiValidationGeneric: 'Valore non valido.',
+  apiValidationTooLong: 'Il valore supera la lunghezza massima di {limit} caratteri.',
+  apiValidationTooShort: 'Il valore deve avere almeno {limit} caratteri.',
+  apiValidationMinimum: 'Il valore deve essere almeno {limit}.',
+  apiValidationMaximum: 'Il valore deve essere al massimo {limit}.',
+  apiValidationEnum: 'Valore non ammesso.',
+  apiValidationPattern: 'Formato non valido.',
+  apiInsufficientCredit: 'Credito insufficiente per completare l’operazione.',
+  apiIdempotencyInFlight: 'Una richiesta con la stessa chiave di idempotenza è ancora in corso.',
+  apiIdempotencyMismatch: 'La chiave di idempotenza è già stata usata con dati diversi.',
+  apiIdempotencyKeyInvalid: 'Chiave di idempotenza non valida.',
+  apiAmountInvalid: 'Importo non valido: usare il formato 1234.50.',
+  apiPurchaseStateInvalid: 'L’operazione non è consentita nello stato attuale dell’acquisto.',
+  apiSkinNotFound: 'Personalizzazione non trovata per il cliente indicato.',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Fills `{name}` placeholders of a catalogue text. */
+export function formatMessage(key: MessageKey, params: Record<string, string | number> = {}): string {
+  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

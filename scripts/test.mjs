@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: everything a newcomer needs to trust the project, in order, stopping at nothing:
+ * lint, type check, config/schema checks, unit and component tests, server tests (PGlite, and
+ * PostgreSQL when TEST_DATABASE_URL is set), build, end-to-end tests in Chromium.
+ * It ends with one plain line "N passed, N failed" over every test that ran, and exits non-zero
+ * if any step failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { findChromium } from './find-chromium.mjs';
+
+const reportDir = '.tmp/test-reports';
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+const only = process.argv.slice(2);
+const results = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(name, command, args, env = {}) {
+  if (only.length && !only.includes(name)) return true;
+  console.info(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = child.status === 0;
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  return ok;
+}
+
+function vitest(name, projects, env = {}) {
+  const outputFile = join(reportDir, `${name}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`);
+  const ok = run(name, 'npx', args, env);
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+  } else if (!ok) {
+    failed += 1;
+  }
+  return ok;
+}
+
+run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+run('format', 'npx', ['prettier', '--check', '.']);
+run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+vitest('unit', ['unit', 'config', 'client']);
+vitest('server', ['server']);
+if (!process.env.TEST_DATABASE_URL) {
+  console.info(
+    '\nTEST_DATABASE_URL non impostata: i test server sono girati solo su PGlite ' +
+      '(il test di concorrenza su PostgreSQL è stato saltato). Vedi README, "Test su PostgreSQL".',
+  );
+}
+const chromium = findChromium();
+if (!chromium) {
+  console.error(
+    '\nChromium non trovato: installa `apt-get install chromium` oppure imposta CHROMIUM_PATH ' +
+      'con il percorso di un Chromium/Chrome. I test end-to-end non possono girare senza.',
+  );
+  results.push({ name: 'e2e', ok: false, seconds: '0' });
+  failed += 1;
+} else if (run('build', 'npm', ['run', 'build', '--silent'])) {
+  vitest('e2e', ['e2e'], { CHROMIUM_PATH: chromium });
+}
+
+console.info('\n=== Riepilogo');
+for (const r of results) console.info(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.seconds}s`);
+const allOk = results.every((r) => r.ok);
+console.info(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(allOk && failed === 0 ? 0 : 1);

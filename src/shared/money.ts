@@ -1,0 +1,47 @@
+/**
+ * Money: decimal strings with two decimals on the wire ("1234.50"), integer cents in code and storage.
+ * Never floats in arithmetic.
+ */
+const EURO_INPUT = /^\d+(\.\d{0,2})?$/;
+const WIRE = /^-?\d+(\.\d{1,2})?$/;
+
+/** Euro amount as typed by a user: digits, optional dot, up to 2 decimals (spec 000 §5). */
+export function isEuroInput(value: string): boolean {
+  return value === '' || EURO_INPUT.test(value);
+}
+
+/** Parses a wire or user amount into integer cents; returns null when it is not a valid amount. */
+export function parseCents(value: string | number): number | null {
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  if (!WIRE.test(text)) return null;
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+  if (!Number.isSafeInteger(cents)) return null;
+  return negative ? -cents : cents;
+}
+
+/** Integer cents to the wire format: "1234.50". */
+export function formatCents(cents: number | bigint): string {
+  const value = BigInt(cents);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = abs / 100n;
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+
+/** Integer cents for people: "1.234,50 €". */
+export function formatEuro(cents: number): string {
+  // Italian CLDR groups only from 5 digits; 'always' gives 1.500,00 € as people expect on statements.
+  return euroFormat.format(cents / 100);
+}
+
+/** A wire amount for people; unparsable input is shown as it is. */
+export function formatWireEuro(value: string | null | undefined): string {
+  if (value == null) return formatEuro(0);
+  const cents = parseCents(value);
+  return cents === null ? value : formatEuro(cents);
+}

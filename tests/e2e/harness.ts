@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { buildApp } from '../../src/server/app';
+import { createSession } from '../../src/server/services/sessions';
+import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
+
+/**
+ * A real server for end-to-end tests: the Fastify app listening on a free loopback port, on a fresh
+ * embedded database with the demo seed, serving the built portal from dist/. Sessions for a demo user
+ * are made with the server's own session service (the login flows have their own tests).
+ */
+export interface E2eServer {
+  baseUrl: string;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  login(email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startServer(): Promise<E2eServer> {
+  if (!existsSync('dist/index.html')) throw new Error('dist/ manca: esegui `npm run build` prima dei test e2e.');
+  const dataDir = mkdtempSync(join(tmpdir(), 'welfare-e2e-'));
+  const app = await buildApp({ dataDir, demo: true, staticDir: 'dist', logger: false, rateLimitMax: 10_000 });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('indirizzo del server non disponibile');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    app,
+    login: (email) => createSession(app.db, email),
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium non trovato: apt-get install chromium, oppure CHROMIUM_PATH.');
+  return chromium.launch({ executablePath, args: chromiumArgs, headless: true });
+}
+
+/** A phone-sized context by default: the portal is mobile first. */
+export async function newContext(browser: Browser, baseURL: string, width = 360): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width, height: width < 600 ? 740 : 900 }, locale: 'it-IT' });
+}
+
+/** Puts a session into sessionStorage the way the portal persists it, before the app boots. */
+export async function seedSession(context: BrowserContext, token: string, customer: string): Promise<void> {
+  await context.addInitScript(
+    ([t, c]) => {
+      if (sessionStorage.getItem('token') === null && !sessionStorage.getItem('__e2e_seeded')) {
+        sessionStorage.setItem('__e2e_seeded', '1');
+        sessionStorage.setItem('token', JSON.stringify(t));
+        sessionStorage.setItem('is_logged', JSON.stringify(true));
+        sessionStorage.setItem('customer', JSON.stringify(c));
+        localStorage.setItem('wbcustomer', c!);
+      }
+    },
+    [token, customer],
+  );
+}
+
+/** axe-core violations of a page (WCAG 2.1 AA rules). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+export const screenshotDir = '.tmp/screenshots';

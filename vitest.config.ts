@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One config, five projects: `npm test` runs them in order through scripts/test.mjs.
+ * - unit:   pure logic of src/shared, config and client helpers (node)
+ * - config: every declaration in config/ and schemas/ is valid and every reference resolves
+ * - client: React components in jsdom (Testing Library)
+ * - server: the Fastify app built in-process and exercised with inject(), on PGlite and,
+ *           when TEST_DATABASE_URL is set, on PostgreSQL
+ * - e2e:    Playwright (playwright-core) driving Debian's Chromium against the built portal
+ *           served by a real server that the test run starts
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'config', include: ['tests/config/**/*.test.ts'], environment: 'node' } },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'client',
+          include: ['tests/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/client/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // PGlite instances are heavy: one file at a time keeps memory and CPU predictable on 2 cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
