@@ -28,7 +28,8 @@ const featureZones = features.map((feature) => ({
   target: `./${featuresDir}/${feature}`,
   from: `./${featuresDir}`,
   except: [`./${feature}`],
-  message: 'Una feature non importa un’altra feature: sposta il codice comune in components/, engine/ o widgets/.',
+  message:
+    'Una feature non importa un’altra feature: sposta il codice comune in components/, engine/ o widgets/.',
 }));
 
 const layerZones = [
@@ -40,7 +41,13 @@ const layerZones = [
   { target: './schemas', from: './src', message: 'schemas/ contiene solo JSON Schema.' },
   ...['components', 'api', 'stores'].map((low) => ({
     target: `./src/client/${low}`,
-    from: ['./src/client/engine', './src/client/widgets', './src/client/features', './src/client/routes', './src/client/app'],
+    from: [
+      './src/client/engine',
+      './src/client/widgets',
+      './src/client/features',
+      './src/client/routes',
+      './src/client/app',
+    ],
     message: `${low}/ sta alla base del client: non importa engine, widgets, features, routes o app.`,
   })),
   ...['engine', 'widgets'].map((mid) => ({

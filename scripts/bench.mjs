@@ -64,7 +64,11 @@ async function buildPortal() {
     .filter((k) => manifest[k].isDynamicEntry && k.includes('routes/'))
     .map((key) => {
       const own = [...closure(manifest, [key])].filter((k) => !initial.has(k));
-      return { route: key.replace(/^src\/client\/routes\//, ''), ...measure(outDir, manifest, own), keys: own };
+      return {
+        route: key.replace(/^src\/client\/routes\//, ''),
+        ...measure(outDir, manifest, own),
+        keys: own,
+      };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
 
@@ -135,7 +139,8 @@ const rows = [
 ];
 const width = Math.max(...rows.map((r) => r[0].length));
 console.info(`\n${'What'.padEnd(width)}  JS gzip KB  CSS gzip KB`);
-for (const [name, js, css] of rows) console.info(`${name.padEnd(width)}  ${kb(js).padStart(10)}  ${kb(css).padStart(11)}`);
+for (const [name, js, css] of rows)
+  console.info(`${name.padEnd(width)}  ${kb(js).padStart(10)}  ${kb(css).padStart(11)}`);
 console.info(
   `\nLogin route JS: ${kb(portal.login.js)} KB gzip (target <= 130 KB: ${results.loginRoute.withinTarget ? 'met' : 'NOT met'}); ` +
     `baseline React + Mantine: ${kb(baseline.js)} KB; the portal adds ${kb(portal.login.js - baseline.js)} KB.`,

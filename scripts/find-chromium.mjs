@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 
 /** Chromium for the end-to-end tests and benchmarks: CHROMIUM_PATH, Debian's, or a Playwright-installed one. */
 export function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   return candidates.find((path) => path && existsSync(path)) ?? null;
 }
 

@@ -31,7 +31,11 @@ export function formatCents(cents: number | bigint): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
-const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+const euroFormat = new Intl.NumberFormat('it-IT', {
+  style: 'currency',
+  currency: 'EUR',
+  useGrouping: 'always',
+});
 
 /** Integer cents for people: "1.234,50 €". */
 export function formatEuro(cents: number): string {

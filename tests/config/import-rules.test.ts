@@ -42,7 +42,9 @@ describe('import rules', () => {
 
   it('refuses a feature importing another feature', async () => {
     // Take two real features and a real module of the second, so the import resolves.
-    const features = readdirSync('src/client/features', { withFileTypes: true }).filter((e) => e.isDirectory());
+    const features = readdirSync('src/client/features', { withFileTypes: true }).filter((e) =>
+      e.isDirectory(),
+    );
     expect(features.length).toBeGreaterThanOrEqual(2);
     const [first, second] = features.map((e) => e.name);
     const target = readdirSync(`src/client/features/${second}`).find((f) => /\.tsx?$/.test(f));
@@ -78,4 +80,3 @@ describe('import rules', () => {
     expect(errors).toEqual([]);
   });
 });
-

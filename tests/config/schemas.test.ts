@@ -7,12 +7,19 @@ import { describe, expect, it } from 'vitest';
 /** Every JSON Schema under schemas/: draft 2020-12, a unique $id, compiles, and is snapshotted. */
 function listJson(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? listJson(join(dir, entry.name)) : entry.name.endsWith('.json') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? listJson(join(dir, entry.name))
+      : entry.name.endsWith('.json')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
 const files = listJson('schemas');
-const schemas = files.map((file) => ({ file: relative('schemas', file), schema: JSON.parse(readFileSync(file, 'utf8')) }));
+const schemas = files.map((file) => ({
+  file: relative('schemas', file),
+  schema: JSON.parse(readFileSync(file, 'utf8')),
+}));
 
 describe('schemas', () => {
   it('exist', () => {

@@ -20,7 +20,8 @@ export interface E2eServer {
 }
 
 export async function startServer(): Promise<E2eServer> {
-  if (!existsSync('dist/index.html')) throw new Error('dist/ manca: esegui `npm run build` prima dei test e2e.');
+  if (!existsSync('dist/index.html'))
+    throw new Error('dist/ manca: esegui `npm run build` prima dei test e2e.');
   const dataDir = mkdtempSync(join(tmpdir(), 'welfare-e2e-'));
   const app = await buildApp({ dataDir, demo: true, staticDir: 'dist', logger: false, rateLimitMax: 10_000 });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -39,13 +40,18 @@ export async function startServer(): Promise<E2eServer> {
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium non trovato: apt-get install chromium, oppure CHROMIUM_PATH.');
+  if (!executablePath)
+    throw new Error('Chromium non trovato: apt-get install chromium, oppure CHROMIUM_PATH.');
   return chromium.launch({ executablePath, args: chromiumArgs, headless: true });
 }
 
 /** A phone-sized context by default: the portal is mobile first. */
 export async function newContext(browser: Browser, baseURL: string, width = 360): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width, height: width < 600 ? 740 : 900 }, locale: 'it-IT' });
+  return browser.newContext({
+    baseURL,
+    viewport: { width, height: width < 600 ? 740 : 900 },
+    locale: 'it-IT',
+  });
 }
 
 /** Puts a session into sessionStorage the way the portal persists it, before the app boots. */
@@ -66,8 +72,12 @@ export async function seedSession(context: BrowserContext, token: string, custom
 
 /** axe-core violations of a page (WCAG 2.1 AA rules). */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
 }
 
 export const screenshotDir = '.tmp/screenshots';

@@ -2,7 +2,15 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages.it';
-import { axeViolations, launchBrowser, newContext, screenshotDir, seedSession, startServer, type E2eServer } from './harness';
+import {
+  axeViolations,
+  launchBrowser,
+  newContext,
+  screenshotDir,
+  seedSession,
+  startServer,
+  type E2eServer,
+} from './harness';
 
 let server: E2eServer;
 let browser: Browser;
@@ -96,7 +104,10 @@ describe('public routes', () => {
     await page.getByText(messages.pageNotFound).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'not-found-360');
-    await page.getByRole('link', { name: messages.backToHome }).or(page.getByRole('button', { name: messages.backToHome })).click();
+    await page
+      .getByRole('link', { name: messages.backToHome })
+      .or(page.getByRole('button', { name: messages.backToHome }))
+      .click();
     await page.waitForURL(/\/login\//);
     await context.close();
   });
@@ -121,7 +132,10 @@ describe('logged-in shell', () => {
     await page.goto('/menu');
     await page.getByRole('link', { name: /Mario/ }).first().waitFor();
     expect(await page.getByRole('button', { name: messages.navBackOffice }).count()).toBe(0);
-    await page.getByRole('button', { name: new RegExp(messages.navMyCredit, 'i') }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(messages.navMyCredit, 'i') })
+      .first()
+      .click();
     const popover = page.getByRole('dialog');
     await popover.getByText(/1\.500,00/).waitFor();
     await popover.getByText(/800,00/).waitFor();
@@ -138,7 +152,11 @@ describe('logged-in shell', () => {
     const page = await context.newPage();
     await page.goto('/menu');
     await page.getByRole('link', { name: /Laura/ }).first().waitFor();
-    await page.getByRole('button', { name: messages.navBackOffice }).or(page.getByRole('link', { name: messages.navBackOffice })).first().waitFor();
+    await page
+      .getByRole('button', { name: messages.navBackOffice })
+      .or(page.getByRole('link', { name: messages.navBackOffice }))
+      .first()
+      .waitFor();
     await context.close();
   });
 
@@ -161,7 +179,11 @@ describe('logged-in shell', () => {
     const page = await context.newPage();
     await page.goto('/menu');
     await page.getByRole('link', { name: /Mario/ }).first().waitFor();
-    await server.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Token ${token}` } });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Token ${token}` },
+    });
     await page.reload();
     await page.waitForURL(/\/login\/acme/);
     await page.getByText(messages.sessionExpired).waitFor();
@@ -198,7 +220,9 @@ describe('PWA', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+        );
       }
     });
     await context.setOffline(true);

@@ -3,8 +3,10 @@ import { formatCents, formatEuro, formatWireEuro, isEuroInput, parseCents } from
 
 describe('money', () => {
   it('accepts euro input as the spec defines it: digits, optional dot, up to 2 decimals', () => {
-    for (const ok of ['', '0', '12', '12.', '12.5', '12.50', '1000000.99']) expect(isEuroInput(ok), ok).toBe(true);
-    for (const bad of ['.5', '12.345', '12,50', '-1', '1e3', ' 12', 'abc', '12..5']) expect(isEuroInput(bad), bad).toBe(false);
+    for (const ok of ['', '0', '12', '12.', '12.5', '12.50', '1000000.99'])
+      expect(isEuroInput(ok), ok).toBe(true);
+    for (const bad of ['.5', '12.345', '12,50', '-1', '1e3', ' 12', 'abc', '12..5'])
+      expect(isEuroInput(bad), bad).toBe(false);
   });
 
   it('parses wire amounts into integer cents without floating point', () => {
