@@ -1,0 +1,56 @@
+/**
+ * Movement kinds (spec 000 §3, "Movement row") and credit source types, tipo fonte (spec 002 §9).
+ * Plain data shared by the portal (labels, replay targets) and the server (ledger checks, seed).
+ */
+
+export interface MovementKind {
+  readonly id: number;
+  readonly label: string;
+  /** Form route that can replay a purchase of this kind with `id_acq_replay` (spec 000 §3). */
+  readonly replayRoute?: string;
+}
+
+export const movementKinds = [
+  { id: 1, label: 'Rimborso', replayRoute: 'rimb-spese' },
+  { id: 2, label: 'Hype' },
+  { id: 3, label: 'Rimborso interessi', replayRoute: 'rimb-interessi' },
+  { id: 4, label: 'Preventivo' },
+  { id: 5, label: 'Buono' },
+  { id: 6, label: 'Convenzione' },
+  { id: 7, label: 'Previdenza integrativa', replayRoute: 'conv-previdenza-integrativa' },
+  { id: 8, label: 'Assistenza sanitaria integrativa' },
+  { id: 9, label: 'Piattapasto' },
+  { id: 10, label: 'Trasferimento credito' },
+  { id: 11, label: 'Preventivo Art51c3' },
+  { id: 12, label: 'Bonus' },
+  { id: 13, label: 'Rimborso Bollette', replayRoute: 'rimb-bollette' },
+  { id: 14, label: 'Rimborso Affitto/Mutuo', replayRoute: 'rimb-aff-mutui' },
+] as const satisfies readonly MovementKind[];
+
+export type MovementKindId = (typeof movementKinds)[number]['id'];
+
+export const movementKindIds = movementKinds.map((k) => k.id) as readonly MovementKindId[];
+
+export function movementKindLabel(id: number): string {
+  return movementKinds.find((k) => k.id === id)?.label ?? String(id);
+}
+
+export interface CreditSource {
+  readonly id: number;
+  readonly nome: string;
+}
+
+/** Tipo fonte 1-7 (spec 002 §9), the origin of a credit line. */
+export const creditSources = [
+  { id: 1, nome: 'Welfare puro da CCNL' },
+  { id: 2, nome: 'Welfare puro da regolamento aziendale' },
+  { id: 3, nome: 'Welfare puro da accordo aziendale' },
+  { id: 4, nome: 'Welfare da conversione premio di risultato (accordo aziendale)' },
+  { id: 5, nome: 'Welfare da conversione premio di risultato (accordo territoriale)' },
+  { id: 6, nome: 'Welfare puro da regolamento non vincolante o volontario' },
+  { id: 7, nome: 'Indicazione art. 51 c.3' },
+] as const satisfies readonly CreditSource[];
+
+export type CreditSourceId = (typeof creditSources)[number]['id'];
+
+export const creditSourceIds = creditSources.map((s) => s.id) as readonly CreditSourceId[];

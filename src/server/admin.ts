@@ -1,0 +1,366 @@
+/**
+ * Operator command line (`npm run admin -- <command>`): the operator side of the spec is not shown,
+ * so this small tool moves purchases through their states and loads credit, for demos and tests.
+ * Same environment as the server (DATABASE_URL or the embedded database under DATA_DIR); it applies
+ * pending migrations first. Output is Italian; a bad input exits with code 1 and says why.
+ *
+ * Tests call `runAdmin(argv, { db })` directly.
+ */
+import { pathToFileURL } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Kysely } from 'kysely';
+import { movementKindIds, movementKindLabel } from '../../config/movement-kinds';
+import { formatCents, parseCents } from '../shared/money';
+import { openDatabase } from './db/connect';
+import { runMigrations } from './db/migrate';
+import type { CreditSourceKind, DB, PurchaseStatus } from './db/schema';
+import { ApiError } from './errors';
+import { loadEnv, EnvError } from './plugins/env';
+import { addMonths, addDays, isIsoDay, romeDate } from './services/calendar';
+import {
+  addCredit,
+  approvePurchase,
+  balances,
+  debitPurchase,
+  payPurchase,
+  rejectPurchase,
+} from './services/ledger';
+import { isValidIdempotencyKey } from './services/idempotency';
+
+export interface AdminContext {
+  db: Kysely<DB>;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+  /** The operator's "now" (tests). */
+  now?: Date;
+}
+
+const STATUSES: readonly PurchaseStatus[] = ['inserito', 'approvato', 'pagato', 'rifiutato'];
+
+const HELP = `Uso: npm run admin -- <comando> [opzioni]
+
+Comandi:
+  purchases [--user <e-mail>] [--status <stato>]   elenca gli acquisti (stati: ${STATUSES.join(', ')})
+  approve <id>                                    approva un acquisto inserito
+  pay <id>                                        segna come pagato un acquisto inserito o approvato
+  reject <id> [--motivo <testo>]                  rifiuta un acquisto e restituisce il credito (movimento AVERE)
+  add-credit <e-mail> <importo> [--art51c3] [--fonte 1-7] [--from AAAA-MM-GG] [--to AAAA-MM-GG] [--oggetto <testo>]
+                                                  carica una linea di credito (predefiniti: fonte 1, o 7 con --art51c3;
+                                                  da oggi per 12 mesi)
+  balance <e-mail>                                saldi e linee di credito dell'utente
+  debit <e-mail> <importo> [--art51c3] [--kind 1-14] [--oggetto <testo>] [--key <idempotency-key>]
+                                                  crea un acquisto tramite il ledger (credito totale, o art. 51 c.3)
+  help                                            questo messaggio
+
+Importi in euro con punto o virgola decimale: 25, 25.5, 1234.50.`;
+
+/** A bad input: message for the operator, exit code 1. */
+class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+function parse(args: string[], options: Options, positionals: number) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const match = /'(-[^']*)'/.exec((error as Error).message);
+    const option = match?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`Opzione non riconosciuta: ${option}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      throw new UsageError(`Valore mancante o non valido per ${option}`);
+    throw new UsageError('Argomenti non validi.');
+  }
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(
+      `Numero di argomenti errato: attesi ${positionals}, ricevuti ${parsed.positionals.length}.`,
+    );
+  }
+  return {
+    values: parsed.values as Record<string, string | boolean | undefined>,
+    positionals: parsed.positionals,
+  };
+}
+
+function amountOf(text: string): number {
+  const normalized = text.trim().replace(',', '.');
+  const cents = /^\d+(\.\d{1,2})?$/.test(normalized) ? parseCents(normalized) : null;
+  if (cents === null || cents <= 0) throw new UsageError(`Importo non valido: ${text} (esempio: 25.50)`);
+  return cents;
+}
+
+function idOf(text: string): number {
+  if (!/^[1-9]\d{0,15}$/.test(text)) throw new UsageError(`Id acquisto non valido: ${text}`);
+  return Number(text);
+}
+
+function dayOf(text: string, option: string): string {
+  if (!isIsoDay(text)) throw new UsageError(`Data non valida per ${option}: ${text} (formato AAAA-MM-GG)`);
+  return text;
+}
+
+async function userIdOf(db: Kysely<DB>, email: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!row) throw new UsageError(`Utente non trovato: ${email}`);
+  return row.id;
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows.map((r) =>
+    r
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+const purchaseLine = (p: { id: number; status: string; importo: number; kind: number }) =>
+  `Acquisto n. ${p.id} (${movementKindLabel(p.kind)}, ${formatCents(p.importo)} €): stato ${p.status}.`;
+
+/** Runs one command; returns the exit code. */
+export async function runAdmin(argv: readonly string[], context: AdminContext): Promise<number> {
+  const out = context.out ?? ((line: string) => console.info(line));
+  const err = context.err ?? ((line: string) => console.error(line));
+  const { db } = context;
+  const now = context.now ?? new Date();
+  const [command, ...args] = argv;
+
+  try {
+    switch (command) {
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        out(HELP);
+        return command === undefined ? 1 : 0;
+
+      case 'purchases': {
+        const { values } = parse(args, { user: { type: 'string' }, status: { type: 'string' } }, 0);
+        let query = db
+          .selectFrom('purchases as p')
+          .innerJoin('users as u', 'u.id', 'p.user_id')
+          .select([
+            'p.id',
+            'u.email',
+            'p.kind',
+            'p.status',
+            'p.importo',
+            'p.credit_source',
+            'p.created',
+            'p.oggetto',
+          ])
+          .orderBy('p.id');
+        if (typeof values.user === 'string')
+          query = query.where('p.user_id', '=', await userIdOf(db, values.user));
+        if (typeof values.status === 'string') {
+          if (!STATUSES.includes(values.status as PurchaseStatus)) {
+            throw new UsageError(`Stato non valido: ${values.status} (ammessi: ${STATUSES.join(', ')})`);
+          }
+          query = query.where('p.status', '=', values.status as PurchaseStatus);
+        }
+        const rows = await query.execute();
+        if (rows.length === 0) {
+          out('Nessun acquisto.');
+          return 0;
+        }
+        const header = ['ID', 'UTENTE', 'TIPO', 'STATO', 'IMPORTO', 'CREDITO', 'DATA', 'OGGETTO'];
+        const body = rows.map((r) => [
+          String(r.id),
+          r.email,
+          `${r.kind} ${movementKindLabel(r.kind)}`,
+          r.status,
+          formatCents(r.importo),
+          r.credit_source,
+          romeDate(r.created),
+          r.oggetto,
+        ]);
+        for (const line of table([header, ...body])) out(line);
+        out(`${rows.length} acquisti.`);
+        return 0;
+      }
+
+      case 'approve':
+      case 'pay':
+      case 'reject': {
+        const { values, positionals } = parse(
+          args,
+          command === 'reject' ? { motivo: { type: 'string' } } : {},
+          1,
+        );
+        const id = idOf(positionals[0] ?? '');
+        const purchase =
+          command === 'approve'
+            ? await approvePurchase(db, id, now)
+            : command === 'pay'
+              ? await payPurchase(db, id, now)
+              : await rejectPurchase(db, id, {
+                  at: now,
+                  ...(typeof values.motivo === 'string' ? { motivo: values.motivo } : {}),
+                });
+        out(purchaseLine(purchase));
+        if (command === 'reject')
+          out(`Credito restituito: ${formatCents(purchase.importo)} € (movimento AVERE).`);
+        return 0;
+      }
+
+      case 'add-credit': {
+        const { values, positionals } = parse(
+          args,
+          {
+            art51c3: { type: 'boolean' },
+            fonte: { type: 'string' },
+            from: { type: 'string' },
+            to: { type: 'string' },
+            oggetto: { type: 'string' },
+          },
+          2,
+        );
+        const userId = await userIdOf(db, positionals[0] ?? '');
+        const amount = amountOf(positionals[1] ?? '');
+        const art = values.art51c3 === true;
+        const fonte = typeof values.fonte === 'string' ? Number(values.fonte) : art ? 7 : 1;
+        if (!Number.isInteger(fonte) || fonte < 1 || fonte > 7)
+          throw new UsageError(`Tipo fonte non valido: ${String(values.fonte)} (1-7)`);
+        const from = typeof values.from === 'string' ? dayOf(values.from, '--from') : romeDate(now);
+        const to =
+          typeof values.to === 'string' ? dayOf(values.to, '--to') : addDays(addMonths(from, 12), -1);
+        if (to < from) throw new UsageError(`La scadenza (${to}) precede la decorrenza (${from}).`);
+        const { line } = await addCredit(db, {
+          userId,
+          amountCents: amount,
+          fonte,
+          isArt51c3: art,
+          dataDecorrenza: from,
+          dataScadenza: to,
+          oggetto: typeof values.oggetto === 'string' ? values.oggetto : undefined,
+          at: now,
+        });
+        out(
+          `Linea di credito n. ${line.id} caricata: ${formatCents(line.credito_iniziale)} €` +
+            `${art ? ' art. 51 c.3' : ''}, fonte ${fonte}, valida dal ${from} al ${to}.`,
+        );
+        return 0;
+      }
+
+      case 'balance': {
+        const { positionals } = parse(args, {}, 1);
+        const userId = await userIdOf(db, positionals[0] ?? '');
+        const b = await balances(db, userId, romeDate(now));
+        out(`Credito totale: ${formatCents(b.totale)} €`);
+        out(`di cui art. 51 c.3: ${formatCents(b.art51c3)} €`);
+        for (const [fonte, value] of Object.entries(b.perFonte)) {
+          if (value > 0) out(`  fonte ${fonte}: ${formatCents(value)} €`);
+        }
+        const lines = await db
+          .selectFrom('credit_lines')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('id')
+          .execute();
+        if (lines.length > 0) {
+          const header = [
+            'LINEA',
+            'FONTE',
+            'ART51C3',
+            'DECORRENZA',
+            'SCADENZA',
+            'INIZIALE',
+            'SPENDIBILE',
+            'CONTABILE',
+          ];
+          const rows = lines.map((l) => [
+            String(l.id),
+            String(l.fonte),
+            l.is_art51c3 ? 'sì' : 'no',
+            l.data_decorrenza,
+            l.data_scadenza,
+            formatCents(l.credito_iniziale),
+            formatCents(l.credito_spendibile),
+            formatCents(l.credito_contabile),
+          ]);
+          for (const line of table([header, ...rows])) out(line);
+        }
+        return 0;
+      }
+
+      case 'debit': {
+        const { values, positionals } = parse(
+          args,
+          {
+            art51c3: { type: 'boolean' },
+            kind: { type: 'string' },
+            oggetto: { type: 'string' },
+            key: { type: 'string' },
+          },
+          2,
+        );
+        const userId = await userIdOf(db, positionals[0] ?? '');
+        const amount = amountOf(positionals[1] ?? '');
+        const source: CreditSourceKind = values.art51c3 === true ? 'art51c3' : 'totale';
+        const kind = typeof values.kind === 'string' ? Number(values.kind) : source === 'art51c3' ? 5 : 1;
+        if (!movementKindIds.includes(kind as never))
+          throw new UsageError(`Tipo non valido: ${String(values.kind)} (1-14)`);
+        const key = typeof values.key === 'string' ? values.key : null;
+        if (key !== null && !isValidIdempotencyKey(key))
+          throw new UsageError(`Chiave di idempotenza non valida: ${key}`);
+        const result = await debitPurchase(db, {
+          userId,
+          kind,
+          amountCents: amount,
+          source,
+          oggetto: typeof values.oggetto === 'string' ? values.oggetto : movementKindLabel(kind),
+          soggetto: 'Operatore',
+          payload: { origine: 'admin' },
+          idempotencyKey: key,
+          at: now,
+        });
+        out(
+          result.replayed
+            ? `Acquisto n. ${result.purchase.id} già creato con questa chiave: nessun nuovo addebito.`
+            : `Acquisto n. ${result.purchase.id} creato: ${formatCents(amount)} € (${movementKindLabel(kind)}), ` +
+                `addebitato su ${result.allocations.length} linea/e di credito.`,
+        );
+        return 0;
+      }
+
+      default:
+        throw new UsageError(`Comando sconosciuto: ${command}. Usare "help" per l'elenco dei comandi.`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`Errore: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof ApiError) {
+      const detail = 'detail' in error.body ? error.body.detail : Object.values(error.body).flat().join(' ');
+      err(`Errore: ${detail}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  let exitCode = 1;
+  try {
+    const env = loadEnv();
+    const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    try {
+      await runMigrations(database.db);
+      exitCode = await runAdmin(process.argv.slice(2), { db: database.db });
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : `Errore: ${(error as Error).message}`);
+  }
+  process.exit(exitCode);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -1,0 +1,187 @@
+/**
+ * The app as a function: `buildApp(options)` returns a ready Fastify instance, so tests build it and
+ * `inject()`, and server.ts only adds listen and shutdown. Options win over the environment.
+ *
+ * Plugins load outside in: external concerns (security headers, rate limit, OpenAPI), then the app's
+ * own (schemas, errors, database, auth, mail, static files), then the routes.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import type { LevelWithSilent } from 'pino';
+import { constants } from '../../config/constants';
+import type { Database } from './db/connect';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { loadEnv, resolveDemoMode, type ServerConfig } from './plugins/env';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { mailPlugin } from './plugins/mail';
+import { openApiPlugin } from './plugins/openapi';
+import { DEFAULT_RATE_LIMIT, rateLimitPlugin } from './plugins/rate-limit';
+import { buildValidator, schemasPlugin } from './plugins/schemas';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { staticPlugin } from './plugins/static';
+import apiRoutes from './routes/index';
+
+export interface BuildAppOptions {
+  /** Environment to read (default process.env); the options below win over it. */
+  env?: Record<string, string | undefined>;
+  dataDir?: string;
+  /** PostgreSQL URL; null forces the embedded database even if DATABASE_URL is set. */
+  databaseUrl?: string | null;
+  /** Embedded database in memory (tests). */
+  inMemory?: boolean;
+  /** An already open database (the app does not close it). */
+  database?: Database;
+  demo?: boolean;
+  /** Built portal folder (default: dist/ of the repository); null = API only. */
+  staticDir?: string | null;
+  /** false = silent; true or pino options = log; a logger instance is used as is. */
+  logger?: boolean | FastifyServerOptions['logger'] | FastifyBaseLogger;
+  publicUrl?: string | null;
+  smtpUrl?: string | null;
+  /** Ready nodemailer transport (tests). */
+  mailTransport?: Transporter;
+  /** Requests per window per client (default 300 a minute). */
+  rateLimitMax?: number;
+  rateLimitWindowMs?: number;
+}
+
+export interface AppConfig extends ServerConfig {
+  staticDir: string | null;
+  inMemory: boolean;
+}
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    /** Every route registered, one entry per method (OpenAPI completeness, diagnostics). */
+    routeList: readonly RouteSummary[];
+  }
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function packageVersion(): string {
+  try {
+    return (
+      (JSON.parse(readFileSync(`${REPO_ROOT}package.json`, 'utf8')) as { version?: string }).version ??
+      '0.0.0'
+    );
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Options and environment folded into one checked configuration. */
+export function resolveConfig(options: BuildAppOptions = {}): AppConfig {
+  const env = loadEnv(options.env ?? process.env);
+  const databaseUrl = options.databaseUrl !== undefined ? options.databaseUrl : env.databaseUrl;
+  const usesServer = Boolean(databaseUrl) && !options.inMemory;
+  const demoFlag =
+    options.demo !== undefined ? options.demo : (options.env ?? process.env).DEMO?.trim() || undefined;
+  return {
+    ...env,
+    dataDir: options.dataDir ?? env.dataDir,
+    databaseUrl: usesServer ? (databaseUrl ?? null) : null,
+    inMemory: options.inMemory ?? false,
+    demo: resolveDemoMode(usesServer ? databaseUrl : null, demoFlag),
+    publicUrl: options.publicUrl !== undefined ? options.publicUrl : env.publicUrl,
+    smtpUrl: options.smtpUrl !== undefined ? options.smtpUrl : env.smtpUrl,
+    staticDir: options.staticDir !== undefined ? options.staticDir : `${REPO_ROOT}dist`,
+  };
+}
+
+/** Pino options: never log secrets or bodies (Fastify logs method, url and status only). */
+export function loggerOptions(level: LevelWithSilent) {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["idempotency-key"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[nascosto]',
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = resolveConfig(options);
+  const logger = options.logger ?? false;
+  const isInstance =
+    typeof logger === 'object' && logger !== null && 'child' in logger && typeof logger.child === 'function';
+  const app = Fastify({
+    ...(isInstance
+      ? { loggerInstance: logger as FastifyBaseLogger }
+      : {
+          logger:
+            logger === true ? loggerOptions(config.logLevel) : (logger as FastifyServerOptions['logger']),
+        }),
+    bodyLimit: constants.maxJsonBodyBytes,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    // Ajv 2020 validators (schemas/api are draft 2020-12); typed loosely by Fastify.
+    schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
+  }) as unknown as FastifyInstance;
+
+  app.decorate('config', config);
+  const routeList: RouteSummary[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+  // JSON only (no text/plain): other content types get 415. An empty JSON body counts as no body.
+  app.removeAllContentTypeParsers();
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // External concerns.
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
+  await app.register(rateLimitPlugin, {
+    max: options.rateLimitMax ?? DEFAULT_RATE_LIMIT.max,
+    timeWindowMs: options.rateLimitWindowMs ?? DEFAULT_RATE_LIMIT.timeWindowMs,
+  });
+  await app.register(openApiPlugin, { version: packageVersion(), publicUrl: config.publicUrl });
+
+  // The app's own plugins.
+  await app.register(schemasPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(dbPlugin, {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: config.inMemory,
+    demo: config.demo,
+    ...(options.database ? { database: options.database } : {}),
+  });
+  await app.register(authPlugin);
+  await app.register(mailPlugin, {
+    smtpUrl: config.smtpUrl,
+    publicUrl: config.publicUrl,
+    ...(options.mailTransport ? { transport: options.mailTransport } : {}),
+  });
+  await app.register(staticPlugin, { staticDir: config.staticDir });
+
+  // Routes.
+  await app.register(apiRoutes, { demo: config.demo });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,238 @@
+/**
+ * Kysely types of the tables in migrations/*.sql (kept by hand: the SQL files are the truth).
+ * bigint columns arrive as JS numbers (see connect.ts: parsed with a safe-integer check),
+ * `date` columns as 'YYYY-MM-DD' strings, timestamptz as Date.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export type Profile = 'utente' | 'ref_aziendale';
+export type PurchaseStatus = 'inserito' | 'approvato' | 'pagato' | 'rifiutato';
+export type CreditSourceKind = 'totale' | 'art51c3';
+export type Verso = 'AVERE' | 'DARE';
+export type OtpMethod = 'totp' | 'email';
+
+export interface SkinColors {
+  primary: string;
+  navbar_background: string;
+  navbar_text: string;
+  footer_background: string;
+  footer_text: string;
+  section_header_background: string;
+  section_header_text: string;
+}
+
+export interface Skin {
+  customer: string;
+  display_name: string;
+  login_logo: string;
+  navbar_logo: string;
+  colors: SkinColors;
+  footer_text: string;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  skin: Json<Skin | null> | null;
+  created_at: Timestamp;
+}
+
+export interface CompaniesTable {
+  id_azienda: Generated<number>;
+  nome: string;
+  cognome: Generated<string>;
+  localita: string | null;
+  customer_id: number;
+  saldo_anticipi: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  nome: string;
+  cognome: string;
+  cod_fisc: Generated<string>;
+  profile: Generated<Profile>;
+  company_id: number;
+  customer_id: number;
+  threshold_ok: Generated<boolean>;
+  covip_fondo: string | null;
+  previdenza_is_ok: Generated<boolean>;
+  ollipay_profile: string | null;
+  ollipay_reg_status: Generated<boolean>;
+  password_hash: string | null;
+  pass_expiry_date: string | null;
+  totp_secret: string | null;
+  otp_method: OtpMethod | null;
+  is_cessato: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface UserPrivacyTable {
+  user_id: number;
+  privacy_servizio: boolean;
+  privacy_dati_personali: boolean;
+  decalogo_sicurezza: boolean;
+  signature: string;
+  updated_at: Timestamp;
+}
+
+export interface ReferentCompaniesTable {
+  user_id: number;
+  company_id: number;
+}
+
+export interface ProfilePermissionsTable {
+  profile: Profile;
+  perm: string;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  perm: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  act_for: number | null;
+  conv_special_agreed: Generated<boolean>;
+  eurete_cond_agreed: Generated<boolean>;
+  info_popup_seen: Generated<boolean>;
+}
+
+export interface FontiTable {
+  id: number;
+  nome: string;
+}
+
+export interface CreditLinesTable {
+  id: Generated<number>;
+  user_id: number;
+  fonte: number;
+  is_art51c3: Generated<boolean>;
+  data_decorrenza: string;
+  data_scadenza: string;
+  credito_iniziale: number;
+  credito_spendibile: number;
+  credito_contabile: number;
+  rif_esterno: string | null;
+  created_at: Timestamp;
+}
+
+export interface PurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: number;
+  status: Generated<PurchaseStatus>;
+  importo: number;
+  credit_source: CreditSourceKind;
+  oggetto: Generated<string>;
+  soggetto: Generated<string>;
+  payload: Json<Record<string, unknown>>;
+  idempotency_key: string | null;
+  created: Timestamp;
+  approved_at: NullableTimestamp;
+  paid_at: NullableTimestamp;
+  rejected_at: NullableTimestamp;
+}
+
+export interface PurchaseAllocationsTable {
+  purchase_id: number;
+  credit_line_id: number;
+  importo: number;
+}
+
+export interface MovementsTable {
+  id: Generated<number>;
+  user_id: number;
+  verso: Verso;
+  importo: number;
+  id_kind: number;
+  oggetto: Generated<string>;
+  soggetto: Generated<string>;
+  id_acquisto: number | null;
+  credit_line_id: number | null;
+  created: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  request_hash: string;
+  created: Timestamp;
+  response_status: number | null;
+  response_body: Json<unknown> | null;
+  completed_at: NullableTimestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  created: Timestamp;
+  sender_user_id: number | null;
+  sender_name: string;
+  id_riferimento: string | null;
+  testo: string;
+  sender_archived: Generated<boolean>;
+  rif_esterno: string | null;
+}
+
+export interface NotificationRecipientsTable {
+  notification_id: number;
+  user_id: number;
+  conferma_lettura: Generated<boolean>;
+  archived: Generated<boolean>;
+  read_at: NullableTimestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  mail_to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: Timestamp;
+}
+
+export interface DB {
+  customers: CustomersTable;
+  companies: CompaniesTable;
+  users: UsersTable;
+  user_privacy: UserPrivacyTable;
+  referent_companies: ReferentCompaniesTable;
+  profile_permissions: ProfilePermissionsTable;
+  user_permissions: UserPermissionsTable;
+  sessions: SessionsTable;
+  fonti: FontiTable;
+  credit_lines: CreditLinesTable;
+  purchases: PurchasesTable;
+  purchase_allocations: PurchaseAllocationsTable;
+  movements: MovementsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  notifications: NotificationsTable;
+  notification_recipients: NotificationRecipientsTable;
+  outbox: OutboxTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type CreditLine = Selectable<CreditLinesTable>;
+export type Purchase = Selectable<PurchasesTable>;
+export type Movement = Selectable<MovementsTable>;
+export type NewUser = Insertable<UsersTable>;

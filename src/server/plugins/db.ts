@@ -1,0 +1,55 @@
+/**
+ * The database of the app: opened (or handed over by the caller), migrated, seeded in demo mode,
+ * exposed as `app.db` (Kysely) and closed with the app.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { openDatabase, type Database } from '../db/connect';
+import { runMigrations } from '../db/migrate';
+import type { DB } from '../db/schema';
+import { seedDemo } from '../db/seed-demo';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<DB>;
+    database: Database;
+  }
+}
+
+export interface DbPluginOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  inMemory: boolean;
+  demo: boolean;
+  /** An already open database: the app uses it and leaves it open at close. */
+  database?: Database;
+}
+
+export const dbPlugin = fp<DbPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const database =
+      options.database ??
+      (await openDatabase({
+        databaseUrl: options.databaseUrl,
+        dataDir: options.dataDir,
+        inMemory: options.inMemory,
+      }));
+    try {
+      const applied = await runMigrations(database.db);
+      if (applied.length > 0) app.log.info({ applied }, 'migrazioni applicate');
+      if (options.demo) {
+        const started = Date.now();
+        await seedDemo(database.db);
+        app.log.info({ ms: Date.now() - started }, 'dati demo pronti');
+      }
+    } catch (error) {
+      if (!options.database) await database.close();
+      throw error;
+    }
+    if (!options.database) app.addHook('onClose', async () => database.close());
+    app.decorate('db', database.db);
+    app.decorate('database', database);
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,109 @@
+/**
+ * Environment of the server, validated once at start (ajv): a bad variable stops the start with a
+ * message naming it, in Italian and English, instead of a failure later on.
+ */
+import { Ajv, type ErrorObject } from 'ajv';
+import type { LevelWithSilent } from 'pino';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL; null = embedded PGlite under dataDir/pglite. */
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  demo: boolean;
+  publicUrl: string | null;
+  logLevel: LevelWithSilent;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** What each variable must be, said for people (used in the error message). */
+const EXPECTED: Record<string, string> = {
+  PORT: 'un intero tra 1 e 65535 / an integer between 1 and 65535',
+  HOST: 'un indirizzo o nome host / a host name or address',
+  DATA_DIR: 'un percorso di cartella / a folder path',
+  DATABASE_URL: 'un URL postgres:// o postgresql:// / a postgres:// URL',
+  SMTP_URL: 'un URL smtp:// o smtps:// / an smtp:// URL',
+  DEMO: "'1' oppure '0' / '1' or '0'",
+  PUBLIC_URL: 'un URL http:// o https:// senza spazi / an http(s):// URL',
+  LOG_LEVEL: LOG_LEVELS.join(', '),
+};
+
+const schema = {
+  type: 'object',
+  properties: {
+    PORT: { type: 'integer', minimum: 1, maximum: 65535, default: 8080 },
+    HOST: { type: 'string', minLength: 1, pattern: '^[^\\s/]+$', default: '0.0.0.0' },
+    DATA_DIR: { type: 'string', minLength: 1, default: './data' },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://\\S+$' },
+    SMTP_URL: { type: 'string', pattern: '^smtps?://\\S+$' },
+    DEMO: { type: 'string', enum: ['0', '1'] },
+    PUBLIC_URL: { type: 'string', pattern: '^https?://[^\\s/]+(/\\S*)?$' },
+    LOG_LEVEL: { type: 'string', enum: LOG_LEVELS, default: 'info' },
+  },
+} as const;
+
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
+const validate = ajv.compile(schema);
+
+export class EnvError extends Error {
+  constructor(
+    readonly variables: string[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EnvError';
+  }
+}
+
+/**
+ * Demo mode (ARCHITECTURE.md §7): on with the embedded database unless DEMO=0; off whenever
+ * DATABASE_URL is set unless DEMO=1 is given explicitly.
+ */
+export function resolveDemoMode(
+  databaseUrl: string | null | undefined,
+  demo: string | boolean | null | undefined,
+): boolean {
+  if (demo === true || demo === '1') return true;
+  if (demo === false || demo === '0') return false;
+  return !databaseUrl;
+}
+
+/** Reads and checks the environment; throws EnvError listing every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): ServerConfig {
+  // Empty values count as unset (docker-compose and .env files often leave them empty).
+  const input: Record<string, string> = {};
+  for (const name of Object.keys(schema.properties)) {
+    const value = source[name]?.trim();
+    if (value) input[name] = value;
+  }
+  const data: Record<string, unknown> = { ...input };
+  if (!validate(data)) {
+    const names = [...new Set((validate.errors ?? []).map(variableOf))].sort();
+    const lines = names.map(
+      (name) =>
+        `  - ${name}=${JSON.stringify(input[name] ?? '')}: atteso / expected ${EXPECTED[name] ?? 'un valore valido'}`,
+    );
+    throw new EnvError(
+      names,
+      `Variabili d'ambiente non valide / invalid environment variables:\n${lines.join('\n')}`,
+    );
+  }
+  const databaseUrl = (data.DATABASE_URL as string | undefined) ?? null;
+  return {
+    port: data.PORT as number,
+    host: data.HOST as string,
+    dataDir: data.DATA_DIR as string,
+    databaseUrl,
+    smtpUrl: (data.SMTP_URL as string | undefined) ?? null,
+    demo: resolveDemoMode(databaseUrl, data.DEMO as string | undefined),
+    publicUrl: ((data.PUBLIC_URL as string | undefined) ?? '').replace(/\/+$/, '') || null,
+    logLevel: data.LOG_LEVEL as LevelWithSilent,
+  };
+}
+
+function variableOf(error: ErrorObject): string {
+  return error.instancePath.replace(/^\//, '') || String(error.params.missingProperty ?? '?');
+}

@@ -1,0 +1,70 @@
+/**
+ * JSON Schemas of the API (schemas/api/*.json, draft 2020-12, each with an `$id`) and the validators
+ * that check requests against route schemas.
+ *
+ * Two Ajv 2020 instances: request bodies are checked strictly (a number sent as "12" is an error, an
+ * unknown field is an error: removeAdditional is off), while querystring, params and headers are
+ * coerced from their text form, as they can only be text.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import fp from 'fastify-plugin';
+
+const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/api/', import.meta.url));
+
+export interface ApiSchema {
+  $id: string;
+  [keyword: string]: unknown;
+}
+
+let cache: ApiSchema[] | undefined;
+
+export function loadApiSchemas(): ApiSchema[] {
+  cache ??= readdirSync(SCHEMAS_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const schema = JSON.parse(readFileSync(`${SCHEMAS_DIR}/${name}`, 'utf8')) as ApiSchema;
+      if (typeof schema.$id !== 'string') throw new Error(`schemas/api/${name}: manca $id`);
+      return schema;
+    });
+  return cache;
+}
+
+function newAjv(coerce: boolean, externals: ApiSchema[]): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: false,
+    strict: false,
+  });
+  addFormats(ajv);
+  for (const schema of externals) ajv.addSchema(schema);
+  return ajv;
+}
+
+/** Fastify schemaController factory: same external schemas in both instances. */
+export function buildValidator(externalSchemas: Record<string, unknown>) {
+  const externals = Object.values(externalSchemas) as ApiSchema[];
+  const strict = newAjv(false, externals);
+  const coercing = newAjv(true, externals);
+  return ({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) =>
+    (httpPart === 'body' ? strict : coercing).compile(schema as object);
+}
+
+/** Registers every schemas/api schema so routes can `$ref: '<id>#'` them and OpenAPI lists them. */
+export const schemasPlugin = fp(
+  async (app: FastifyInstance) => {
+    for (const schema of loadApiSchemas()) app.addSchema(schema);
+  },
+  { name: 'schemas' },
+);
+
+/** Error answers of a route, for OpenAPI and the serializer. */
+export function errorResponses(...codes: number[]): Record<number, { $ref: string }> {
+  return Object.fromEntries(codes.map((code) => [code, { $ref: 'error#' }]));
+}

@@ -1,0 +1,123 @@
+/**
+ * Demo outbox (ARCHITECTURE.md §2, mail): the mails the server would have sent, for people
+ * (/dev/mailbox) and for tests (GET /api/dev/outbox). Outside demo mode both answer 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import { formatDateTime } from '../../../shared/dates';
+import { ApiError } from '../../errors';
+import { escapeHtml } from '../../html';
+import { errorResponses } from '../../plugins/schemas';
+
+export interface DevRoutesOptions {
+  demo: boolean;
+}
+
+const LIMIT = 200;
+
+const toQuery = {
+  type: 'object',
+  properties: { to: { type: 'string', minLength: 3, maxLength: 254 } },
+  additionalProperties: false,
+} as const;
+
+export default async function devRoutes(app: FastifyInstance, options: DevRoutesOptions): Promise<void> {
+  const listMails = async (to: string | undefined) => {
+    if (!options.demo) throw ApiError.of(404, 'apiDemoOnly');
+    let query = app.db
+      .selectFrom('outbox')
+      .select(['id', 'mail_to', 'subject', 'text', 'html', 'created'])
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc')
+      .limit(LIMIT);
+    if (to) query = query.where('mail_to', '=', to.trim().toLowerCase());
+    return query.execute();
+  };
+
+  app.get<{ Querystring: { to?: string } }>(
+    '/api/dev/outbox',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Mail in uscita (solo modalità demo)',
+        description:
+          'Le ultime mail che il server avrebbe inviato, dalla più recente; filtro facoltativo per destinatario.',
+        tags: ['demo'],
+        querystring: toQuery,
+        response: {
+          200: { type: 'array', items: { $ref: 'outbox-mail#' } },
+          ...errorResponses(400, 404, 429),
+        },
+      },
+    },
+    async (request) =>
+      (await listMails(request.query.to)).map((m) => ({
+        id: m.id,
+        to: m.mail_to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        created: m.created.toISOString(),
+      })),
+  );
+
+  app.get<{ Querystring: { to?: string } }>(
+    '/dev/mailbox',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Casella demo leggibile (HTML, solo modalità demo)',
+        tags: ['demo'],
+        querystring: toQuery,
+        produces: ['text/html'],
+        response: { 200: { type: 'string' }, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const mails = await listMails(request.query.to);
+      return reply.type('text/html; charset=utf-8').send(mailboxPage(mails, request.query.to));
+    },
+  );
+}
+
+/** Mail bodies are shown as escaped text: nothing in a mail can run or load in this page. */
+function mailboxPage(
+  mails: Array<{
+    id: number;
+    mail_to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    created: Date;
+  }>,
+  to: string | undefined,
+): string {
+  const items = mails
+    .map(
+      (m) => `<article>
+<h2>${escapeHtml(m.subject)}</h2>
+<p class="meta">n. ${m.id} · a <strong>${escapeHtml(m.mail_to)}</strong> · ${escapeHtml(formatDateTime(m.created))}</p>
+<pre>${escapeHtml(m.text)}</pre>
+${m.html ? `<details><summary>Sorgente HTML</summary><pre>${escapeHtml(m.html)}</pre></details>` : ''}
+</article>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="it">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Casella demo</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1f2933;line-height:1.45}
+article{border:1px solid #d8dee4;border-radius:.5rem;padding:1rem;margin:1rem 0}
+h2{font-size:1.1rem;margin:0 0 .25rem}.meta{color:#52606d;margin:0 0 .75rem;font-size:.9rem}
+pre{white-space:pre-wrap;word-break:break-word;background:#f5f7fa;padding:.75rem;border-radius:.25rem;margin:0}
+details{margin-top:.5rem}
+</style></head>
+<body>
+<h1>Casella demo${to ? ` di ${escapeHtml(to)}` : ''}</h1>
+<p>Le mail che il server avrebbe inviato (modalità demo, nessun server SMTP), dalla più recente.</p>
+<form method="get" action="/dev/mailbox"><label>Destinatario <input name="to" type="email" value="${escapeHtml(to ?? '')}"></label> <button type="submit">Filtra</button></form>
+${items || '<p><em>Nessuna mail.</em></p>'}
+</body>
+</html>
+`;
+}

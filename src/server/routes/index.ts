@@ -1,0 +1,26 @@
+/**
+ * Every API route, in one encapsulated context whose onRequest hook checks the caller
+ * (plugins/auth.ts): routes are authenticated unless they say `config: { public: true }`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../plugins/auth';
+import backOfficeRoutes from './backoffice/index';
+import creditRoutes from './credit/index';
+import devRoutes from './dev/index';
+import privacyRoutes from './privacy/index';
+import shellRoutes from './shell/index';
+import skinRoutes from './skins/index';
+
+export interface ApiRoutesOptions {
+  demo: boolean;
+}
+
+export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
+  app.addHook('onRequest', authenticate);
+  await app.register(shellRoutes);
+  await app.register(creditRoutes);
+  await app.register(backOfficeRoutes);
+  await app.register(skinRoutes);
+  await app.register(privacyRoutes);
+  await app.register(devRoutes, { demo: options.demo });
+}

@@ -1,0 +1,60 @@
+/**
+ * Privacy consent (spec 000 §3, §4, §7): GET answers 404 until the user has consented (the portal
+ * then shows the privacy modal); POST records the consents and the signature.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors';
+import { requireAuth } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/schemas';
+
+interface Consent {
+  privacy_servizio: boolean;
+  privacy_dati_personali: boolean;
+  decalogo_sicurezza: boolean;
+  signature: string;
+}
+
+export default async function privacyRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api/user_privacy',
+    {
+      schema: {
+        summary: "Consensi privacy dell'utente",
+        description: "404 se l'utente non ha ancora dato i consensi.",
+        tags: ['consensi'],
+        response: { 200: { $ref: 'user-privacy#' }, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const row = await app.db
+        .selectFrom('user_privacy')
+        .select(['privacy_servizio', 'privacy_dati_personali', 'decalogo_sicurezza', 'signature'])
+        .where('user_id', '=', requireAuth(request).userId)
+        .executeTakeFirst();
+      if (!row) throw ApiError.of(404, 'apiNotFound');
+      return row;
+    },
+  );
+
+  app.post<{ Body: Consent }>(
+    '/api/user_privacy',
+    {
+      schema: {
+        summary: 'Registra i consensi privacy e la firma',
+        tags: ['consensi'],
+        body: { $ref: 'user-privacy#' },
+        response: { 200: { $ref: 'user-privacy#' }, ...errorResponses(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).userId;
+      const consent = { ...request.body, signature: request.body.signature.trim() };
+      await app.db
+        .insertInto('user_privacy')
+        .values({ user_id: userId, ...consent })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...consent, updated_at: new Date() }))
+        .execute();
+      return consent;
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/server/app';
+import { EnvError, loadEnv, resolveDemoMode } from '../../src/server/plugins/env';
+
+describe('resolveDemoMode (ARCHITECTURE §7)', () => {
+  it('is on with the embedded database unless DEMO=0', () => {
+    expect(resolveDemoMode(null, undefined)).toBe(true);
+    expect(resolveDemoMode(undefined, '1')).toBe(true);
+    expect(resolveDemoMode(null, '0')).toBe(false);
+    expect(resolveDemoMode(null, false)).toBe(false);
+  });
+
+  it('is off with DATABASE_URL unless DEMO=1 is explicit', () => {
+    expect(resolveDemoMode('postgres://x@h/db', undefined)).toBe(false);
+    expect(resolveDemoMode('postgres://x@h/db', '0')).toBe(false);
+    expect(resolveDemoMode('postgres://x@h/db', '1')).toBe(true);
+    expect(resolveDemoMode('postgres://x@h/db', true)).toBe(true);
+  });
+});
+
+describe('loadEnv', () => {
+  it('applies the defaults', () => {
+    const config = loadEnv({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: null,
+      smtpUrl: null,
+      demo: true,
+      publicUrl: null,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable and treats empty values as unset', () => {
+    const config = loadEnv({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/welfare',
+      DATABASE_URL: 'postgresql://u:p@db:5432/welfare',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      DEMO: '',
+      PUBLIC_URL: 'https://welfare.example.com/',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/srv/welfare',
+      databaseUrl: 'postgresql://u:p@db:5432/welfare',
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      demo: false,
+      publicUrl: 'https://welfare.example.com',
+      logLevel: 'warn',
+    });
+  });
+
+  it('names every bad variable in a readable Italian/English message', () => {
+    let error: unknown;
+    try {
+      loadEnv({ PORT: 'ottanta', DATABASE_URL: 'mysql://x', DEMO: 'yes', LOG_LEVEL: 'loud', HOST: 'ok' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const envError = error as EnvError;
+    expect(envError.variables).toEqual(['DATABASE_URL', 'DEMO', 'LOG_LEVEL', 'PORT']);
+    expect(envError.message).toContain("Variabili d'ambiente non valide");
+    expect(envError.message).toContain('PORT="ottanta"');
+    expect(envError.message).toContain('DATABASE_URL="mysql://x"');
+    expect(envError.message).not.toContain('HOST');
+  });
+
+  it('refuses an out-of-range port and a PUBLIC_URL that is not http(s)', () => {
+    expect(() => loadEnv({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadEnv({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/);
+  });
+});
+
+describe('resolveConfig (options over environment)', () => {
+  it('options win over the environment, and the demo rule follows the database in use', () => {
+    const env = { DATABASE_URL: 'postgres://u@h/db', PORT: '1234' };
+    expect(resolveConfig({ env })).toMatchObject({
+      databaseUrl: 'postgres://u@h/db',
+      demo: false,
+      port: 1234,
+    });
+    expect(resolveConfig({ env, demo: true }).demo).toBe(true);
+    expect(resolveConfig({ env, databaseUrl: null })).toMatchObject({ databaseUrl: null, demo: true });
+    expect(resolveConfig({ env, inMemory: true })).toMatchObject({ databaseUrl: null, demo: true });
+    expect(resolveConfig({ env: {}, demo: false }).demo).toBe(false);
+    expect(resolveConfig({ env: { DEMO: '0' } }).demo).toBe(false);
+  });
+
+  it('fails on a bad environment even when options are given', () => {
+    expect(() => resolveConfig({ env: { PORT: 'x' }, dataDir: '/tmp' })).toThrow(EnvError);
+  });
+});
