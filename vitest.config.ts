@@ -16,7 +16,6 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'config', include: ['tests/config/**/*.test.ts'], environment: 'node' } },
       {
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],

@@ -54,7 +54,6 @@ export const messages = {
   skipToContent: 'Vai al contenuto',
   navHome: 'Vai alla home',
   navMainMenu: 'Menu principale',
-  navOfficeSwitch: 'Area del portale',
   navCreditUnavailable:
     'Non è stato possibile aggiornare il credito: sono mostrati gli ultimi dati disponibili.',
 
@@ -172,6 +171,41 @@ export const messages = {
   apiStaticMissingTitle: 'Portale non ancora compilato',
   apiStaticMissing:
     'Il server API è attivo, ma il portale non è ancora stato compilato: eseguire `npm run build` e riavviare il server.',
+  // Sign-in, second factor, single sign-on and password flows (server side)
+  apiCredentialsInvalid: 'Credenziali non valide.',
+  apiAkeyInvalid: 'Dati di accesso non leggibili: ripetere l’accesso dalla pagina di login.',
+  apiLoginLocked: 'Troppi tentativi di accesso non riusciti: riprovare tra {after}.',
+  apiCheckTokenInvalid:
+    'Sessione di accesso scaduta o non valida: ripetere l’accesso con nome utente e password.',
+  apiCheckTokenExhausted: 'Troppi codici errati: ripetere l’accesso con nome utente e password.',
+  apiOtpInvalid: 'Codice non valido.',
+  apiOtpReplayed: 'Codice già utilizzato: attendere il codice successivo nell’app di autenticazione.',
+  apiEnrolmentCompleted: 'Registrazione completata',
+  apiSsoTokenInvalid: 'Token di accesso single sign-on non valido, scaduto o già utilizzato.',
+  apiSsoEnrolmentRequired:
+    'Per accedere dal portale del provider occorre prima attivare il secondo fattore: accedere con nome utente e password.',
+  apiSsoProviderInvalid: 'Provider di single sign-on non riconosciuto.',
+  apiReconnectFailed: "Riconnessione all'utente fallita.",
+  apiTokenLoginFailed: 'Connessione al provider welfare fallita.',
+  apiPasswordReused: 'La nuova password è già stata utilizzata: sceglierne una diversa.',
+  apiPasswordResetRequested:
+    'Se l’indirizzo è registrato, riceverai a breve un’e-mail con il collegamento per scegliere una nuova password.',
+  apiPasswordLinkInvalid: 'Il collegamento non è valido, è scaduto o è già stato utilizzato.',
+  apiTaxCodeMismatch: 'Il codice fiscale non corrisponde a quello registrato.',
+  apiMailGreeting: 'Gentile {name},',
+  apiMailLoginCodeSubject: 'Codice di accesso al Portale Welfare',
+  apiMailLoginCodeText:
+    'il codice per accedere al Portale Welfare è {code}. Vale {minutes} minuti e una sola volta. Se non hai richiesto tu l’accesso, ignora questa e-mail e cambia la password.',
+  apiMailEnrolCodeSubject: 'Codice di registrazione al Portale Welfare',
+  apiMailEnrolCodeText:
+    'per attivare l’app di autenticazione sul Portale Welfare inserisci il codice {code}. Vale {minutes} minuti e una sola volta. Se non hai richiesto tu la registrazione, ignora questa e-mail e cambia la password.',
+  apiMailPasswordLostSubject: 'Recupero della password del Portale Welfare',
+  apiMailPasswordLostText:
+    'abbiamo ricevuto una richiesta di recupero della password. Per sceglierne una nuova apri il collegamento qui sotto: vale {minutes} minuti e una sola volta. Se non hai richiesto tu il recupero, ignora questa e-mail: la password attuale resta valida.',
+  apiMailPasswordExpiredSubject: 'Rinnovo della password scaduta del Portale Welfare',
+  apiMailPasswordExpiredText:
+    'la tua password del Portale Welfare è scaduta o sta per scadere. Per sceglierne una nuova apri il collegamento qui sotto: vale {minutes} minuti e una sola volta.',
+  apiMailSignature: 'Il team del Portale Welfare',
 } as const;
 
 export type MessageKey = keyof typeof messages;

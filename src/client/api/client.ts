@@ -1,0 +1,223 @@
+/**
+ * The one HTTP client of the portal (ARCHITECTURE.md §5, spec 000 §7).
+ *
+ * Every call goes through `apiRequest`: base `/api` (or `VITE_API_BASE`), the `Authorization`,
+ * `Customer` and `Act-For` headers, JSON or blob answers, one error type (`ApiError`) and the
+ * 401 rule. The session and the current location are read through providers that the session
+ * store and the router register, so this module imports neither.
+ */
+import { messages } from '../../../config/messages.it';
+import { DEFAULT_CUSTOMER } from '../../../config/skins';
+
+export interface ApiSessionSnapshot {
+  token: string | null;
+  isLogged: boolean;
+  customer: string;
+  /** `session_infos.act_for.id`: sent as `Act-For` inside the back office only. */
+  actForId: number | null;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** JSON-encoded unless it is a FormData (multipart) or a Blob. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  responseType?: 'json' | 'blob';
+  signal?: AbortSignal;
+  /** Sent as `Idempotency-Key` on purchase-creating calls. */
+  idempotencyKey?: string;
+  /** Forces the `Act-For` header on (true) or off (false); by default it follows the location. */
+  backOffice?: boolean;
+  /** Do not run the 401 rule (the logout call itself). */
+  skipUnauthorizedHandler?: boolean;
+}
+
+export interface BlobAnswer {
+  blob: Blob;
+  filename: string;
+}
+
+/** Any non-2xx answer (status 0: the server could not be reached). `data` is the error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(status: number, data: unknown) {
+    super(`API ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export const BACK_OFFICE_BASE = '/backoffice-refazi';
+export const DEFAULT_DOWNLOAD_NAME = 'downloaded_file';
+
+const defaultSession = (): ApiSessionSnapshot => ({
+  token: null,
+  isLogged: false,
+  customer: DEFAULT_CUSTOMER,
+  actForId: null,
+});
+
+const defaultLocation = (): string => (typeof window === 'undefined' ? '/' : window.location.pathname);
+
+let sessionProvider: () => ApiSessionSnapshot = defaultSession;
+let locationProvider: () => string = defaultLocation;
+let unauthorizedHandler: (() => void) | null = null;
+
+export interface ApiClientConfig {
+  session?: () => ApiSessionSnapshot;
+  /** Pathname of the route being shown or loaded (the router's latest location). */
+  location?: () => string;
+  /** The 401 rule: called once per 401 answer received while logged in. */
+  onUnauthorized?: (() => void) | null;
+}
+
+export function configureApiClient(config: ApiClientConfig): void {
+  if (config.session) sessionProvider = config.session;
+  if (config.location) locationProvider = config.location;
+  if (config.onUnauthorized !== undefined) unauthorizedHandler = config.onUnauthorized;
+}
+
+export function apiBase(): string {
+  const fromEnv = import.meta.env.VITE_API_BASE as string | undefined;
+  return (fromEnv && fromEnv.trim() !== '' ? fromEnv : '/api').replace(/\/+$/, '');
+}
+
+/** `userportal` → `Userportal`, `acme` → `Acme` (spec 000 §7). */
+export function customerHeaderValue(customer: string): string {
+  const name = customer.trim() || DEFAULT_CUSTOMER;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+export function isBackOfficePath(pathname: string): boolean {
+  return pathname === BACK_OFFICE_BASE || pathname.startsWith(`${BACK_OFFICE_BASE}/`);
+}
+
+/** The headers every call carries, computed from the session and the location. */
+export function buildHeaders(
+  options: Pick<ApiRequestOptions, 'backOffice' | 'idempotencyKey'> = {},
+): Headers {
+  const session = sessionProvider();
+  const headers = new Headers({ Accept: 'application/json' });
+  headers.set('Customer', customerHeaderValue(session.customer));
+  if (session.token) headers.set('Authorization', `Token ${session.token}`);
+  const backOffice = options.backOffice ?? isBackOfficePath(locationProvider());
+  if (backOffice && session.actForId != null) headers.set('Act-For', String(session.actForId));
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
+  return headers;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const suffix = path.startsWith('/') ? path : `/${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined) continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${apiBase()}${suffix}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * File name of a download: `filename*=UTF-8''…` (RFC 5987) wins over `filename="…"`;
+ * without either the name is `downloaded_file` (spec 000 §7).
+ */
+export function filenameFromContentDisposition(header: string | null | undefined): string {
+  if (!header) return DEFAULT_DOWNLOAD_NAME;
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    const raw = extended[1].trim().replace(/^"(.*)"$/, '$1');
+    const match = /^([\w!#$%&+^`{}~.-]*)'[^']*'(.*)$/.exec(raw);
+    const encoded = match ? (match[2] ?? '') : raw;
+    try {
+      const decoded = decodeURIComponent(encoded);
+      if (decoded.trim() !== '') return sanitizeFilename(decoded);
+    } catch {
+      // malformed percent-encoding: fall back to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
+  if (plain) {
+    const value = plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1] ?? '').trim();
+    if (value.trim() !== '') return sanitizeFilename(value);
+  }
+  return DEFAULT_DOWNLOAD_NAME;
+}
+
+/** No directories in a download name. */
+function sanitizeFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
+  return base === '' || base === '.' || base === '..' ? DEFAULT_DOWNLOAD_NAME : base;
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) return body;
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
+async function readErrorData(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return { detail: response.statusText || messages.genericError };
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { detail: text };
+  }
+}
+
+export function apiRequest<T>(
+  path: string,
+  options?: ApiRequestOptions & { responseType?: 'json' },
+): Promise<T>;
+export function apiRequest(
+  path: string,
+  options: ApiRequestOptions & { responseType: 'blob' },
+): Promise<BlobAnswer>;
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T | BlobAnswer> {
+  const { method = 'GET', body, query, responseType = 'json', signal } = options;
+  // Headers are computed before the first await: a call started right before a logout still
+  // carries the token it was made with.
+  const headers = buildHeaders(options);
+  const wasLogged = sessionProvider().isLogged;
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  const encoded = encodeBody(body, headers);
+  if (encoded !== undefined) init.body = encoded;
+  if (signal) init.signal = signal;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, { detail: messages.networkError });
+  }
+
+  if (!response.ok) {
+    const data = await readErrorData(response);
+    if (
+      response.status === 401 &&
+      wasLogged &&
+      !options.skipUnauthorizedHandler &&
+      sessionProvider().isLogged
+    ) {
+      unauthorizedHandler?.();
+    }
+    throw new ApiError(response.status, data);
+  }
+
+  if (responseType === 'blob') {
+    const blob = await response.blob();
+    return { blob, filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) };
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}

@@ -1,0 +1,52 @@
+/**
+ * Redirect page (route conv-redirect, spec 000 §2, 001 §2): shown after a partner portal is
+ * opened in a new tab; counts down 10 seconds, then goes to the menu.
+ */
+import { Button, Card, Container, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { constants } from '../../../../config/constants';
+import { formatMessage, messages } from '../../../../config/messages.it';
+
+export function ConvRedirectScreen({ pageTitle }: { pageTitle?: string | undefined }) {
+  const navigate = useNavigate();
+  const total = constants.redirectCountdownSeconds;
+  const [remaining, setRemaining] = useState<number>(total);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setRemaining((value) => Math.max(0, value - 1)), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (remaining === 0) void navigate({ to: '/menu', replace: true });
+  }, [remaining, navigate]);
+
+  return (
+    <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
+      <Card withBorder radius="lg" padding="xl" shadow="xs">
+        <Stack align="center" ta="center" gap="md">
+          <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true">
+            <IconExternalLink size={30} />
+          </ThemeIcon>
+          <Title order={1} size="h2">
+            {messages.redirectTitle}
+          </Title>
+          {pageTitle && <Text>{formatMessage('redirectText', { title: pageTitle })}</Text>}
+          <Text fw={600} data-testid="redirect-countdown">
+            {formatMessage('redirectCountdown', { n: remaining })}
+          </Text>
+          <Progress
+            value={((total - remaining) / total) * 100}
+            w="100%"
+            aria-label={formatMessage('redirectCountdown', { n: remaining })}
+          />
+          <Button size="md" onClick={() => void navigate({ to: '/menu', replace: true })}>
+            {messages.redirectNow}
+          </Button>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
