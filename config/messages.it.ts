@@ -29,6 +29,12 @@ export const messages = {
   profileTaxCode: 'Codice fiscale',
   profileCompany: 'Azienda',
   profileEmpty: '-',
+  profileSecurityTitle: 'Sicurezza',
+  profileSecurityText:
+    'Per proteggere il tuo account scegli una password che non usi altrove e cambiala circa ogni tre mesi.',
+  profileChangePassword: 'Cambia password',
+  passwordChangeTitle: 'Cambia la password',
+  passwordChangeClose: 'Chiudi',
   backOfficeTitle: 'Back Office aziendale',
   backOfficeIntro: 'Da qui gestisci i servizi welfare delle aziende di cui sei referente.',
   backOfficeCompanyLabel: 'Azienda per cui operi',
@@ -64,7 +70,7 @@ export const messages = {
   homeSectionsTitle: 'Servizi disponibili',
   homeNoServices: 'Non ci sono ancora servizi abilitati per il tuo profilo.',
 
-  // Login screen (the code step and the enrolment come with the sign-in issue)
+  // Login screen: credentials, code step, enrolment wizard, password forgotten
   loginTitle: 'Accedi al portale welfare',
   loginUsername: 'Nome utente (e-mail)',
   loginPassword: 'Password',
@@ -75,13 +81,64 @@ export const messages = {
   loginUsernamePlaceholder: 'nome@azienda.it',
   loginShowPassword: 'Mostra la password',
   loginAuthMissing: 'Autenticazione mancante, impossibile continuare',
-  loginReconnectFailed: 'Riconnessione all’utente fallita.',
+  loginReconnectFailed: "Riconnessione all'utente fallita.",
   loginPasswordExpired: 'Password utente scaduta. Riconnessione fallita.',
   loginTokenFailed: 'Connessione al provider welfare fallita.',
   loginReconnectTitle: 'Riconnessione al portale',
   loginTokenTitle: 'Accesso dal portale del tuo provider welfare',
   loginConnecting: 'Connessione in corso...',
   loginGoToLogin: 'Vai alla pagina di accesso',
+  loginForgotPassword: 'Password dimenticata?',
+  loginCodeTitle: 'Verifica in due passaggi',
+  loginCodeAuthIntro: 'Apri la tua app di autenticazione e inserisci il codice a 6 cifre del Portale Welfare.',
+  loginCodeMailIntro: 'Ti abbiamo inviato via e-mail un codice di accesso a 6 cifre: inseriscilo qui sotto.',
+  loginCodeMailTo: 'Indirizzo: {email}',
+  loginCodeLabel: 'Codice di verifica',
+  loginCodeHelp: '6 cifre, senza spazi.',
+  loginCodeIncomplete: 'Il codice è composto da 6 cifre.',
+  loginCodeSubmit: 'Verifica e accedi',
+  loginCodeRestart: 'Torna a nome utente e password',
+  loginOtpTypeUnsupported:
+    'Il metodo di verifica richiesto dal server non è supportato da questa versione del portale. Contattare l’assistenza.',
+  loginSsoConnecting: 'Accesso dal portale del tuo provider in corso...',
+  loginPasswordExpiredTitle: 'Password scaduta',
+  loginPasswordExpiredText:
+    'La tua password è scaduta: per accedere devi sceglierne una nuova. Apri il collegamento che ti abbiamo inviato via e-mail.',
+  loginPasswordExpiredOk: 'Ho capito',
+  enrolTitle: 'Attiva l’app di autenticazione',
+  enrolIntro:
+    'È il tuo primo accesso: per proteggere il tuo account colleghiamo un’app di autenticazione, che ti darà un codice a ogni accesso.',
+  enrolStepMail: 'Codice e-mail',
+  enrolStepApp: 'App',
+  enrolStepConfirm: 'Conferma',
+  enrolProgress: 'Passo {n} di {total}',
+  enrolMailIntro: 'Ti abbiamo inviato via e-mail un codice di registrazione a 6 cifre: inseriscilo qui sotto.',
+  enrolMailCodeLabel: 'Codice di registrazione',
+  enrolVerify: 'Verifica il codice',
+  enrolAppIntro:
+    'Installa sul telefono un’app di autenticazione (ad esempio Google Authenticator, Microsoft Authenticator o FreeOTP), tocca «Aggiungi account» e inquadra il codice QR.',
+  enrolQrAlt: 'Codice QR da inquadrare con l’app di autenticazione',
+  enrolSecretIntro: 'Non riesci a inquadrare il codice? Inserisci a mano questa chiave nell’app:',
+  enrolSecretLabel: 'Chiave segreta',
+  enrolCopy: 'Copia la chiave',
+  enrolCopied: 'Chiave copiata',
+  enrolNext: 'Ho aggiunto l’account, avanti',
+  enrolBack: 'Indietro',
+  enrolConfirmIntro: 'Inserisci il codice a 6 cifre che l’app mostra ora per il Portale Welfare.',
+  enrolConfirmLabel: 'Codice dell’app',
+  enrolConfirmRequired: 'Immetti il codice visualizzato in app per confermare',
+  enrolConfirm: 'Conferma',
+  enrolCompleted: 'Registrazione completata',
+  enrolCompletedText:
+    'Da ora accederai con nome utente, password e il codice dell’app. Tra pochi secondi tornerai alla pagina di accesso.',
+  enrolQrMissing: 'Qr code data missing',
+  passwordLostModalTitle: 'Password dimenticata',
+  passwordLostModalIntro:
+    'Inserisci l’indirizzo e-mail con cui accedi: ti invieremo un collegamento per scegliere una nuova password.',
+  passwordLostEmail: 'Indirizzo e-mail',
+  passwordLostEmailInvalid: 'Inserisci un indirizzo e-mail valido.',
+  passwordLostSubmit: 'Invia il collegamento',
+  passwordLostClose: 'Chiudi',
   passwordLostTitle: 'Recupero password',
   passwordExpiredTitle: 'Rinnovo della password scaduta',
   passwordBadLink:
@@ -101,6 +158,43 @@ export const messages = {
   passwordMismatch: 'Le due password non coincidono',
   passwordTaxCodeLength: 'Verifica che siano presenti tutti i 16 caratteri e che non vi siano spazi',
   passwordSaved: 'La password è stata aggiornata. Scadrà il {date}.',
+
+  // Consent after login (privacy and code of conduct)
+  consentPrivacyTitle: 'Informativa sulla privacy',
+  consentPrivacyIntro: 'Prima di usare il portale leggi l’informativa e indica i tuoi consensi.',
+  consentPrivacyText:
+    'Titolare del trattamento è la tua azienda, che offre il piano welfare; il gestore del portale tratta i dati come responsabile del trattamento per suo conto.\n' +
+    'Trattiamo i dati anagrafici e di contatto, il codice fiscale, il credito welfare e i suoi movimenti, le richieste di rimborso e i documenti che carichi, solo per erogare i servizi welfare che scegli e per gli adempimenti fiscali e contributivi previsti dalla legge.\n' +
+    'I dati sono comunicati solo ai fornitori e ai partner dei servizi che richiedi, nella misura necessaria, e non sono diffusi né venduti a terzi.\n' +
+    'I dati sono conservati per la durata del contratto e per i 10 anni successivi, come richiesto dagli obblighi fiscali; poi sono cancellati o resi anonimi.\n' +
+    'Puoi chiedere in ogni momento l’accesso, la rettifica, la cancellazione o la limitazione dei tuoi dati, opporti al trattamento e proporre reclamo al Garante per la protezione dei dati personali, scrivendo all’assistenza del portale.\n' +
+    'Il consenso al trattamento per l’erogazione del servizio è necessario per usare il portale; il consenso a ricevere comunicazioni su nuove convenzioni e iniziative welfare è facoltativo e puoi revocarlo quando vuoi.',
+  consentServiceLabel:
+    'Ho letto l’informativa e acconsento al trattamento dei miei dati personali per l’erogazione dei servizi welfare (obbligatorio)',
+  consentServiceRequired: 'Il consenso è necessario per utilizzare il portale.',
+  consentPersonalLabel:
+    'Acconsento al trattamento dei miei dati per ricevere comunicazioni su nuove convenzioni e iniziative welfare (facoltativo)',
+  consentSignatureLabel: 'Firma (nome e cognome)',
+  consentSignatureHelp: 'Digita il tuo nome e cognome: {name}',
+  consentSignatureRequired: 'La firma è obbligatoria.',
+  consentContinue: 'Prosegui',
+  consentConductTitle: 'Decalogo per la sicurezza digitale',
+  consentConductIntro: 'Per proteggere il tuo account e i tuoi dati ti chiediamo di leggere e rispettare queste regole.',
+  consentConductRules:
+    'Non comunicare a nessuno la password o i codici di accesso: l’assistenza non te li chiederà mai.\n' +
+    'Usa per il portale una password lunga e diversa da quelle degli altri servizi, e cambiala circa ogni tre mesi.\n' +
+    'Proteggi il telefono con l’app di autenticazione con un codice di sblocco o l’impronta.\n' +
+    'Diffida di e-mail, SMS o telefonate che ti chiedono credenziali o ti mettono fretta: nel dubbio non cliccare e contatta l’assistenza.\n' +
+    'Prima di inserire le credenziali controlla che l’indirizzo nella barra del browser sia quello del portale.\n' +
+    'Non accedere da computer pubblici o condivisi e non salvare la password su dispositivi di altri.\n' +
+    'Esci sempre dal portale con il pulsante Esci quando hai finito.\n' +
+    'Tieni aggiornati sistema operativo, browser e antivirus dei tuoi dispositivi.\n' +
+    'Carica solo i documenti necessari alla richiesta e non inviarli per e-mail o chat.\n' +
+    'Se noti accessi o movimenti che non riconosci, cambia subito la password e avvisa l’assistenza.',
+  consentConductLabel: 'Ho letto il decalogo e mi impegno a rispettarlo (obbligatorio)',
+  consentConductRequired: 'È necessario accettare il decalogo per utilizzare il portale.',
+  consentConfirm: 'Accetta e continua',
+  consentExit: 'Esci dal portale',
 
   // Redirect page (conv-redirect)
   redirectTitle: 'Stai per essere reindirizzato',

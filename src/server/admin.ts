@@ -10,12 +10,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Kysely } from 'kysely';
 import { movementKindIds, movementKindLabel } from '../../config/movement-kinds';
+import { findSsoProvider, ssoProviders, SSO_TOKEN_TTL_SECONDS } from '../../config/sso-providers';
 import { formatCents, parseCents } from '../shared/money';
 import { openDatabase } from './db/connect';
 import { runMigrations } from './db/migrate';
 import type { CreditSourceKind, DB, PurchaseStatus } from './db/schema';
 import { ApiError } from './errors';
-import { loadEnv, EnvError } from './plugins/env';
+import { loadEnv, EnvError, resolveAuthSecrets, type AuthSecrets } from './plugins/env';
 import { addMonths, addDays, isIsoDay, romeDate } from './services/calendar';
 import {
   addCredit,
@@ -26,6 +27,7 @@ import {
   rejectPurchase,
 } from './services/ledger';
 import { isValidIdempotencyKey } from './services/idempotency';
+import { signSsoToken, signTicket } from './services/signed-links';
 
 export interface AdminContext {
   db: Kysely<DB>;
@@ -33,6 +35,20 @@ export interface AdminContext {
   err?: (line: string) => void;
   /** The operator's "now" (tests). */
   now?: Date;
+  /**
+   * What signed links need: the secrets and the portal's address (PUBLIC_URL, else
+   * http://localhost:<PORT>). Default: read from the environment, like the server.
+   */
+  links?: AuthSecrets & { baseUrl: string };
+}
+
+/** Secrets and base URL from the environment (same rules as the server: plugins/env.ts). */
+function linksFromEnv(): AuthSecrets & { baseUrl: string } {
+  const env = loadEnv();
+  return {
+    ...resolveAuthSecrets(process.env, env.demo),
+    baseUrl: env.publicUrl ?? `http://localhost:${env.port}`,
+  };
 }
 
 const STATUSES: readonly PurchaseStatus[] = ['inserito', 'approvato', 'pagato', 'rifiutato'];
@@ -48,11 +64,16 @@ Comandi:
                                                   carica una linea di credito (predefiniti: fonte 1, o 7 con --art51c3;
                                                   da oggi per 12 mesi)
   balance <e-mail>                                saldi e linee di credito dell'utente
+  sso-token <e-mail> <provider>                   token di single sign-on firmato come dal provider (provider:
+                                                  ${ssoProviders.map((p) => p.slug).join(', ')}) e l'URL di accesso
+  reconnect-link <e-mail>                         collegamento di riconnessione all'utente (/reconnect?d=...)
+  token-link <e-mail>                             collegamento di accesso con token (/token-login/<cliente>?t=...)
   debit <e-mail> <importo> [--art51c3] [--kind 1-14] [--oggetto <testo>] [--key <idempotency-key>]
                                                   crea un acquisto tramite il ledger (credito totale, o art. 51 c.3)
   help                                            questo messaggio
 
-Importi in euro con punto o virgola decimale: 25, 25.5, 1234.50.`;
+Importi in euro con punto o virgola decimale: 25, 25.5, 1234.50.
+Token e collegamenti valgono ${SSO_TOKEN_TTL_SECONDS / 60} minuti e una sola volta.`;
 
 /** A bad input: message for the operator, exit code 1. */
 class UsageError extends Error {}
@@ -98,6 +119,18 @@ function idOf(text: string): number {
 function dayOf(text: string, option: string): string {
   if (!isIsoDay(text)) throw new UsageError(`Data non valida per ${option}: ${text} (formato AAAA-MM-GG)`);
   return text;
+}
+
+async function linkUserOf(db: Kysely<DB>, email: string) {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('customers as c', 'c.id', 'u.customer_id')
+    .select(['u.email', 'u.otp_method', 'u.totp_secret', 'u.is_cessato', 'c.slug as customer'])
+    .where('u.email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!row) throw new UsageError(`Utente non trovato: ${email}`);
+  if (row.is_cessato) throw new UsageError(`Utente cessato: ${row.email}`);
+  return row;
 }
 
 async function userIdOf(db: Kysely<DB>, email: string): Promise<number> {
@@ -329,12 +362,59 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         return 0;
       }
 
+      case 'sso-token': {
+        const { positionals } = parse(args, {}, 2);
+        const user = await linkUserOf(db, positionals[0] ?? '');
+        const slug = positionals[1] ?? '';
+        const provider = findSsoProvider(slug);
+        if (!provider) {
+          throw new UsageError(
+            `Provider SSO sconosciuto: ${slug} (disponibili: ${ssoProviders.map((p) => p.slug).join(', ')})`,
+          );
+        }
+        const links = context.links ?? linksFromEnv();
+        const secret = links.ssoSecrets[provider.slug];
+        if (!secret)
+          throw new UsageError(`Provider SSO ${slug} disattivato: impostare ${provider.secretEnv}.`);
+        const token = signSsoToken(user.email, provider.slug, secret, { now });
+        out(`Token SSO di ${provider.name} per ${user.email}:`);
+        out(token);
+        out('URL di accesso:');
+        out(`${links.baseUrl}/login/${user.customer}?token=${token}`);
+        if (user.otp_method === null || (user.otp_method === 'totp' && !user.totp_secret)) {
+          err(
+            "Attenzione: l'utente non ha ancora attivato il secondo fattore (ENROLL_OTP): il portale rifiuterà il single sign-on.",
+          );
+        }
+        return 0;
+      }
+
+      case 'reconnect-link':
+      case 'token-link': {
+        const { positionals } = parse(args, {}, 1);
+        const user = await linkUserOf(db, positionals[0] ?? '');
+        const links = context.links ?? linksFromEnv();
+        if (command === 'reconnect-link') {
+          out(
+            `${links.baseUrl}/reconnect?d=${signTicket(user.email, 'reconnect', links.ticketSecret, { now })}`,
+          );
+        } else {
+          const ticket = signTicket(user.email, 'token-login', links.ticketSecret, { now });
+          out(`${links.baseUrl}/token-login/${user.customer}?t=${ticket}`);
+        }
+        return 0;
+      }
+
       default:
         throw new UsageError(`Comando sconosciuto: ${command}. Usare "help" per l'elenco dei comandi.`);
     }
   } catch (error) {
     if (error instanceof UsageError) {
       err(`Errore: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof EnvError) {
+      err(error.message);
       return 1;
     }
     if (error instanceof ApiError) {

@@ -8,14 +8,25 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { LevelWithSilent } from 'pino';
 import { constants } from '../../config/constants';
 import type { Database } from './db/connect';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
-import { loadEnv, resolveDemoMode, type ServerConfig } from './plugins/env';
+import {
+  loadEnv,
+  resolveAuthSecrets,
+  resolveDemoMode,
+  type AuthSecrets,
+  type ServerConfig,
+} from './plugins/env';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
@@ -49,7 +60,7 @@ export interface BuildAppOptions {
   rateLimitWindowMs?: number;
 }
 
-export interface AppConfig extends ServerConfig {
+export interface AppConfig extends ServerConfig, AuthSecrets {
   staticDir: string | null;
   inMemory: boolean;
 }
@@ -82,27 +93,51 @@ function packageVersion(): string {
 
 /** Options and environment folded into one checked configuration. */
 export function resolveConfig(options: BuildAppOptions = {}): AppConfig {
-  const env = loadEnv(options.env ?? process.env);
+  const source = options.env ?? process.env;
+  const env = loadEnv(source);
   const databaseUrl = options.databaseUrl !== undefined ? options.databaseUrl : env.databaseUrl;
   const usesServer = Boolean(databaseUrl) && !options.inMemory;
-  const demoFlag =
-    options.demo !== undefined ? options.demo : (options.env ?? process.env).DEMO?.trim() || undefined;
+  const demoFlag = options.demo !== undefined ? options.demo : source.DEMO?.trim() || undefined;
+  const demo = resolveDemoMode(usesServer ? databaseUrl : null, demoFlag);
   return {
     ...env,
+    ...resolveAuthSecrets(source, demo),
     dataDir: options.dataDir ?? env.dataDir,
     databaseUrl: usesServer ? (databaseUrl ?? null) : null,
     inMemory: options.inMemory ?? false,
-    demo: resolveDemoMode(usesServer ? databaseUrl : null, demoFlag),
+    demo,
     publicUrl: options.publicUrl !== undefined ? options.publicUrl : env.publicUrl,
     smtpUrl: options.smtpUrl !== undefined ? options.smtpUrl : env.smtpUrl,
     staticDir: options.staticDir !== undefined ? options.staticDir : `${REPO_ROOT}dist`,
   };
 }
 
+/**
+ * Paths and query parameters that carry a secret: the reset token of `/password-lost/<customer>/<token>`
+ * (page and API), and the signed tickets of `/reconnect?d=`, `/token-login/...?t=`, `/login/...?token=`.
+ */
+const SECRET_PATH = /^(\/(?:api\/)?password[-_](?:lost|expired)(?:_reset)?\/)[^?#]*/;
+const SECRET_QUERY = /([?&](?:d|t|token)=)[^&#]*/g;
+
+/** The URL as it may be logged: secrets replaced by a placeholder. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PATH, '$1[nascosto]').replace(SECRET_QUERY, '$1[nascosto]');
+}
+
 /** Pino options: never log secrets or bodies (Fastify logs method, url and status only). */
 export function loggerOptions(level: LevelWithSilent) {
   return {
     level,
+    serializers: {
+      // Fastify's own request serializer, with the URL redacted.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     redact: {
       paths: [
         'req.headers.authorization',

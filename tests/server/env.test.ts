@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/server/app';
-import { EnvError, loadEnv, resolveDemoMode } from '../../src/server/plugins/env';
+import { ssoProviders } from '../../config/sso-providers';
+import {
+  DEMO_TICKET_SECRET,
+  EnvError,
+  loadEnv,
+  resolveAuthSecrets,
+  resolveDemoMode,
+} from '../../src/server/plugins/env';
+
+const SECRET = 'a-real-secret-of-at-least-32-characters-0123';
 
 describe('resolveDemoMode (ARCHITECTURE §7)', () => {
   it('is on with the embedded database unless DEMO=0', () => {
@@ -81,7 +90,7 @@ describe('loadEnv', () => {
 
 describe('resolveConfig (options over environment)', () => {
   it('options win over the environment, and the demo rule follows the database in use', () => {
-    const env = { DATABASE_URL: 'postgres://u@h/db', PORT: '1234' };
+    const env = { DATABASE_URL: 'postgres://u@h/db', PORT: '1234', TICKET_SECRET: SECRET };
     expect(resolveConfig({ env })).toMatchObject({
       databaseUrl: 'postgres://u@h/db',
       demo: false,
@@ -90,11 +99,44 @@ describe('resolveConfig (options over environment)', () => {
     expect(resolveConfig({ env, demo: true }).demo).toBe(true);
     expect(resolveConfig({ env, databaseUrl: null })).toMatchObject({ databaseUrl: null, demo: true });
     expect(resolveConfig({ env, inMemory: true })).toMatchObject({ databaseUrl: null, demo: true });
-    expect(resolveConfig({ env: {}, demo: false }).demo).toBe(false);
-    expect(resolveConfig({ env: { DEMO: '0' } }).demo).toBe(false);
+    expect(resolveConfig({ env: { TICKET_SECRET: SECRET }, demo: false }).demo).toBe(false);
+    expect(resolveConfig({ env: { DEMO: '0', TICKET_SECRET: SECRET } }).demo).toBe(false);
   });
 
   it('fails on a bad environment even when options are given', () => {
     expect(() => resolveConfig({ env: { PORT: 'x' }, dataDir: '/tmp' })).toThrow(EnvError);
+  });
+});
+
+describe('sign-in secrets (TICKET_SECRET, SSO providers)', () => {
+  const [first, second] = ssoProviders;
+
+  it('uses the public demo secrets in demo mode only', () => {
+    const secrets = resolveAuthSecrets({}, true);
+    expect(secrets.ticketSecret).toBe(DEMO_TICKET_SECRET);
+    expect(secrets.ssoSecrets[first.slug]).toBe(first.demoSecret);
+    expect(resolveConfig({ env: {} }).ticketSecret).toBe(DEMO_TICKET_SECRET);
+  });
+
+  it('requires TICKET_SECRET outside demo mode and disables SSO providers without their secret', () => {
+    expect(() => resolveAuthSecrets({}, false)).toThrow(EnvError);
+    expect(() => resolveConfig({ env: { DATABASE_URL: 'postgres://u@h/db' } })).toThrow(/TICKET_SECRET/);
+    const secrets = resolveAuthSecrets({ TICKET_SECRET: SECRET, [first.secretEnv]: SECRET }, false);
+    expect(secrets.ticketSecret).toBe(SECRET);
+    expect(secrets.ssoSecrets[first.slug]).toBe(SECRET);
+    expect(secrets.ssoSecrets[second.slug]).toBeNull();
+  });
+
+  it('refuses short secrets, naming the variable but never printing its value', () => {
+    let error: unknown;
+    try {
+      resolveAuthSecrets({ TICKET_SECRET: 'corto', [second.secretEnv]: 'anche-questo' }, true);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).variables).toEqual([second.secretEnv, 'TICKET_SECRET'].sort());
+    expect((error as EnvError).message).not.toContain('corto');
+    expect((error as EnvError).message).not.toContain('anche-questo');
   });
 });

@@ -16,6 +16,9 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefi
 
 export type Backend = 'pglite' | 'postgres';
 
+/** TICKET_SECRET of the test apps (any value of at least 32 characters). */
+export const TEST_TICKET_SECRET = 'test-ticket-secret-0123456789abcdef-0123456789';
+
 /** The backends the main suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const backends: Backend[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -64,7 +67,8 @@ export async function buildTestApp(backend: Backend, options: BuildAppOptions = 
   let app: FastifyInstance;
   try {
     app = await buildApp({
-      env: {},
+      // Outside demo mode TICKET_SECRET is required (plugins/env.ts).
+      env: { TICKET_SECRET: TEST_TICKET_SECRET },
       logger: false,
       staticDir: null,
       demo: true,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages.it';
-import { loggerOptions } from '../../src/server/app';
+import { loggerOptions, redactUrl } from '../../src/server/app';
 import { waitText } from '../../src/server/plugins/rate-limit';
 import { buildTestApp, json, type TestApp } from './helpers';
 
@@ -146,6 +146,20 @@ describe('built portal, headers and caching', () => {
       ['get', '/api/user_privacy'],
       ['post', '/api/user_privacy'],
       ['get', '/api/dev/outbox'],
+      ['post', '/api/api-token-ckey'],
+      ['post', '/api/api-token-otp'],
+      ['post', '/api/api-token-otp-verify'],
+      ['post', '/api/api-token-confirm'],
+      ['post', '/api/api-token-ssocp'],
+      ['post', '/api/backoffice-reconnection'],
+      ['post', '/api/token-login'],
+      ['post', '/api/password_lost'],
+      ['post', '/api/password_expired_renew'],
+      ['get', '/api/password_lost_reset/{token_hash}'],
+      ['post', '/api/password_lost_reset/{token_hash}'],
+      ['get', '/api/password_expired_reset/{token_hash}'],
+      ['post', '/api/password_expired_reset/{token_hash}'],
+      ['post', '/api/password_change'],
     ] as const;
     for (const [method, path] of expected) {
       const operation = doc.paths[path]?.[method];
@@ -156,7 +170,9 @@ describe('built portal, headers and caching', () => {
     }
     expect(doc.paths['/api/aziende_referente']!.get!.security).toEqual([{ token: [] }]);
     expect(doc.paths['/api/getapiuserskin/{customer}']!.get!.security).toBeUndefined();
-    for (const id of ['error', 'crediti', 'logged-user', 'skin', 'money'])
+    expect(doc.paths['/api/api-token-ckey']!.post!.security).toBeUndefined();
+    expect(doc.paths['/api/password_change']!.post!.security).toEqual([{ token: [] }]);
+    for (const id of ['error', 'crediti', 'logged-user', 'skin', 'money', 'login-check', 'login-token'])
       expect(doc.components.schemas[id], id).toBeDefined();
     const money = doc.components.schemas.money as { type: string; pattern: string };
     expect(money).toMatchObject({ type: 'string', pattern: '^-?\\d+\\.\\d{2}$' });
@@ -269,6 +285,23 @@ describe('rate limit', () => {
 });
 
 describe('request logging', () => {
+  it('hides the secrets that travel in URLs', () => {
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+    expect(redactUrl(`/api/password_lost_reset/${token}`)).toBe('/api/password_lost_reset/[nascosto]');
+    expect(redactUrl(`/api/password_expired_reset/${token}?x=1`)).toBe(
+      '/api/password_expired_reset/[nascosto]?x=1',
+    );
+    expect(redactUrl(`/password-lost/acme/${token}`)).toBe('/password-lost/[nascosto]');
+    expect(redactUrl(`/password-expired/${token}`)).toBe('/password-expired/[nascosto]');
+    expect(redactUrl(`/reconnect?d=${token}`)).toBe('/reconnect?d=[nascosto]');
+    expect(redactUrl(`/token-login/acme?x=1&t=${token}`)).toBe('/token-login/acme?x=1&t=[nascosto]');
+    expect(redactUrl(`/login/acme?token=${token}&loggingout=1`)).toBe(
+      '/login/acme?token=[nascosto]&loggingout=1',
+    );
+    expect(redactUrl('/api/password_lost')).toBe('/api/password_lost');
+    expect(redactUrl('/api/get_menu_perms?date=1')).toBe('/api/get_menu_perms?date=1');
+  });
+
   it('logs requests without secrets or bodies', async () => {
     const lines: string[] = [];
     const stream = { write: (line: string) => void lines.push(line) };

@@ -72,6 +72,7 @@ export interface UsersTable {
   otp_method: OtpMethod | null;
   is_cessato: Generated<boolean>;
   created_at: Timestamp;
+  totp_last_step: number | null;
 }
 
 export interface UserPrivacyTable {
@@ -205,6 +206,50 @@ export interface OutboxTable {
   created: Timestamp;
 }
 
+export type LoginTicketPurpose = 'auth_otp' | 'mail_otp' | 'enroll' | 'enroll_confirm';
+export type PasswordResetKind = 'lost' | 'expired';
+
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  password_hash: string;
+  created_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account: string;
+  created_at: Timestamp;
+}
+
+export interface LoginTicketsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  purpose: LoginTicketPurpose;
+  code_hash: string | null;
+  pending_secret: string | null;
+  sso_provider: string | null;
+  failed_attempts: Generated<number>;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  kind: PasswordResetKind;
+  failed_attempts: Generated<number>;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface UsedNoncesTable {
+  nonce: string;
+  expires_at: ColumnType<Date, Date, Date>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -228,6 +273,11 @@ export interface DB {
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
   outbox: OutboxTable;
+  password_history: PasswordHistoryTable;
+  login_failures: LoginFailuresTable;
+  login_tickets: LoginTicketsTable;
+  password_resets: PasswordResetsTable;
+  used_nonces: UsedNoncesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -4,6 +4,10 @@
  * notification rif_esterno), so a second run adds nothing and changes nothing. State that demo users
  * change (consents, profile data) is only inserted when missing, never reset.
  *
+ * Every demo user's password is DEMO_PASSWORD (hashed once per run, only for users without one); the
+ * TOTP users (mario.rossi, laura.bianchi, anna.gallo) have their secret active, anna.gallo's password
+ * is expired, giulia.verdi gets codes by e-mail and luca.neri is not enrolled yet (ENROLL_OTP).
+ *
  * Money moves only through the ledger, so balances and movements agree:
  * mario.rossi ends with totale 1500.00, of which art51c3 800.00, after a year of movements of every
  * kind 1-14 (loads, purchases in every state, one rejected purchase given back).
@@ -15,8 +19,12 @@ import { routes, type RouteRule } from '../../../config/routes';
 import { parseCents } from '../../shared/money';
 import { addDays, addMonths, romeDate } from '../services/calendar';
 import { addCredit, approvePurchase, debitPurchase, payPurchase, rejectPurchase } from '../services/ledger';
+import { hashPassword } from '../services/passwords';
 import { codiceFiscale, demoEmail, demoPeople } from './demo-people';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
+
+/** Every demo user's password (ARCHITECTURE.md §8). */
+export const DEMO_PASSWORD = 'Welfare!2026';
 
 const SKIN_DIR = fileURLToPath(new URL('../../../skins/initech-seed/', import.meta.url));
 
@@ -469,6 +477,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     ).map((u) => [u.email, u.id]),
   );
   const userId = (email: string) => idOf(userIds, email);
+  await seedPasswords(db, [...userIds.values()], now);
 
   const consenting = everyone.filter((u) => u.consent);
   await db
@@ -502,6 +511,34 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   await seedOthers(db, userId, today);
   await seedEmployeesCredit(db, userId, today);
   await seedNotifications(db, userId, today);
+}
+
+/**
+ * Demo users without a password get DEMO_PASSWORD (argon2id of its SHA-256, one hash per run, and only
+ * when some user needs it: a second run costs no hashing). A password a demo user changed stays.
+ */
+async function seedPasswords(db: Kysely<DB>, ids: number[], now: Date): Promise<void> {
+  const missing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('password_hash', 'is', null)
+    .execute();
+  if (missing.length === 0) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const targets = missing.map((u) => u.id);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', 'in', targets)
+      .where('password_hash', 'is', null)
+      .execute();
+    await trx
+      .insertInto('password_history')
+      .values(targets.map((id) => ({ user_id: id, password_hash: passwordHash, created_at: now })))
+      .execute();
+  });
 }
 
 /** The profile's permissions become exactly `perms` (reference data). */

@@ -4,6 +4,7 @@
  */
 import { Ajv, type ErrorObject } from 'ajv';
 import type { LevelWithSilent } from 'pino';
+import { ssoProviders } from '../../../config/sso-providers';
 
 export interface ServerConfig {
   port: number;
@@ -106,4 +107,55 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 
 function variableOf(error: ErrorObject): string {
   return error.instancePath.replace(/^\//, '') || String(error.params.missingProperty ?? '?');
+}
+
+/** Secrets that sign links (reconnection, token login) and check SSO tokens. */
+export interface AuthSecrets {
+  /** HMAC key of the reconnection and token-login tickets (TICKET_SECRET). */
+  ticketSecret: string;
+  /** Per SSO provider slug: its secret, or null when the provider is disabled. */
+  ssoSecrets: Record<string, string | null>;
+}
+
+/**
+ * Public development value of TICKET_SECRET: used only in demo mode, where the server and the admin
+ * CLI must agree on it without configuration.
+ */
+export const DEMO_TICKET_SECRET = 'demo-ticket-secret-0123456789abcdef-non-per-produzione';
+const MIN_SECRET_LENGTH = 32;
+const SECRET_EXPECTED = `una stringa casuale di almeno ${MIN_SECRET_LENGTH} caratteri / a random string of at least ${MIN_SECRET_LENGTH} characters`;
+
+/**
+ * TICKET_SECRET and the SSO provider secrets (config/sso-providers.ts), checked:
+ * - TICKET_SECRET is required outside demo mode (several instances, and the admin CLI, must sign and
+ *   check with the same key; a random per-process key would break them), at least 32 characters;
+ *   in demo mode it defaults to DEMO_TICKET_SECRET;
+ * - an SSO provider's variable, when set, must be at least 32 characters; unset, the provider uses its
+ *   demo secret in demo mode and is disabled otherwise.
+ */
+export function resolveAuthSecrets(source: Record<string, string | undefined>, demo: boolean): AuthSecrets {
+  const bad: string[] = [];
+  const lines: string[] = [];
+  const read = (name: string, required: boolean): string | null => {
+    const value = source[name]?.trim() || null;
+    if ((value === null && required) || (value !== null && value.length < MIN_SECRET_LENGTH)) {
+      bad.push(name);
+      const why =
+        value === null ? ' (obbligatoria fuori dalla modalità demo / required outside demo mode)' : '';
+      lines.push(`  - ${name}: atteso / expected ${SECRET_EXPECTED}${why}`);
+    }
+    return value;
+  };
+  const ticket = read('TICKET_SECRET', !demo);
+  const ssoSecrets: Record<string, string | null> = {};
+  for (const provider of ssoProviders) {
+    ssoSecrets[provider.slug] = read(provider.secretEnv, false) ?? (demo ? provider.demoSecret : null);
+  }
+  if (bad.length > 0) {
+    throw new EnvError(
+      bad.sort(),
+      `Variabili d'ambiente non valide / invalid environment variables:\n${lines.join('\n')}`,
+    );
+  }
+  return { ticketSecret: ticket ?? DEMO_TICKET_SECRET, ssoSecrets };
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../plugins/auth';
+import authRoutes from './auth/index';
 import backOfficeRoutes from './backoffice/index';
 import creditRoutes from './credit/index';
 import devRoutes from './dev/index';
@@ -17,6 +18,7 @@ export interface ApiRoutesOptions {
 
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   app.addHook('onRequest', authenticate);
+  await app.register(authRoutes);
   await app.register(shellRoutes);
   await app.register(creditRoutes);
   await app.register(backOfficeRoutes);

@@ -1,7 +1,7 @@
 /**
  * Session tokens (ARCHITECTURE.md §7): 256-bit random, given to the client once, stored only as
  * their SHA-256; valid for `sessionIdleMinutes` without use and `sessionAbsoluteHours` at most;
- * revoked at logout (and, later, at password change).
+ * revoked at logout and at password change (services/passwords.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';

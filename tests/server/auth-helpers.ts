@@ -1,0 +1,118 @@
+/**
+ * Helpers of the sign-in tests: the client's side of the protocol (akey, TOTP codes like an
+ * authenticator app, codes read from the outbox as a mailbox would) and the demo users.
+ */
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { HOTP, Secret } from 'otpauth';
+import type { DB } from '../../src/server/db/schema';
+import { json, type TestApp } from './helpers';
+
+export const DEMO_PASSWORD = 'Welfare!2026';
+
+export const demo = {
+  mario: { email: 'mario.rossi@example.com', secret: 'AGZACCMVTYGVEVCVFMPR5M3TNZ7XNOFN' },
+  laura: { email: 'laura.bianchi@example.com', secret: '4O6MPI2SDZCLF2RE5ZNLJ5ZRGCIBRD5F' },
+  anna: { email: 'anna.gallo@example.com', secret: 'VWREACPMWYZ34NB2STLL3G3SOHMZI3BN' },
+  giulia: { email: 'giulia.verdi@example.com' },
+  luca: { email: 'luca.neri@example.com' },
+} as const;
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** What the portal sends: base64url of {"username", "password": sha256 hex}. */
+export function akeyOf(username: string, password: string): string {
+  return Buffer.from(JSON.stringify({ username, password: sha256Hex(password) }), 'utf8').toString(
+    'base64url',
+  );
+}
+
+export const STEP_SECONDS = 30;
+
+export function currentStep(now = Date.now()): number {
+  return Math.floor(now / 1000 / STEP_SECONDS);
+}
+
+/** The code an authenticator app shows at a step. */
+export function totpAt(secret: string, step: number): string {
+  return HOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, counter: step });
+}
+
+/**
+ * Waits, if needed, so that at least `margin` seconds remain in the current step: a test that uses
+ * the previous step's code must not see the step change under it.
+ */
+export async function awayFromStepEdge(margin = 6): Promise<void> {
+  const intoStep = (Date.now() / 1000) % STEP_SECONDS;
+  if (intoStep > STEP_SECONDS - margin) {
+    await new Promise((resolve) => setTimeout(resolve, (STEP_SECONDS - intoStep + 0.2) * 1000));
+  }
+}
+
+/** Forgets the last TOTP step of a user (so that a test can use the current step again). */
+export async function resetTotpStep(db: Kysely<DB>, email: string): Promise<void> {
+  await db.updateTable('users').set({ totp_last_step: null }).where('email', '=', email).execute();
+}
+
+/** The 6-digit code of the newest mail to `email`. */
+export async function lastMailedCode(db: Kysely<DB>, email: string): Promise<string> {
+  const mail = await db
+    .selectFrom('outbox')
+    .select('text')
+    .where('mail_to', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`nessun codice nella mail a ${email}`);
+  return code;
+}
+
+/** The link of the newest mail to `email`. */
+export async function lastMailedLink(db: Kysely<DB>, email: string): Promise<string> {
+  const mail = await db
+    .selectFrom('outbox')
+    .select('text')
+    .where('mail_to', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`nessun collegamento nella mail a ${email}`);
+  return link;
+}
+
+export async function mailCount(db: Kysely<DB>, email?: string): Promise<number> {
+  let query = db.selectFrom('outbox').select((eb) => eb.fn.countAll<string | number>().as('n'));
+  if (email) query = query.where('mail_to', '=', email);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export async function ckey(t: TestApp, email: string, password = DEMO_PASSWORD) {
+  return t.request({
+    method: 'POST',
+    url: '/api/api-token-ckey',
+    payload: { akey: akeyOf(email, password) },
+  });
+}
+
+/** ckey that must succeed: the type and the check token. */
+export async function checkTokenOf(t: TestApp, email: string, password = DEMO_PASSWORD) {
+  const response = await ckey(t, email, password);
+  if (response.statusCode !== 200) throw new Error(`ckey ${email}: ${response.statusCode} ${response.body}`);
+  const body = json<{ type: string; 'check-token': string }>(response);
+  return { type: body.type, checkToken: body['check-token'] };
+}
+
+export async function sendCode(t: TestApp, checkToken: string, otp: string, extra: object = {}) {
+  return t.request({
+    method: 'POST',
+    url: '/api/api-token-otp',
+    payload: { check_token: checkToken, otp, ...extra },
+  });
+}
+
+/** Failed sign-ins are per account: tests that provoke them clean up after themselves. */
+export async function clearLoginFailures(db: Kysely<DB>): Promise<void> {
+  await db.deleteFrom('login_failures').execute();
+}
