@@ -74,7 +74,15 @@ async function buildPortal() {
 
   const skins = Object.keys(manifest)
     .filter((k) => manifest[k].isDynamicEntry && k.startsWith('skins/'))
-    .map((key) => ({ skin: key, ...measure(outDir, manifest, closure(manifest, [key])) }));
+    // What a skin adds on top of the initial chunk (the default skin shares its JSON with the entry).
+    .map((key) => ({
+      skin: key,
+      ...measure(
+        outDir,
+        manifest,
+        [...closure(manifest, [key])].filter((k) => !initial.has(k)),
+      ),
+    }));
 
   const loginKeys = new Set(initial);
   for (const r of routes.filter((r) => /^login\//.test(r.route) || /^__root/.test(r.route))) {
