@@ -160,6 +160,16 @@ describe('built portal, headers and caching', () => {
       ['get', '/api/password_expired_reset/{token_hash}'],
       ['post', '/api/password_expired_reset/{token_hash}'],
       ['post', '/api/password_change'],
+      ['get', '/api/info_popup'],
+      ['get', '/api/carosello_get_playlist'],
+      ['get', '/api/carosello_img/{file_name}'],
+      ['post', '/api/carosello_click_count'],
+      ['get', '/api/notifiche_utente_list'],
+      ['get', '/api/notifiche_utente_list_archivio'],
+      ['post', '/api/marca_notifica_come_letta/{mess_id}'],
+      ['post', '/api/marca_notifica_archivio_come_letta/{mess_id}'],
+      ['post', '/api/marca_tutte_le_notifiche_come_lette'],
+      ['post', '/api/marca_tutte_le_notifiche_archivio_come_lette'],
     ] as const;
     for (const [method, path] of expected) {
       const operation = doc.paths[path]?.[method];
@@ -172,7 +182,23 @@ describe('built portal, headers and caching', () => {
     expect(doc.paths['/api/getapiuserskin/{customer}']!.get!.security).toBeUndefined();
     expect(doc.paths['/api/api-token-ckey']!.post!.security).toBeUndefined();
     expect(doc.paths['/api/password_change']!.post!.security).toEqual([{ token: [] }]);
-    for (const id of ['error', 'crediti', 'logged-user', 'skin', 'money', 'login-check', 'login-token'])
+    expect(doc.paths['/api/carosello_get_playlist']!.get!.security).toEqual([{ token: [] }]);
+    expect(doc.paths['/api/carosello_img/{file_name}']!.get!.security).toBeUndefined();
+    for (const id of [
+      'error',
+      'crediti',
+      'logged-user',
+      'skin',
+      'money',
+      'login-check',
+      'login-token',
+      'notification',
+      'notification-page',
+      'notification-update',
+      'carousel-slide',
+      'carousel-click',
+      'info-popup',
+    ])
       expect(doc.components.schemas[id], id).toBeDefined();
     const money = doc.components.schemas.money as { type: string; pattern: string };
     expect(money).toMatchObject({ type: 'string', pattern: '^-?\\d+\\.\\d{2}$' });

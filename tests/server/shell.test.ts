@@ -89,7 +89,8 @@ describe.each(backends)('portal shell calls on the demo seed (%s)', (backend) =>
     expect(body.session_infos).toEqual({
       conv_special_agreed: false,
       eurete_cond_agreed: false,
-      show_user_info_popup: false,
+      // Acme has an info popup (seed-home.ts).
+      show_user_info_popup: true,
       act_for: null,
     });
   });
@@ -155,11 +156,11 @@ describe.each(backends)('portal shell calls on the demo seed (%s)', (backend) =>
     expect(perms.menu).toBe(true);
   });
 
-  it('counts notifications: mario has 3 received of which 2 new; laura sent 1', async () => {
+  it('counts notifications outside the archive: mario 8 received, 2 new; laura sent 2', async () => {
     const m = json(await t.request({ method: 'GET', url: '/api/info_notifiche', token: mario }));
-    expect(m).toEqual({ inviati: 0, ricevuti: 3, ricevuti_new: 2 });
+    expect(m).toEqual({ inviati: 0, ricevuti: 8, ricevuti_new: 2 });
     const l = json(await t.request({ method: 'GET', url: '/api/info_notifiche', token: laura }));
-    expect(l).toEqual({ inviati: 1, ricevuti: 2, ricevuti_new: 1 });
+    expect(l).toEqual({ inviati: 2, ricevuti: 3, ricevuti_new: 1 });
   });
 
   it('serves the initech skin from the server, valid against schemas/api/skin.json', async () => {
@@ -205,6 +206,8 @@ describe.each(backends)('portal shell calls on the demo seed (%s)', (backend) =>
       'notifications',
       'notification_recipients',
       'idempotency_keys',
+      'info_popups',
+      'carousel_slides',
     ] as const;
     const count = async () => {
       const out: Record<string, number> = {};

@@ -4,6 +4,7 @@
  * `date` columns as 'YYYY-MM-DD' strings, timestamptz as Date.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { CarouselActionName } from '../../../config/carousel-actions';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -206,6 +207,36 @@ export interface OutboxTable {
   created: Timestamp;
 }
 
+/** The declared carousel action types (config/carousel-actions.ts; CHECK in 003-home.sql). */
+export type CarouselActionType = CarouselActionName;
+
+export interface InfoPopupsTable {
+  customer_id: number;
+  content: string;
+  updated_at: Timestamp;
+}
+
+export interface CarouselSlidesTable {
+  id: Generated<number>;
+  customer_id: number;
+  position: Generated<number>;
+  file_name: string;
+  title: Generated<string>;
+  action_type: CarouselActionType;
+  action_target: string | null;
+  active: Generated<boolean>;
+  rif_esterno: string | null;
+  created_at: Timestamp;
+}
+
+export interface CarouselClicksTable {
+  id: Generated<number>;
+  slide_id: number;
+  user_id: number;
+  with_action: Generated<boolean>;
+  clicked_at: Timestamp;
+}
+
 export type LoginTicketPurpose = 'auth_otp' | 'mail_otp' | 'enroll' | 'enroll_confirm';
 export type PasswordResetKind = 'lost' | 'expired';
 
@@ -278,6 +309,9 @@ export interface DB {
   login_tickets: LoginTicketsTable;
   password_resets: PasswordResetsTable;
   used_nonces: UsedNoncesTable;
+  info_popups: InfoPopupsTable;
+  carousel_slides: CarouselSlidesTable;
+  carousel_clicks: CarouselClicksTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

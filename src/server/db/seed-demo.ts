@@ -8,6 +8,8 @@
  * TOTP users (mario.rossi, laura.bianchi, anna.gallo) have their secret active, anna.gallo's password
  * is expired, giulia.verdi gets codes by e-mail and luca.neri is not enrolled yet (ENROLL_OTP).
  *
+ * The home's data (info popup, carousel slides, notifications) comes from seed-home.ts.
+ *
  * Money moves only through the ledger, so balances and movements agree:
  * mario.rossi ends with totale 1500.00, of which art51c3 800.00, after a year of movements of every
  * kind 1-14 (loads, purchases in every state, one rejected purchase given back).
@@ -21,6 +23,7 @@ import { addDays, addMonths, romeDate } from '../services/calendar';
 import { addCredit, approvePurchase, debitPurchase, payPurchase, rejectPurchase } from '../services/ledger';
 import { hashPassword } from '../services/passwords';
 import { codiceFiscale, demoEmail, demoPeople } from './demo-people';
+import { seedHome } from './seed-home';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
 
 /** Every demo user's password (ARCHITECTURE.md §8). */
@@ -510,7 +513,16 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   await seedMario(db, userId('mario.rossi@example.com'), today);
   await seedOthers(db, userId, today);
   await seedEmployeesCredit(db, userId, today);
-  await seedNotifications(db, userId, today);
+  await seedHome(db, {
+    userId,
+    customerId: (slug) => idOf(customerIds, slug),
+    today,
+    now,
+    colleagues: companyEmployees()
+      .filter((e) => e.company === 'Acme S.p.A.' && !e.isCessato)
+      .slice(0, 3)
+      .map((e) => userId(e.email)),
+  });
 }
 
 /**
@@ -764,107 +776,6 @@ async function seedEmployeesCredit(
       soggetto: e.company,
       rifEsterno: 'seed-emp-art51',
       at: noon(from),
-    });
-  }
-}
-
-async function seedNotifications(
-  db: Kysely<DB>,
-  userId: (email: string) => number,
-  today: string,
-): Promise<void> {
-  const mario = userId('mario.rossi@example.com');
-  const laura = userId('laura.bianchi@example.com');
-  const colleagues = companyEmployees()
-    .filter((e) => e.company === 'Acme S.p.A.' && !e.isCessato)
-    .slice(0, 3)
-    .map((e) => userId(e.email));
-  const pending = await db
-    .selectFrom('purchases')
-    .select('id')
-    .where('user_id', '=', mario)
-    .where('idempotency_key', '=', 'seed-mario-p14')
-    .executeTakeFirst();
-
-  const messages = [
-    {
-      rif: 'seed-n-benvenuto',
-      daysAgo: 330,
-      sender: null,
-      senderName: 'Ufficio Welfare',
-      riferimento: null,
-      testo:
-        '<p>Benvenuto nel <strong>portale welfare</strong> di Acme S.p.A.!</p><p>Da qui puoi utilizzare il tuo credito per rimborsi, buoni e servizi.</p>',
-      to: [{ id: mario, read: true }],
-    },
-    {
-      rif: 'seed-n-presa-in-carico',
-      daysAgo: 29,
-      sender: null,
-      senderName: 'Ufficio Welfare',
-      riferimento: pending ? String(pending.id) : null,
-      testo:
-        '<p>La tua richiesta di rimborso <strong>Libri scolastici</strong> è stata presa in carico.</p><p>Riceverai una notifica quando sarà validata.</p>',
-      to: [{ id: mario, read: false }],
-    },
-    {
-      rif: 'seed-n-scadenza-credito',
-      daysAgo: 5,
-      sender: laura,
-      senderName: 'Laura Bianchi',
-      riferimento: null,
-      testo:
-        '<p>Gentili colleghi,</p><p>vi ricordiamo che il credito welfare da CCNL <strong>scade il 31 dicembre</strong>: vi invitiamo a utilizzarlo entro tale data.</p><p>Ufficio Risorse Umane</p>',
-      to: [{ id: mario, read: false }, ...colleagues.map((id) => ({ id, read: false }))],
-    },
-    {
-      rif: 'seed-n-import-completato',
-      daysAgo: 10,
-      sender: null,
-      senderName: 'Ufficio Welfare',
-      riferimento: 'IMP-0014',
-      testo: '<p>Il caricamento dei crediti per <strong>Acme Servizi S.r.l.</strong> è stato completato.</p>',
-      to: [{ id: laura, read: false }],
-    },
-    {
-      rif: 'seed-n-nuove-convenzioni',
-      daysAgo: 40,
-      sender: null,
-      senderName: 'Ufficio Welfare',
-      riferimento: null,
-      testo:
-        '<p>Sono disponibili nuove convenzioni per i dipendenti: consultale nella sezione <em>Convenzioni</em>.</p>',
-      to: [{ id: laura, read: true }],
-    },
-  ];
-
-  for (const m of messages) {
-    await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('notifications')
-        .values({
-          created: noon(addDays(today, -m.daysAgo)),
-          sender_user_id: m.sender,
-          sender_name: m.senderName,
-          id_riferimento: m.riferimento,
-          testo: m.testo,
-          rif_esterno: m.rif,
-        })
-        .onConflict((oc) => oc.column('rif_esterno').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return;
-      await trx
-        .insertInto('notification_recipients')
-        .values(
-          m.to.map((r) => ({
-            notification_id: inserted.id,
-            user_id: r.id,
-            conferma_lettura: r.read,
-            read_at: r.read ? noon(addDays(today, -m.daysAgo + 1)) : null,
-          })),
-        )
-        .execute();
     });
   }
 }

@@ -2,11 +2,20 @@
  * Security headers (ARCHITECTURE.md §7) on every answer, HTML and API alike:
  * a strict CSP (no 'unsafe-eval', no inline scripts; inline styles only because Mantine injects
  * them), nosniff, a referrer policy, no framing, HSTS only behind https. API and dev answers are
- * never stored by browsers or proxies (Cache-Control: no-store).
+ * never stored by browsers or proxies (Cache-Control: no-store), except the successful answers of
+ * routes that say `config: { cacheable: true }` and set their own Cache-Control (static images under
+ * /api, such as the carousel's).
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A 200 answer keeps the route's own Cache-Control instead of no-store. */
+    cacheable?: boolean;
+  }
+}
 
 export interface SecurityHeadersOptions {
   publicUrl: string | null;
@@ -49,7 +58,8 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      if (isNoStorePath(request.url)) reply.header('cache-control', 'no-store');
+      const keep = reply.statusCode === 200 && request.routeOptions.config?.cacheable === true;
+      if (isNoStorePath(request.url) && !keep) reply.header('cache-control', 'no-store');
       return payload;
     });
   },

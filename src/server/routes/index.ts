@@ -8,6 +8,8 @@ import authRoutes from './auth/index';
 import backOfficeRoutes from './backoffice/index';
 import creditRoutes from './credit/index';
 import devRoutes from './dev/index';
+import homeRoutes from './home/index';
+import notificationRoutes from './notifications/index';
 import privacyRoutes from './privacy/index';
 import shellRoutes from './shell/index';
 import skinRoutes from './skins/index';
@@ -20,6 +22,8 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   app.addHook('onRequest', authenticate);
   await app.register(authRoutes);
   await app.register(shellRoutes);
+  await app.register(homeRoutes);
+  await app.register(notificationRoutes);
   await app.register(creditRoutes);
   await app.register(backOfficeRoutes);
   await app.register(skinRoutes);

@@ -8,6 +8,10 @@
  * signature = base64url of HMAC-SHA256(key, payload as sent). Tickets use a key derived per purpose
  * (HMAC(TICKET_SECRET, "welfare-link:<purpose>")), so a reconnection ticket is no token-login ticket.
  * Refused: bad signature, expired, more than 5 minutes (plus 1 of clock skew) ahead, nonce already used.
+ *
+ * Signed data (`signData` / `readSignedData`): the same `<payload>.<signature>` format for small
+ * payloads the server hands out and gets back unchanged (carousel actions), with a key derived per
+ * purpose (HMAC(TICKET_SECRET, "welfare-data:<purpose>")); no nonce, reusable until its `exp`.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -157,4 +161,62 @@ export async function useTicket(
   if (!timely(decoded.payload.exp, now)) return null;
   if (!(await useNonce(db, `${purpose}:${decoded.payload.nonce}`, decoded.payload.exp, now))) return null;
   return decoded.payload.email.trim().toLowerCase();
+}
+
+/** Purposes of signed data (keys derived from TICKET_SECRET, distinct from the link keys). */
+export type SignedDataPurpose = 'carousel-action';
+
+const MAX_DATA_LENGTH = 1024;
+
+function dataKey(secret: string, purpose: SignedDataPurpose): Buffer {
+  return mac(secret, `welfare-data:${purpose}`);
+}
+
+/** `<base64url JSON>.<base64url HMAC-SHA256>` of a payload, for `purpose`. */
+export function signData(
+  payload: Record<string, unknown>,
+  secret: string,
+  purpose: SignedDataPurpose,
+): string {
+  const body = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  return `${body}.${mac(dataKey(secret, purpose), body).toString('base64url')}`;
+}
+
+export type SignedDataResult =
+  | { ok: true; payload: Record<string, unknown> }
+  | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+
+/**
+ * The payload of data signed for `purpose`, when well-formed, signed with the key and not expired
+ * (`exp`, Unix seconds, when present); otherwise why not (for the log: never the data itself).
+ */
+export function readSignedData(
+  token: string,
+  secret: string,
+  purpose: SignedDataPurpose,
+  now = new Date(),
+): SignedDataResult {
+  if (typeof token !== 'string' || token.length > MAX_DATA_LENGTH) return { ok: false, reason: 'malformed' };
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined || !PART.test(body) || !PART.test(signature)) {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (!signatureMatches(body, Buffer.from(signature, 'base64url'), dataKey(secret, purpose))) {
+    return { ok: false, reason: 'signature' };
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    return { ok: false, reason: 'malformed' };
+  }
+  const p = payload as Record<string, unknown>;
+  if (p.exp !== undefined) {
+    if (typeof p.exp !== 'number' || !Number.isInteger(p.exp)) return { ok: false, reason: 'malformed' };
+    if (p.exp <= Math.floor(now.getTime() / 1000)) return { ok: false, reason: 'expired' };
+  }
+  return { ok: true, payload: p };
 }

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
+import { infoPopupContent } from './info-popup';
 import { balances, toWireCrediti } from './ledger';
 
 export async function loggedUserInfo(db: Kysely<DB>, userId: number, sessionId: number) {
@@ -23,6 +24,7 @@ export async function loggedUserInfo(db: Kysely<DB>, userId: number, sessionId: 
       'u.threshold_ok',
       'u.ollipay_profile',
       'u.ollipay_reg_status',
+      'u.customer_id',
       'c.id_azienda',
       'c.nome as azienda_nome',
       'c.cognome as azienda_cognome',
@@ -65,8 +67,8 @@ export async function loggedUserInfo(db: Kysely<DB>, userId: number, sessionId: 
     session_infos: {
       conv_special_agreed: row.conv_special_agreed,
       eurete_cond_agreed: row.eurete_cond_agreed,
-      // The info popup needs content from the server; no customer has any yet.
-      show_user_info_popup: false,
+      // True when the customer has popup content (GET info_popup); the portal shows it once per session.
+      show_user_info_popup: (await infoPopupContent(db, row.customer_id)) !== '',
       act_for: actFor,
     },
   };

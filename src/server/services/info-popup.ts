@@ -1,0 +1,17 @@
+/**
+ * The info popup of the home (spec 000 §2, §7): HTML content per customer, written by operators and
+ * stored as written (the portal sanitizes it before showing it). No row, or blank content, means no
+ * popup: the portal then shows nothing and `session_infos.show_user_info_popup` is false.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** The customer's popup HTML, or '' when there is none. */
+export async function infoPopupContent(db: Kysely<DB>, customerId: number): Promise<string> {
+  const row = await db
+    .selectFrom('info_popups')
+    .select('content')
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row && row.content.trim() !== '' ? row.content : '';
+}
