@@ -38,6 +38,12 @@ const layerZones = [
   { target: './src/client', from: './src/server', message: 'Il client non importa il server.' },
   { target: './src/server', from: './src/client', message: 'Il server non importa il client.' },
   { target: './config', from: './src', message: 'config/ contiene solo dati dichiarativi.' },
+  {
+    target: './src/client',
+    from: './config/messages-api.it.ts',
+    message:
+      'Il portale usa config/messages.it.ts (e messages-account.it.ts): i testi del server non entrano nel bundle.',
+  },
   { target: './schemas', from: './src', message: 'schemas/ contiene solo JSON Schema.' },
   ...['components', 'api', 'stores'].map((low) => ({
     target: `./src/client/${low}`,

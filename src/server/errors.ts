@@ -2,7 +2,7 @@
  * Errors that carry their HTTP answer. Services throw them; the one error handler
  * (plugins/error-handler.ts) turns them into the API error shape of ARCHITECTURE.md §5.
  */
-import { formatMessage, type MessageKey } from '../../config/messages.it';
+import { formatMessage, type MessageKey } from '../../config/messages-api.it';
 
 export type FieldErrors = Record<string, string[]>;
 export type ErrorBody = { detail: string } | FieldErrors;

@@ -11,7 +11,12 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { App } from '../../src/client/app/app';
+import { createAppRouter } from '../../src/client/app/router';
+import { connectApiClient } from '../../src/client/app/session-expiry';
 import { OverlayHost } from '../../src/client/components/overlay-host';
+import { emptySessionInfos, useSessionStore } from '../../src/client/stores/session';
 
 export function renderWithMantine(ui: ReactNode) {
   return render(
@@ -87,3 +92,85 @@ export const demoUser = (profile: 'utente' | 'ref_aziendale' = 'utente') => ({
     act_for: null,
   },
 });
+
+/** A label matcher: the text at the start (Mantine adds " *" to required fields). */
+export function labelled(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
+
+export type FetchHandler = (url: string, init: RequestInit) => Response | undefined;
+
+export interface RecordedCall {
+  url: string;
+  init: RequestInit;
+}
+
+/** The JSON body of the first call to `url`. */
+export function bodyOf(calls: RecordedCall[], url: string): unknown {
+  const call = calls.find((c) => c.url === url);
+  return call?.init.body ? JSON.parse(call.init.body as string) : undefined;
+}
+
+/**
+ * Stubs fetch: `handler` answers first; then the shell's usual calls (skins 404, credit,
+ * notification counts, a consent already given); anything else is a 404.
+ */
+export function stubApi(handler: FetchHandler = () => undefined): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, init });
+      const answer = handler(url, init);
+      if (answer) return answer;
+      if (url.startsWith('/api/getapiuserskin/')) return jsonResponse(404, { detail: 'no skin' });
+      if (url === '/api/pdoppiaapi/credito_utente')
+        return jsonResponse(200, { crediti: { totale: '1500.00', art51c3: '800.00' } });
+      if (url === '/api/info_notifiche')
+        return jsonResponse(200, { inviati: 0, ricevuti: 0, ricevuti_new: 0 });
+      if (url === '/api/user_privacy' && (init.method ?? 'GET') === 'GET')
+        return jsonResponse(200, {
+          privacy_servizio: true,
+          privacy_dati_personali: false,
+          decalogo_sicurezza: true,
+          signature: 'Mario Rossi',
+        });
+      if (url === '/api/logout') return jsonResponse(200, { detail: 'ok' });
+      return jsonResponse(404, { detail: `non previsto: ${url}` });
+    }),
+  );
+  return calls;
+}
+
+/** The whole portal (router, skins, overlays) at `path`, with fetch stubbed by `stubApi(handler)`. */
+export function startPortal(path: string, handler?: FetchHandler) {
+  const calls = stubApi(handler);
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  connectApiClient(router);
+  const result = render(<App router={router} mantineEnv="test" />);
+  return { ...result, router, calls };
+}
+
+/** A fresh session store (logged out, customer `customer`). */
+export function resetSession(customer = 'acme') {
+  useSessionStore.setState({
+    token: null,
+    isLogged: false,
+    user: null,
+    userPerms: [],
+    customer,
+    sessionInfos: emptySessionInfos(),
+  });
+}
+
+/** A logged-in session store. */
+export function logInAs(profile: 'utente' | 'ref_aziendale' = 'utente', customer = 'acme') {
+  useSessionStore.setState({
+    token: 'tok',
+    isLogged: true,
+    customer,
+    user: demoUser(profile),
+    userPerms: ['menu', 'user-profile'],
+    sessionInfos: emptySessionInfos(),
+  });
+}

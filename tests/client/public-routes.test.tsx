@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-api.it';
 import { App } from '../../src/client/app/app';
 import { createAppRouter } from '../../src/client/app/router';
 import { connectApiClient } from '../../src/client/app/session-expiry';

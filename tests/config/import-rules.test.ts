@@ -80,3 +80,13 @@ describe('import rules', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('message catalogues', () => {
+  it('keeps the server texts out of the portal bundle', async () => {
+    const errors = await restrictedImports(
+      'src/client/components/leak.ts',
+      "import { messages } from '../../../config/messages-api.it';\nexport const leak = messages;\n",
+    );
+    expect(errors.join('\n')).toMatch(/i testi del server non entrano nel bundle/);
+  });
+});

@@ -3,7 +3,7 @@
  * commands that make their tokens and links.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-api.it';
 import { ssoProviders } from '../../config/sso-providers';
 import { runAdmin } from '../../src/server/admin';
 import { signSsoToken, signTicket } from '../../src/server/services/signed-links';

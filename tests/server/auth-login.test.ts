@@ -3,7 +3,7 @@
  * the full flow of each kind of demo user.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-api.it';
 import { loggerOptions } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed-demo';
 import { matchTotpStep, totpCodeAt, totpUri, verifyUserTotp } from '../../src/server/services/otp';

@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { carouselActionNames, carouselActions } from '../../config/carousel-actions';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-api.it';
 import { loggerOptions } from '../../src/server/app';
 import { ACME_INFO_POPUP } from '../../src/server/db/seed-home';
 import { loadApiSchemas } from '../../src/server/plugins/schemas';

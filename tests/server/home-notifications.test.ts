@@ -5,7 +5,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-api.it';
 import { seedDemo } from '../../src/server/db/seed-demo';
 import { ApiError } from '../../src/server/errors';
 import { loadApiSchemas } from '../../src/server/plugins/schemas';

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-api.it';
 import { loggerOptions, redactUrl } from '../../src/server/app';
 import { waitText } from '../../src/server/plugins/rate-limit';
 import { buildTestApp, json, type TestApp } from './helpers';

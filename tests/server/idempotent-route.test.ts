@@ -4,7 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-api.it';
 import { errorHandlerPlugin } from '../../src/server/plugins/error-handler';
 import { addDays, romeDate } from '../../src/server/services/calendar';
 import { sendIdempotent } from '../../src/server/services/idempotency';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-api.it';
 import {
   IdempotencyInFlightError,
   IdempotencyMismatchError,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-api.it';
 import { routes } from '../../config/routes';
 import { seedDemo, employeePermissions, referentPermissions } from '../../src/server/db/seed-demo';
 import { balances } from '../../src/server/services/ledger';

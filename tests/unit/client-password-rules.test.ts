@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-account.it';
 import {
+  cleanOneTimeCode,
   confirmationError,
+  isCompleteOneTimeCode,
   newPasswordError,
   taxCodeError,
   usesOneTimeCode,
-} from '../../src/client/features/auth/password-rules';
+} from '../../src/client/components/password-rules';
 
 describe('new password rules (spec 000 §5)', () => {
   it('wants 8 to 32 characters and says how many were typed', () => {
@@ -33,9 +35,18 @@ describe('new password rules (spec 000 §5)', () => {
     expect(taxCodeError('RSSMRA80 01H501U')).toBe(messages.passwordTaxCodeLength);
   });
 
-  it('asks for a code with a second-factor method, otherwise for the tax code', () => {
+  it('asks for the code with auth_method otp, otherwise for the tax code (server contract)', () => {
+    expect(usesOneTimeCode('otp')).toBe(true);
     expect(usesOneTimeCode('OTP')).toBe(true);
-    expect(usesOneTimeCode('totp')).toBe(true);
     expect(usesOneTimeCode('cod_fisc')).toBe(false);
+    expect(usesOneTimeCode('')).toBe(false);
+  });
+
+  it('keeps the digits of a typed or pasted code, six at most', () => {
+    expect(cleanOneTimeCode('123 456')).toBe('123456');
+    expect(cleanOneTimeCode('12-34-56-78')).toBe('123456');
+    expect(cleanOneTimeCode('ab')).toBe('');
+    expect(isCompleteOneTimeCode('123456')).toBe(true);
+    expect(isCompleteOneTimeCode('12345')).toBe(false);
   });
 });

@@ -18,3 +18,23 @@ describe('message catalogue', () => {
     for (const [key, text] of Object.entries(messages)) expect(text.trim(), key).not.toBe('');
   });
 });
+
+describe('catalogues layered on the portal one', () => {
+  it('the account catalogue adds its own keys and never overrides a portal text', async () => {
+    const account = await import('../../config/messages-account.it');
+    for (const [key, text] of Object.entries(messages))
+      expect(account.messages[key as keyof typeof messages]).toBe(text);
+    expect(Object.keys(account.messages).length).toBeGreaterThan(Object.keys(messages).length);
+  });
+
+  it('the server catalogue adds only api* keys on top of the account one', async () => {
+    const account = await import('../../config/messages-account.it');
+    const server = await import('../../config/messages-api.it');
+    for (const [key, text] of Object.entries(account.messages)) {
+      expect(server.messages[key as keyof typeof account.messages]).toBe(text);
+    }
+    const own = Object.keys(server.messages).filter((key) => !(key in account.messages));
+    expect(own.length).toBeGreaterThan(20);
+    for (const key of own) expect(key, key).toMatch(/^api[A-Z]/);
+  });
+});

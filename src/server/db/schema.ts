@@ -49,7 +49,6 @@ export interface CompaniesTable {
   cognome: Generated<string>;
   localita: string | null;
   customer_id: number;
-  saldo_anticipi: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -166,6 +165,8 @@ export interface MovementsTable {
   id_acquisto: number | null;
   credit_line_id: number | null;
   created: Timestamp;
+  /** The employee's company when the movement was written (004-history.sql: filled on insert). */
+  company_id: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {
@@ -281,6 +282,17 @@ export interface UsedNoncesTable {
   expires_at: ColumnType<Date, Date, Date>;
 }
 
+/** The advances account of a company (004-history.sql): its balance is AVERE minus DARE. */
+export interface CompanyAdvancesTable {
+  id: Generated<number>;
+  company_id: number;
+  verso: Verso;
+  importo: number;
+  causale: Generated<string>;
+  rif_esterno: string | null;
+  created: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -312,6 +324,7 @@ export interface DB {
   info_popups: InfoPopupsTable;
   carousel_slides: CarouselSlidesTable;
   carousel_clicks: CarouselClicksTable;
+  company_advances: CompanyAdvancesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -6,7 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { formatMessage, type MessageKey } from '../../../config/messages.it';
+import { formatMessage, type MessageKey } from '../../../config/messages-api.it';
 import { ApiError, type ErrorBody, type FieldErrors } from '../errors';
 
 const NON_FIELD = 'non_field_errors';

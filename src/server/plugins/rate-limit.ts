@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { formatMessage } from '../../../config/messages.it';
+import { formatMessage } from '../../../config/messages-api.it';
 import { ApiError } from '../errors';
 
 export interface RateLimitOptions {

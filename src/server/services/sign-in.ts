@@ -13,7 +13,7 @@
  */
 import type { Kysely } from 'kysely';
 import { findSsoProvider } from '../../../config/sso-providers';
-import { formatMessage } from '../../../config/messages.it';
+import { formatMessage } from '../../../config/messages-api.it';
 import type { DB, OtpMethod } from '../db/schema';
 import { ApiError } from '../errors';
 import { escapeHtml } from '../html';

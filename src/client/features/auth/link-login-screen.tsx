@@ -1,6 +1,7 @@
 /**
- * Sign-in through a link (spec 000 §2, §4, §8): the token login (`/token-login/<customer>?t=`)
- * and the back-office reconnection (`/reconnect?d=`). Without the parameter the page says
+ * Sign-in through a link (spec 000 §2, §4, §8): the token login (`/token-login/<customer>?t=`,
+ * `POST /api/token-login`) and the back-office reconnection (`/reconnect?d=`,
+ * `POST /api/backoffice-reconnection`). Without the parameter the page says
  * 'Autenticazione mancante, impossibile continuare'; on failure it shows the spec's message.
  * Either way it offers the way back to the login page.
  */
@@ -8,12 +9,13 @@ import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { messages, type MessageKey } from '../../../../config/messages.it';
+import { messages, type MessageKey } from '../../../../config/messages-account.it';
 import { ApiError, apiRequest } from '../../api/client';
 import { useSessionStore } from '../../stores/session';
 import { AnchorLink } from '../../components/anchor-link';
 import { Notice } from '../../components/notice';
 import { PublicCard } from './public-card';
+import { discardSessionToken, type TokenAnswer } from './session-token';
 
 interface LinkLoginProps {
   title: MessageKey;
@@ -66,39 +68,40 @@ function LinkLoginScreen({ title, credential, connect }: LinkLoginProps) {
   );
 }
 
-/** Token login: `t` is a session token issued for this user; loading the user info proves it. */
-async function connectWithToken(token: string): Promise<MessageKey | null> {
+/**
+ * Exchanges a link's ticket for a session (`POST /api/token-login {t}` or
+ * `POST /api/backoffice-reconnection {d}`, answer schemas/api/login-token.json). An expired
+ * password revokes the new token and fails with 'Password utente scaduta. Riconnessione fallita.'.
+ */
+async function signInWithTicket(
+  path: '/token-login' | '/backoffice-reconnection',
+  body: { t: string } | { d: string },
+  failure: MessageKey,
+): Promise<MessageKey | null> {
+  let answer: TokenAnswer | undefined;
   try {
-    await useSessionStore.getState().establishSession(token);
-    return null;
+    answer = await apiRequest<TokenAnswer>(path, { method: 'POST', body });
   } catch (error) {
-    console.warn('Token login failed', error);
-    return 'loginTokenFailed';
+    console.warn('Sign-in link refused', path, error);
+    return error instanceof ApiError && hasPasswordExpiredFlag(error.data) ? 'loginPasswordExpired' : failure;
   }
-}
-
-interface ReconnectionAnswer {
-  token?: string;
-  password_expired?: boolean;
-}
-
-/** Back-office reconnection: `POST /api/backoffice-reconnection {d}` answers a session token. */
-async function reconnect(d: string): Promise<MessageKey | null> {
+  if (!answer?.token) return failure;
+  if (answer.password_expired) {
+    await discardSessionToken(answer.token);
+    return 'loginPasswordExpired';
+  }
   try {
-    const answer = await apiRequest<ReconnectionAnswer>('/backoffice-reconnection', {
-      method: 'POST',
-      body: { d },
-    });
-    if (answer?.password_expired) return 'loginPasswordExpired';
-    if (!answer?.token) return 'loginReconnectFailed';
     await useSessionStore.getState().establishSession(answer.token);
     return null;
   } catch (error) {
-    console.warn('Reconnection failed', error);
-    if (error instanceof ApiError && hasPasswordExpiredFlag(error.data)) return 'loginPasswordExpired';
-    return 'loginReconnectFailed';
+    console.warn('User info not loaded after the sign-in link', error);
+    return failure;
   }
 }
+
+const connectWithToken = (t: string) => signInWithTicket('/token-login', { t }, 'loginTokenFailed');
+
+const reconnect = (d: string) => signInWithTicket('/backoffice-reconnection', { d }, 'loginReconnectFailed');
 
 function hasPasswordExpiredFlag(data: unknown): boolean {
   return (

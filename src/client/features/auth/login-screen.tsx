@@ -1,27 +1,43 @@
 /**
- * Login, first step (spec 000 §2, §5): username (e-mail) and password, both required.
- * The answer (`type`, `check-token`) is kept for the code step, which comes with the sign-in issue.
+ * Login (spec 000 §2, §4, §5): username (e-mail) and password, both required. What follows the
+ * credentials (code step, enrolment wizard, single-sign-on exchange) and the password-forgotten
+ * modal are loaded only when needed: this page must stay within the login-route budget.
  */
 import { Button, Stack, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { IconEye, IconEyeOff, IconInfoCircle, IconLock } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../../../config/messages.it';
 import { apiRequest } from '../../api/client';
 import type { CredentialsAnswer } from '../../api/types';
-import { showBackendError } from '../../components/backend-error-box';
 import { Notice } from '../../components/notice';
+import { PageLoader } from '../../components/page-loader';
 import { useNoticeStore } from '../../stores/notice';
+import { useSessionStore } from '../../stores/session';
 import { buildAkey } from './akey';
 import classes from './login-screen.module.css';
 import { PublicCard } from './public-card';
 
-export interface LoginScreenProps {
-  loggingOut: boolean;
-  /** Receives the credentials answer (the code step plugs in here). */
-  onCredentialsAccepted?: (answer: CredentialsAnswer) => void;
+/** Everything after the credentials, in one chunk: loaded when they are sent (or for SSO / the modal). */
+const loadSteps = () => import('./sign-in-loader').then((loader) => loader.loadSecondFactor());
+
+/** The backend error box comes with that chunk too (the overlays are loaded when idle anyway). */
+const fail = (error: unknown) => void loadSteps().then((steps) => steps.showBackendError(error));
+
+interface SignInStep {
+  steps: Awaited<ReturnType<typeof loadSteps>>;
+  answer: CredentialsAnswer;
+  username: string;
+  ssoProvider?: string | undefined;
 }
 
-export function LoginScreen({ loggingOut, onCredentialsAccepted }: LoginScreenProps) {
+export interface LoginScreenProps {
+  loggingOut: boolean;
+  /** `?token=`: a single-sign-on token, exchanged once for the code step. */
+  ssoToken?: string | undefined;
+}
+
+export function LoginScreen({ loggingOut, ssoToken }: LoginScreenProps) {
   const notice = useNoticeStore((state) => state.loginNotice);
   const setNotice = useNoticeStore((state) => state.setLoginNotice);
   const [username, setUsername] = useState('');
@@ -29,10 +45,30 @@ export function LoginScreen({ loggingOut, onCredentialsAccepted }: LoginScreenPr
   const [touched, setTouched] = useState({ username: false, password: false });
   const [submitting, setSubmitting] = useState(false);
   const [passwordVisible, setPasswordVisible] = useState(false);
-  const [, setCredentials] = useState<CredentialsAnswer | null>(null);
+  const [step, setStep] = useState<SignInStep | null>(null);
+  const [ssoPending, setSsoPending] = useState(Boolean(ssoToken));
+  const ssoStarted = useRef(false);
+  const navigate = useNavigate();
 
   // The session-expired notice belongs to this visit of the page only.
   useEffect(() => () => setNotice(null), [setNotice]);
+
+  // Single sign-on: the token is exchanged once and leaves the address bar (it is single use).
+  useEffect(() => {
+    if (!ssoToken || ssoStarted.current) return;
+    ssoStarted.current = true;
+    loadSteps()
+      .then(async (steps) => {
+        const start = await steps.exchangeSsoToken(ssoToken);
+        if (start) setStep({ steps, ...start });
+      })
+      .catch(fail)
+      .finally(() => {
+        setSsoPending(false);
+        const { customer } = useSessionStore.getState();
+        void navigate({ to: '/login/$', params: { _splat: customer }, search: {}, replace: true });
+      });
+  }, [ssoToken, navigate]);
 
   const usernameMissing = username.trim() === '';
   const passwordMissing = password === '';
@@ -42,26 +78,43 @@ export function LoginScreen({ loggingOut, onCredentialsAccepted }: LoginScreenPr
     setTouched({ username: true, password: true });
     if (usernameMissing || passwordMissing || submitting) return;
     setSubmitting(true);
+    // The next step's code downloads while the credentials are checked.
+    const loading = loadSteps();
+    loading.catch(() => undefined);
     try {
       const akey = await buildAkey(username, password);
       const answer = await apiRequest<CredentialsAnswer>('/api-token-ckey', {
         method: 'POST',
         body: { akey },
       });
-      setCredentials(answer);
-      onCredentialsAccepted?.(answer);
+      const steps = await loading;
+      if (steps.acceptCredentials(answer)) setStep({ steps, answer, username: username.trim() });
     } catch (error) {
-      void showBackendError(error);
+      fail(error);
     } finally {
       setSubmitting(false);
     }
   };
+
+  if (step) {
+    return (
+      <PublicCard width={step.answer.type === 'ENROLL_OTP' ? 560 : undefined}>
+        <step.steps.SecondFactor
+          answer={step.answer}
+          username={step.username}
+          ssoProvider={step.ssoProvider}
+          onRestart={() => setStep(null)}
+        />
+      </PublicCard>
+    );
+  }
 
   return (
     <PublicCard>
       <Title order={1} size="h2" ta="center">
         {messages.loginTitle}
       </Title>
+      {ssoPending && <PageLoader />}
       <div aria-live="polite">
         {notice && (
           <Notice tone="danger" icon={<IconLock />}>
@@ -74,7 +127,12 @@ export function LoginScreen({ loggingOut, onCredentialsAccepted }: LoginScreenPr
           </Notice>
         )}
       </div>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={messages.loginHeading}>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label={messages.loginHeading}
+        hidden={ssoPending}
+      >
         <Stack gap="md">
           <TextInput
             label={messages.loginUsername}
@@ -124,6 +182,16 @@ export function LoginScreen({ loggingOut, onCredentialsAccepted }: LoginScreenPr
           >
             {messages.loginSubmit}
           </Button>
+          <UnstyledButton
+            className={classes.link}
+            onClick={() =>
+              void loadSteps()
+                .then((steps) => steps.openPasswordLostModal(username))
+                .catch(fail)
+            }
+          >
+            {messages.loginForgotPassword}
+          </UnstyledButton>
         </Stack>
       </form>
     </PublicCard>

@@ -1,23 +1,26 @@
 /**
  * Password page (spec 000 §2, §5, §7): one form in mode lost or expired, reached from the
- * recovery e-mail. `GET password_{lost|expired}_reset/{token_hash}` tells the method that
- * confirms the user (a second-factor code, otherwise the tax code); the POST sets the password.
+ * recovery e-mail. `GET password_{lost|expired}_reset/{token_hash}` answers `auth_method`: `otp`
+ * (the authenticator code) or `cod_fisc` (the tax code, 16 characters); the POST sets the password
+ * and answers the new expiry, shown as DD-MM-YYYY with a button to the customer's login.
  * A bad link shows the server's message and the advice about the link.
  */
-import { Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { constants } from '../../../../config/constants';
-import { formatMessage, messages } from '../../../../config/messages.it';
+import { formatMessage, messages } from '../../../../config/messages-account.it';
 import { formatDate } from '../../../shared/dates';
 import { apiRequest } from '../../api/client';
 import { flattenBackendError, showBackendError } from '../../components/backend-error-box';
 import { QueryProvider } from '../../components/query-provider';
 import { useSessionStore } from '../../stores/session';
-import { confirmationError, newPasswordError, taxCodeError, usesOneTimeCode } from './password-rules';
-import { AnchorLink } from '../../components/anchor-link';
+import { ButtonLink } from '../../components/button-link';
+import { NewPasswordFields, useNewPassword } from '../../components/new-password-fields';
 import { Notice } from '../../components/notice';
+import { taxCodeError, usesOneTimeCode } from '../../components/password-rules';
+import { OtpInput, useCodeField } from './otp-input';
 import { PublicCard } from './public-card';
 
 export type PasswordMode = 'lost' | 'expired';
@@ -33,12 +36,20 @@ interface ResetAnswer {
 const resetPath = (mode: PasswordMode, tokenHash: string) =>
   `/password_${mode}_reset/${encodeURIComponent(tokenHash)}`;
 
-function BackToLogin() {
+/** The login of the link's customer (the route made it the current one). */
+function BackToLogin({ primary = false }: { primary?: boolean }) {
   const customer = useSessionStore((state) => state.customer);
   return (
-    <AnchorLink to="/login/$" params={{ _splat: customer }} ta="center" fw={600}>
+    <ButtonLink
+      to="/login/$"
+      params={{ _splat: customer }}
+      search={{}}
+      variant={primary ? 'filled' : 'light'}
+      size="md"
+      fullWidth
+    >
       {messages.loginGoToLogin}
-    </AnchorLink>
+    </ButtonLink>
   );
 }
 
@@ -70,26 +81,22 @@ function PasswordForm({
   authMethod: string;
 }) {
   const withCode = usesOneTimeCode(authMethod);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [code, setCode] = useState('');
+  const newPassword = useNewPassword();
+  const code = useCodeField();
   const [taxCode, setTaxCode] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [savedUntil, setSavedUntil] = useState<string | null>(null);
 
-  const passwordProblem = newPasswordError(password);
-  const confirmationProblem = confirmationError(password, confirmation);
-  const codeProblem = withCode ? (code.trim() === '' ? messages.loginRequired : null) : taxCodeError(taxCode);
-  const invalid = Boolean(passwordProblem || confirmationProblem || codeProblem);
+  const taxCodeProblem = withCode ? null : taxCodeError(taxCode);
+  const invalid = !newPassword.valid || (withCode ? !code.valid : Boolean(taxCodeProblem));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (invalid || submitting) return;
     setSubmitting(true);
     try {
-      const body = withCode
-        ? { new_passwd: password, passwd_confirm: confirmation, otp: code.trim() }
-        : { new_passwd: password, passwd_confirm: confirmation, cod_fisc: taxCode.toUpperCase() };
+      const passwords = { new_passwd: newPassword.password, passwd_confirm: newPassword.confirmation };
+      const body = withCode ? { ...passwords, otp: code.value } : { ...passwords, cod_fisc: taxCode };
       const answer = await apiRequest<ResetAnswer>(resetPath(mode, tokenHash), { method: 'POST', body });
       setSavedUntil(answer?.pass_expiry_date ?? '');
     } catch (error) {
@@ -105,7 +112,7 @@ function PasswordForm({
         <Notice tone="success" icon={<IconCircleCheck />}>
           {formatMessage('passwordSaved', { date: formatDate(savedUntil) || '-' })}
         </Notice>
-        <BackToLogin />
+        <BackToLogin primary />
       </Stack>
     );
   }
@@ -114,45 +121,26 @@ function PasswordForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Text size="sm">{messages.passwordIntro}</Text>
-        <PasswordInput
-          label={messages.passwordNew}
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={password !== '' ? passwordProblem : undefined}
-          visibilityToggleButtonProps={{ 'aria-label': messages.loginShowPassword }}
-        />
-        <PasswordInput
-          label={messages.passwordConfirm}
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
-          error={confirmation !== '' ? confirmationProblem : undefined}
-          visibilityToggleButtonProps={{ 'aria-label': messages.loginShowPassword }}
-        />
+        <NewPasswordFields {...newPassword.fieldsProps} />
         {withCode ? (
-          <TextInput
+          <OtpInput
             label={messages.passwordOtp}
             description={messages.passwordOtpHelp}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={constants.otpDigits}
-            required
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
+            size="sm"
+            {...code.inputProps}
           />
         ) : (
           <TextInput
             label={messages.passwordTaxCode}
             description={messages.passwordTaxCodeHelp}
             autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
             maxLength={constants.taxCodeLength + 4}
             required
             value={taxCode}
             onChange={(event) => setTaxCode(event.currentTarget.value.toUpperCase())}
-            error={taxCode !== '' ? codeProblem : undefined}
+            error={taxCode !== '' ? taxCodeProblem : undefined}
           />
         )}
         <Button type="submit" size="md" fullWidth loading={submitting} disabled={invalid}>

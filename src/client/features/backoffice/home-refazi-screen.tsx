@@ -6,7 +6,7 @@
 import { Alert, Card, Container, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatMessage, messages } from '../../../../config/messages.it';
+import { formatMessage, messages } from '../../../../config/messages-account.it';
 import { referentCompaniesQueryOptions } from '../../api/query-options';
 import type { ReferentCompany } from '../../api/types';
 import { flattenBackendError } from '../../components/backend-error-box';

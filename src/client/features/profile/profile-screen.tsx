@@ -1,7 +1,46 @@
-/** Profile (spec 000 §2): name, surname, e-mail, tax code and company, read-only. */
-import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { messages } from '../../../../config/messages.it';
+/**
+ * Profile (spec 000 §2): name, surname, e-mail, tax code and company, read-only, and the
+ * change-password modal (its own chunk, loaded when opened).
+ */
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
+import { messages } from '../../../../config/messages-account.it';
 import type { LoggedUserInfo } from '../../api/types';
+import { showBackendError } from '../../components/backend-error-box';
+
+function SecurityCard() {
+  const [opening, setOpening] = useState(false);
+  const open = () => {
+    setOpening(true);
+    import('./change-password-modal')
+      .then((module) => module.openChangePasswordModal())
+      .catch((error: unknown) => void showBackendError(error))
+      .finally(() => setOpening(false));
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg" shadow="xs">
+      <Group justify="space-between" align="center" gap="md">
+        <Stack gap={4} style={{ flex: '1 1 240px' }}>
+          <Title order={2} size="h4">
+            {messages.profileSecurityTitle}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {messages.profileSecurityText}
+          </Text>
+        </Stack>
+        <Button
+          variant="light"
+          leftSection={<IconKey size={18} aria-hidden="true" />}
+          loading={opening}
+          onClick={open}
+        >
+          {messages.profileChangePassword}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -39,6 +78,7 @@ export function ProfileScreen({ user }: { user: LoggedUserInfo }) {
             />
           </SimpleGrid>
         </Card>
+        <SecurityCard />
       </Stack>
     </Container>
   );

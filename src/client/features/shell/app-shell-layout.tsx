@@ -1,4 +1,7 @@
-/** The authenticated layout: navbar, content, footer (mobile first, compact below 48em). */
+/**
+ * The authenticated layout: navbar, content, footer (mobile first, compact below 48em), and the
+ * consent check of the session (privacy and code-of-conduct modals).
+ */
 import { Alert, AppShell, Container } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link, Outlet } from '@tanstack/react-router';
@@ -7,6 +10,7 @@ import { messages } from '../../../../config/messages.it';
 import { QueryProvider } from '../../components/query-provider';
 import { useSkinStore } from '../../stores/skin';
 import { AppFooter } from './app-footer';
+import { ConsentGate } from './consent-gate';
 import { CreditPopover } from './credit-popover';
 import { ExitButton, OfficeSwitch, UserLink } from './navbar-actions';
 import { NotificationBell } from './notification-bell';
@@ -64,6 +68,7 @@ export function AppShellLayout() {
           <AppFooter />
         </AppShell.Main>
       </AppShell>
+      <ConsentGate />
     </QueryProvider>
   );
 }

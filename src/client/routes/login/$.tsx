@@ -19,6 +19,6 @@ export const Route = createFileRoute('/login/$')({
 });
 
 function LoginPage() {
-  const { loggingout } = Route.useSearch();
-  return <LoginScreen loggingOut={loggingout === 1} />;
+  const { loggingout, token } = Route.useSearch();
+  return <LoginScreen loggingOut={loggingout === 1} ssoToken={token} />;
 }

@@ -5,7 +5,7 @@
  * `npm run admin -- reconnect-link|token-link <e-mail>`.
  */
 import type { FastifyInstance } from 'fastify';
-import type { MessageKey } from '../../../../config/messages.it';
+import type { MessageKey } from '../../../../config/messages-api.it';
 import { ApiError } from '../../errors';
 import { errorResponses } from '../../plugins/schemas';
 import { completeSignIn, findSignInUser, type TokenAnswer } from '../../services/sign-in';

@@ -3,7 +3,7 @@
  * password, the reset itself, and the change while logged in.
  */
 import type { FastifyInstance } from 'fastify';
-import { formatMessage } from '../../../../config/messages.it';
+import { formatMessage } from '../../../../config/messages-api.it';
 import type { PasswordResetKind } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';

@@ -1,6 +1,6 @@
 /** Calls of the portal shell (spec 000 §7): user info, menu permissions, notification counters, logout. */
 import type { FastifyInstance } from 'fastify';
-import { formatMessage } from '../../../../config/messages.it';
+import { formatMessage } from '../../../../config/messages-api.it';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/schemas';
 import { revokeSession } from '../../services/sessions';

@@ -1,6 +1,9 @@
-/** New-password rules of spec 000 §5, with their messages. */
-import { constants } from '../../../../config/constants';
-import { formatMessage, messages } from '../../../../config/messages.it';
+/**
+ * New-password rules of spec 000 §5, with their messages: the password page (reset links) and the
+ * change-password modal of the profile use them.
+ */
+import { constants } from '../../../config/constants';
+import { formatMessage, messages } from '../../../config/messages-account.it';
 
 /** The first broken rule of a new password, or null. */
 export function newPasswordError(password: string): string | null {
@@ -24,7 +27,19 @@ export function taxCodeError(value: string): string | null {
     : messages.passwordTaxCodeLength;
 }
 
-/** A second-factor method (authenticator or e-mail code) asks for the code; any other for the tax code. */
+/**
+ * `auth_method` of a reset link (schemas/api/password-reset-method.json): `otp` asks for the
+ * authenticator code, `cod_fisc` (or anything else) for the tax code.
+ */
 export function usesOneTimeCode(authMethod: string): boolean {
-  return /otp|2fa|totp|two/i.test(authMethod);
+  return authMethod.trim().toLowerCase() === 'otp';
+}
+
+/** A one-time code as typed or pasted: digits only, at most the code's length. */
+export function cleanOneTimeCode(value: string): string {
+  return value.replace(/\D/g, '').slice(0, constants.otpDigits);
+}
+
+export function isCompleteOneTimeCode(value: string): boolean {
+  return value.length === constants.otpDigits && /^\d+$/.test(value);
 }

@@ -1,0 +1,135 @@
+/**
+ * Texts of the API server: error answers (shape of ARCHITECTURE.md §5), mails, operator pages.
+ * Kept apart from the portal catalogue (`messages.it.ts`) so the browser never downloads them; the
+ * server sees both catalogues as one (`messages`, `formatMessage`), with the same names as the portal's.
+ */
+import { messages as portalMessages } from './messages-account.it';
+
+const apiMessages = {
+  // API errors (server side, error shape of ARCHITECTURE.md §5)
+  apiNotFound: 'Risorsa non trovata.',
+  apiRouteNotFound: 'Percorso API inesistente: {method} {url}.',
+  apiUnauthorized: 'Autenticazione richiesta.',
+  apiInvalidToken: 'Token non valido o scaduto.',
+  apiForbidden: 'Non si dispone dei permessi necessari per questa operazione.',
+  apiActForForbidden: 'Non si è autorizzati ad operare per conto dell’azienda indicata.',
+  apiActForInvalid: 'Intestazione Act-For non valida: deve essere l’id numerico di un’azienda.',
+  apiCustomerInvalid: 'Intestazione Customer non valida.',
+  apiBadJson: 'Il corpo della richiesta non è un JSON valido.',
+  apiBodyTooLarge: 'Il corpo della richiesta supera la dimensione massima consentita.',
+  apiUnsupportedMediaType: 'Tipo di contenuto non supportato.',
+  apiRateLimited: 'Troppe richieste: riprovare tra {after}.',
+  apiInternal: 'Si è verificato un errore interno. Riprovare più tardi.',
+  apiValidationRequired: 'Questo campo è obbligatorio.',
+  apiValidationType: 'Valore non valido: atteso {type}.',
+  apiValidationUnknownField: 'Campo non previsto.',
+  apiValidationFormat: 'Formato non valido.',
+  apiValidationGeneric: 'Valore non valido.',
+  apiValidationTooLong: 'Il valore supera la lunghezza massima di {limit} caratteri.',
+  apiValidationTooShort: 'Il valore deve avere almeno {limit} caratteri.',
+  apiValidationMinimum: 'Il valore deve essere almeno {limit}.',
+  apiValidationMaximum: 'Il valore deve essere al massimo {limit}.',
+  apiValidationEnum: 'Valore non ammesso.',
+  apiValidationPattern: 'Formato non valido.',
+  apiInsufficientCredit: 'Credito insufficiente per completare l’operazione.',
+  apiIdempotencyInFlight: 'Una richiesta con la stessa chiave di idempotenza è ancora in corso.',
+  apiIdempotencyMismatch: 'La chiave di idempotenza è già stata usata con dati diversi.',
+  apiIdempotencyKeyInvalid: 'Chiave di idempotenza non valida.',
+  apiAmountInvalid: 'Importo non valido: usare il formato 1234.50.',
+  apiPurchaseStateInvalid: 'L’operazione non è consentita nello stato attuale dell’acquisto.',
+  apiSkinNotFound: 'Personalizzazione non trovata per il cliente indicato.',
+  apiBadRequest: 'Richiesta non valida.',
+  apiTypeString: 'un testo',
+  apiTypeNumber: 'un numero',
+  apiTypeInteger: 'un numero intero',
+  apiTypeBoolean: 'vero o falso',
+  apiTypeObject: 'un oggetto',
+  apiTypeArray: 'un elenco',
+  apiTypeNull: 'nessun valore',
+  apiDurationSecond: '1 secondo',
+  apiDurationSeconds: '{n} secondi',
+  apiDurationMinute: '1 minuto',
+  apiDurationMinutes: '{n} minuti',
+  apiDemoOnly: 'Funzione disponibile solo in modalità demo.',
+  apiLoggedOut: 'Uscita dal portale effettuata.',
+  apiStaticMissingTitle: 'Portale non ancora compilato',
+  apiStaticMissing:
+    'Il server API è attivo, ma il portale non è ancora stato compilato: eseguire `npm run build` e riavviare il server.',
+  apiCarouselSlideNotFound: 'Slide del carosello non trovata.',
+  apiCarouselImageNotFound: 'Immagine del carosello non trovata.',
+  apiCarouselActionInvalid: 'Azione della slide non valida: ricaricare la pagina e riprovare.',
+  apiNotificationNotFound: 'Notifica non trovata.',
+  apiNotificationMoreRecipients: '{names} e altri {n}',
+  apiNotificationNoRecipients: 'Selezionare almeno un destinatario.',
+  apiNotificationRecipientUnknown: 'Uno o più destinatari non esistono.',
+  apiNotificationTextLength: 'Il messaggio deve avere tra 1 e {limit} caratteri.',
+  // Movement history, credit lines, cancelled purchases, advances and exports (spec 000 §2, §5, §7)
+  apiDateInvalid: 'Data non valida: usare il formato AAAA-MM-GG.',
+  apiDateRangeInverted: 'La data di inizio non può essere successiva alla data di fine.',
+  apiExportStartRequired: 'Inserire una data di inizio export',
+  apiExportEndRequired: 'Inserire una data di fine export',
+  apiExportStartAfterEnd: 'La data di inizio export non può essere successiva alla data di fine export.',
+  apiExportStartTooEarly:
+    'La data di inizio export non può precedere il {date}, primo giorno del mese precedente.',
+  apiExportEndInFuture: 'La data di fine export non può essere successiva a oggi ({date}).',
+  apiSheetMovements: 'Movimenti',
+  apiSheetTransactions: 'Transazioni',
+  apiSheetResidualCredit: 'Crediti residui',
+  apiColKind: 'Tipo',
+  apiColPurchaseId: 'Id acquisto',
+  apiColStatus: 'Stato',
+  apiColObject: 'Oggetto',
+  apiColSubject: 'Soggetto',
+  apiColDate: 'Data',
+  apiColCredit: 'Avere',
+  apiColDebit: 'Dare',
+  apiColEmployee: 'Dipendente',
+  apiColSurname: 'Cognome',
+  apiColName: 'Nome',
+  apiColTaxCode: 'Codice fiscale',
+  apiColTotalCredit: 'Credito totale',
+  apiColArt51Credit: 'di cui art. 51 c.3',
+  apiColNearestExpiry: 'Scadenza più vicina',
+  // Sign-in, second factor, single sign-on and password flows (server side)
+  apiCredentialsInvalid: 'Credenziali non valide.',
+  apiAkeyInvalid: 'Dati di accesso non leggibili: ripetere l’accesso dalla pagina di login.',
+  apiLoginLocked: 'Troppi tentativi di accesso non riusciti: riprovare tra {after}.',
+  apiCheckTokenInvalid:
+    'Sessione di accesso scaduta o non valida: ripetere l’accesso con nome utente e password.',
+  apiCheckTokenExhausted: 'Troppi codici errati: ripetere l’accesso con nome utente e password.',
+  apiOtpInvalid: 'Codice non valido.',
+  apiOtpReplayed: 'Codice già utilizzato: attendere il codice successivo nell’app di autenticazione.',
+  apiEnrolmentCompleted: 'Registrazione completata',
+  apiSsoTokenInvalid: 'Token di accesso single sign-on non valido, scaduto o già utilizzato.',
+  apiSsoProviderInvalid: 'Provider di single sign-on non riconosciuto.',
+  apiReconnectFailed: "Riconnessione all'utente fallita.",
+  apiTokenLoginFailed: 'Connessione al provider welfare fallita.',
+  apiPasswordReused: 'La nuova password è già stata utilizzata: sceglierne una diversa.',
+  apiPasswordLinkInvalid: 'Il collegamento non è valido, è scaduto o è già stato utilizzato.',
+  apiTaxCodeMismatch: 'Il codice fiscale non corrisponde a quello registrato.',
+  apiMailGreeting: 'Gentile {name},',
+  apiMailLoginCodeSubject: 'Codice di accesso al Portale Welfare',
+  apiMailLoginCodeText:
+    'il codice per accedere al Portale Welfare è {code}. Vale {minutes} minuti e una sola volta. Se non hai richiesto tu l’accesso, ignora questa e-mail e cambia la password.',
+  apiMailEnrolCodeSubject: 'Codice di registrazione al Portale Welfare',
+  apiMailEnrolCodeText:
+    'per attivare l’app di autenticazione sul Portale Welfare inserisci il codice {code}. Vale {minutes} minuti e una sola volta. Se non hai richiesto tu la registrazione, ignora questa e-mail e cambia la password.',
+  apiMailPasswordLostSubject: 'Recupero della password del Portale Welfare',
+  apiMailPasswordLostText:
+    'abbiamo ricevuto una richiesta di recupero della password. Per sceglierne una nuova apri il collegamento qui sotto: vale {minutes} minuti e una sola volta. Se non hai richiesto tu il recupero, ignora questa e-mail: la password attuale resta valida.',
+  apiMailPasswordExpiredSubject: 'Rinnovo della password scaduta del Portale Welfare',
+  apiMailPasswordExpiredText:
+    'la tua password del Portale Welfare è scaduta o sta per scadere. Per sceglierne una nuova apri il collegamento qui sotto: vale {minutes} minuti e una sola volta.',
+  apiMailSignature: 'Il team del Portale Welfare',
+} as const;
+
+export const messages = { ...portalMessages, ...apiMessages } as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Fills `{name}` placeholders of a catalogue text. */
+export function formatMessage(key: MessageKey, params: Record<string, string | number> = {}): string {
+  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

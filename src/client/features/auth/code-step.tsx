@@ -1,0 +1,102 @@
+/**
+ * Login, code step (spec 000 §4 "AUTH or MAIL codes", §5): the 6-digit code of the authenticator
+ * app (AUTH_OTP) or of the e-mail (MAIL_OTP) -> `POST /api/api-token-otp`. The session token opens
+ * the session and the user goes to menu; an expired password asks for the renewal mail instead.
+ */
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatMessage, messages } from '../../../../config/messages-account.it';
+import { apiRequest } from '../../api/client';
+import { showBackendError } from '../../components/backend-error-box';
+import { useSessionStore } from '../../stores/session';
+import { OtpInput, useCodeField } from './otp-input';
+import { handleExpiredPassword } from './password-expired-notice';
+import { discardSessionToken, isRetryableCodeError, type TokenAnswer } from './sign-in-flow';
+
+export interface CodeStepProps {
+  type: 'AUTH_OTP' | 'MAIL_OTP';
+  checkToken: string;
+  /** The e-mail the user signed in with (from the form or the single-sign-on token). */
+  username: string;
+  customer: string;
+  /** Single sign-on: the provider the user came from (`sso_provider_slug`). */
+  ssoProvider?: string;
+  /** Back to the credentials (the check token is no longer usable). */
+  onRestart: () => void;
+}
+
+export function CodeStep({ type, checkToken, username, customer, ssoProvider, onRestart }: CodeStepProps) {
+  const navigate = useNavigate();
+  const code = useCodeField();
+  const [submitting, setSubmitting] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => inputRef.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.valid || submitting) return;
+    setSubmitting(true);
+    try {
+      const answer = await apiRequest<TokenAnswer>('/api-token-otp', {
+        method: 'POST',
+        body: {
+          check_token: checkToken,
+          otp: code.value,
+          ...(ssoProvider ? { sso_provider_slug: ssoProvider } : {}),
+        },
+      });
+      if (answer.password_expired) {
+        // The token of an expired password is revoked; the renewal mail is asked for instead.
+        await discardSessionToken(answer.token);
+        await handleExpiredPassword(username, customer);
+        return;
+      }
+      await useSessionStore.getState().establishSession(answer.token);
+      await navigate({ to: '/menu' });
+    } catch (error) {
+      setSubmitting(false);
+      if (isRetryableCodeError(error)) {
+        code.reset();
+        void showBackendError(error, () => inputRef.current?.focus());
+      } else {
+        void showBackendError(error, onRestart);
+      }
+    }
+  };
+
+  return (
+    <>
+      <Title order={1} size="h2" ta="center">
+        {messages.loginCodeTitle}
+      </Title>
+      <Stack gap={4}>
+        <Text ta="center">
+          {type === 'MAIL_OTP' ? messages.loginCodeMailIntro : messages.loginCodeAuthIntro}
+        </Text>
+        {type === 'MAIL_OTP' && username && (
+          <Text ta="center" size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {formatMessage('loginCodeMailTo', { email: username })}
+          </Text>
+        )}
+      </Stack>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={messages.loginCodeTitle}>
+        <Stack gap="md">
+          <OtpInput
+            ref={inputRef}
+            label={messages.loginCodeLabel}
+            description={messages.loginCodeHelp}
+            {...code.inputProps}
+          />
+          <Button type="submit" size="md" fullWidth loading={submitting} disabled={!code.valid}>
+            {messages.loginCodeSubmit}
+          </Button>
+          <Button variant="subtle" fullWidth onClick={onRestart} disabled={submitting}>
+            {messages.loginCodeRestart}
+          </Button>
+        </Stack>
+      </form>
+    </>
+  );
+}

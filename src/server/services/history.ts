@@ -1,0 +1,474 @@
+/**
+ * The movement history (spec 000 §2 "Movement history", §3 "Movement row", §7 get_storico_transazioni)
+ * of an employee (entity `utente`) or of a company (entity `azienda`: every movement of its employees,
+ * read through movements.company_id), filtered by a range of days in Rome and a search text.
+ *
+ * Every figure is computed by the database: the monthly totals (GROUP BY the month in Europe/Rome,
+ * every month of the range listed, empty ones at zero) and the totals of the range (the ROLLUP row of
+ * the same query). A page reads its ids from the covering index alone (deferred join) and then fetches
+ * those rows; the download walks the range with a keyset cursor, batch by batch, into a streamed .xlsx.
+ */
+import type { Writable } from 'node:stream';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { formatMessage, type MessageKey } from '../../../config/messages-api.it';
+import { movementKindLabel } from '../../../config/movement-kinds';
+import { formatCents } from '../../shared/money';
+import type { DB, PurchaseStatus, Verso } from '../db/schema';
+import { ApiError, type FieldErrors } from '../errors';
+import { addMonths } from './calendar';
+import { writeXlsx, type CellInput, type SheetColumn, type SheetRows } from './spreadsheet';
+
+export type HistoryEntity = 'utente' | 'azienda';
+
+export type HistoryScope = { entity: 'utente'; userId: number } | { entity: 'azienda'; companyId: number };
+
+export interface HistoryFilter {
+  /** First day, 'YYYY-MM-DD' in Rome, included. */
+  dateStart: string;
+  /** Last day, 'YYYY-MM-DD' in Rome, included. */
+  dateStop: string;
+  /** Case-insensitive text searched in oggetto and soggetto (and, for a company, the employee's name). */
+  search?: string | null;
+}
+
+/** Page sizes of the history (the spec's list sizes: 10, 25, 50, 100, 500). */
+export const HISTORY_PAGE_SIZES = [10, 25, 50, 100, 500] as const;
+export const HISTORY_DEFAULT_PAGE_SIZE = 25;
+export const HISTORY_SEARCH_MAX = 100;
+/** Rows per query of a download. */
+export const HISTORY_BATCH = 2000;
+
+export interface WireMovement {
+  id: number;
+  id_kind: number;
+  kind: string;
+  id_acquisto: number | null;
+  stato_acquisto: PurchaseStatus | null;
+  oggetto: string;
+  soggetto: string;
+  created: string;
+  AVERE: string | null;
+  DARE: string | null;
+  /** Company view only: the employee of the movement. */
+  id_utente?: number;
+  dipendente?: string;
+}
+
+export interface MonthTotals {
+  month: string;
+  AVERE: string;
+  DARE: string;
+}
+
+export interface HistorySummary {
+  count: number;
+  totals: { AVERE: string; DARE: string };
+  monthly: MonthTotals[];
+}
+
+export interface HistoryPage extends HistorySummary {
+  date_start: string;
+  date_stop: string;
+  results: WireMovement[];
+}
+
+/** The default range: the month of the last day and the 11 before it (the last day: today). */
+export function defaultHistoryStart(dateStop: string): string {
+  return `${addMonths(dateStop, -11).slice(0, 7)}-01`;
+}
+
+/** The filter of a request: defaults filled in, start after stop refused (400 on date_start). */
+export function historyFilter(
+  query: { date_start?: string; date_stop?: string; search?: string },
+  today: string,
+): HistoryFilter {
+  const dateStop = query.date_stop ?? today;
+  const dateStart = query.date_start ?? defaultHistoryStart(dateStop);
+  if (dateStart > dateStop) throw fieldError('date_start', 'apiDateRangeInverted');
+  const search = query.search?.trim() ?? '';
+  return { dateStart, dateStop, search: search === '' ? null : search };
+}
+
+function fieldError(field: string, key: MessageKey, params?: Record<string, string | number>): ApiError {
+  const body: FieldErrors = { [field]: [formatMessage(key, params)] };
+  return new ApiError(400, body);
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL pieces shared by the summary, the page and the download
+
+const ROME = sql.lit('Europe/Rome');
+
+/** The first instant of a day in Rome. */
+function dayStart(day: string): RawBuilder<Date> {
+  return sql<Date>`(${day}::date::timestamp AT TIME ZONE ${ROME})`;
+}
+
+/** The first instant of the day after, in Rome (exclusive bound). */
+function dayAfter(day: string): RawBuilder<Date> {
+  return sql<Date>`((${day}::date + 1)::timestamp AT TIME ZONE ${ROME})`;
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+interface Query {
+  /** FROM clause: movements m, with users u when the search needs the employee's name. */
+  from: RawBuilder<unknown>;
+  where: RawBuilder<unknown>;
+}
+
+function query(scope: HistoryScope, filter: HistoryFilter): Query {
+  const conditions: RawBuilder<unknown>[] = [
+    scope.entity === 'utente' ? sql`m.user_id = ${scope.userId}` : sql`m.company_id = ${scope.companyId}`,
+    sql`m.created >= ${dayStart(filter.dateStart)}`,
+    sql`m.created < ${dayAfter(filter.dateStop)}`,
+  ];
+  const byName = scope.entity === 'azienda' && Boolean(filter.search);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(
+      byName
+        ? sql`(m.oggetto ILIKE ${pattern} OR m.soggetto ILIKE ${pattern}
+              OR (u.nome || ' ' || u.cognome) ILIKE ${pattern} OR (u.cognome || ' ' || u.nome) ILIKE ${pattern})`
+        : sql`(m.oggetto ILIKE ${pattern} OR m.soggetto ILIKE ${pattern})`,
+    );
+  }
+  return {
+    from: byName ? sql`movements AS m JOIN users AS u ON u.id = m.user_id` : sql`movements AS m`,
+    where: sql.join(conditions, sql` AND `),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Summary: count, totals and monthly totals
+
+interface MonthRow {
+  month: string | null;
+  n: number;
+  avere: number;
+  dare: number;
+}
+
+/** Count, totals and per-month totals of the filtered movements, all from one query. */
+export async function historySummary(
+  db: Kysely<DB>,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+): Promise<HistorySummary> {
+  const q = query(scope, filter);
+  const { rows } = await sql<MonthRow>`
+    WITH per_month AS (
+      SELECT date_trunc('month', m.created AT TIME ZONE ${ROME}) AS month,
+             count(*) AS n,
+             sum(m.importo) FILTER (WHERE m.verso = 'AVERE') AS avere,
+             sum(m.importo) FILTER (WHERE m.verso = 'DARE') AS dare
+        FROM ${q.from}
+       WHERE ${q.where}
+       GROUP BY 1
+    )
+    SELECT to_char(g.month, 'YYYY-MM') AS month,
+           coalesce(sum(p.n), 0)::bigint AS n,
+           coalesce(sum(p.avere), 0)::bigint AS avere,
+           coalesce(sum(p.dare), 0)::bigint AS dare
+      FROM generate_series(date_trunc('month', ${filter.dateStart}::date::timestamp),
+                           date_trunc('month', ${filter.dateStop}::date::timestamp),
+                           interval '1 month') AS g(month)
+      LEFT JOIN per_month AS p ON p.month = g.month
+     GROUP BY ROLLUP (g.month)
+     ORDER BY g.month NULLS LAST`.execute(db);
+  const total = rows.find((r) => r.month === null) ?? { n: 0, avere: 0, dare: 0 };
+  return {
+    count: Number(total.n),
+    totals: { AVERE: formatCents(total.avere), DARE: formatCents(total.dare) },
+    monthly: rows
+      .filter((r): r is MonthRow & { month: string } => r.month !== null)
+      .map((r) => ({ month: r.month, AVERE: formatCents(r.avere), DARE: formatCents(r.dare) })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows: one page, or keyset batches
+
+interface MovementRow {
+  id: number;
+  id_kind: number;
+  id_acquisto: number | null;
+  stato_acquisto: PurchaseStatus | null;
+  oggetto: string;
+  soggetto: string;
+  created: Date;
+  /** The wall clock in Rome, 'YYYY-MM-DDTHH:MM:SS' (spreadsheets). */
+  created_rome: string;
+  /** created at full (microsecond) precision: the keyset cursor. */
+  created_key: string;
+  verso: Verso;
+  importo: number;
+  user_id: number;
+  nome: string;
+  cognome: string;
+  cod_fisc: string;
+}
+
+export type HistoryOrder = 'desc' | 'asc';
+
+interface Cursor {
+  createdKey: string;
+  id: number;
+}
+
+/**
+ * Rows of the filtered range in (created, id) order: the ids come from the index (OFFSET or keyset),
+ * then only those rows are read with their purchase status and employee.
+ */
+async function movementRows(
+  db: Kysely<DB>,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+  options: { limit: number; offset?: number; after?: Cursor | null; order?: HistoryOrder },
+): Promise<MovementRow[]> {
+  const q = query(scope, filter);
+  const asc = options.order === 'asc';
+  const direction = asc ? sql`ASC` : sql`DESC`;
+  const after = options.after
+    ? asc
+      ? sql`AND (m.created, m.id) > (${options.after.createdKey}::timestamptz, ${options.after.id})`
+      : sql`AND (m.created, m.id) < (${options.after.createdKey}::timestamptz, ${options.after.id})`
+    : sql``;
+  const { rows } = await sql<MovementRow>`
+    WITH page AS (
+      SELECT m.id, m.created
+        FROM ${q.from}
+       WHERE ${q.where} ${after}
+       ORDER BY m.created ${direction}, m.id ${direction}
+       LIMIT ${options.limit} OFFSET ${options.offset ?? 0}
+    )
+    SELECT m.id, m.id_kind, m.id_acquisto, p.status AS stato_acquisto, m.oggetto, m.soggetto,
+           m.created, m.created::text AS created_key,
+           to_char(m.created AT TIME ZONE ${ROME}, 'YYYY-MM-DD"T"HH24:MI:SS') AS created_rome,
+           m.verso, m.importo, m.user_id, u.nome, u.cognome, u.cod_fisc
+      FROM page
+      JOIN movements AS m ON m.id = page.id
+      JOIN users AS u ON u.id = m.user_id
+      LEFT JOIN purchases AS p ON p.id = m.id_acquisto
+     ORDER BY page.created ${direction}, page.id ${direction}`.execute(db);
+  return rows;
+}
+
+const fullName = (r: { nome: string; cognome: string }) => `${r.nome} ${r.cognome}`.trim();
+
+function toWire(row: MovementRow, entity: HistoryEntity): WireMovement {
+  const amount = formatCents(row.importo);
+  const wire: WireMovement = {
+    id: row.id,
+    id_kind: row.id_kind,
+    kind: movementKindLabel(row.id_kind),
+    id_acquisto: row.id_acquisto,
+    stato_acquisto: row.stato_acquisto,
+    oggetto: row.oggetto,
+    soggetto: row.soggetto,
+    created: row.created.toISOString(),
+    AVERE: row.verso === 'AVERE' ? amount : null,
+    DARE: row.verso === 'DARE' ? amount : null,
+  };
+  if (entity === 'azienda') {
+    // A company sees whose movement it is; a movement without soggetto shows the employee.
+    wire.soggetto = row.soggetto || fullName(row);
+    wire.id_utente = row.user_id;
+    wire.dipendente = fullName(row);
+  }
+  return wire;
+}
+
+/** One page (from 1) of the filtered movements, newest first, with the count and the totals. */
+export async function historyPage(
+  db: Kysely<DB>,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+  page: number,
+  pageSize: number,
+): Promise<HistoryPage> {
+  const [summary, rows] = await Promise.all([
+    historySummary(db, scope, filter),
+    movementRows(db, scope, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+  ]);
+  return {
+    date_start: filter.dateStart,
+    date_stop: filter.dateStop,
+    ...summary,
+    results: rows.map((r) => toWire(r, scope.entity)),
+  };
+}
+
+/** Every filtered movement, `batch` rows per query, by keyset (never OFFSET). */
+export async function* historyBatches(
+  db: Kysely<DB>,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+  options: { batch?: number; order?: HistoryOrder } = {},
+): AsyncGenerator<MovementRow[]> {
+  const batch = options.batch ?? HISTORY_BATCH;
+  let after: Cursor | null = null;
+  for (;;) {
+    const rows = await movementRows(db, scope, filter, { limit: batch, after, order: options.order ?? 'desc' });
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    after = { createdKey: last.created_key, id: last.id };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spreadsheets
+
+const label = (key: MessageKey) => formatMessage(key);
+
+/** The history sheet: the screen's columns, newest first; a company's adds the employee. */
+export function historyColumns(entity: HistoryEntity): SheetColumn[] {
+  const columns: SheetColumn[] = [
+    { header: label('apiColKind'), kind: 'text', width: 26 },
+    { header: label('apiColPurchaseId'), kind: 'integer', width: 12 },
+    { header: label('apiColStatus'), kind: 'text', width: 12 },
+    { header: label('apiColObject'), kind: 'text', width: 40 },
+    { header: label('apiColSubject'), kind: 'text', width: 30 },
+    { header: label('apiColDate'), kind: 'datetime', width: 20 },
+    { header: label('apiColCredit'), kind: 'money', width: 14 },
+    { header: label('apiColDebit'), kind: 'money', width: 14 },
+  ];
+  if (entity === 'azienda') columns.push({ header: label('apiColEmployee'), kind: 'text', width: 28 });
+  return columns;
+}
+
+function historyCells(row: MovementRow, entity: HistoryEntity): CellInput[] {
+  const wire = toWire(row, entity);
+  const cells: CellInput[] = [
+    wire.kind,
+    row.id_acquisto,
+    row.stato_acquisto,
+    row.oggetto,
+    wire.soggetto,
+    row.created_rome,
+    row.verso === 'AVERE' ? row.importo : null,
+    row.verso === 'DARE' ? row.importo : null,
+  ];
+  if (entity === 'azienda') cells.push(fullName(row));
+  return cells;
+}
+
+/** Feeds every filtered movement into a sheet, batch by batch. */
+async function fillHistory(
+  rows: SheetRows,
+  db: Kysely<DB>,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+  cells: (row: MovementRow) => CellInput[],
+  order: HistoryOrder,
+): Promise<void> {
+  for await (const batch of historyBatches(db, scope, filter, { order })) await rows.add(batch.map(cells));
+}
+
+/** The download of the history: the same rows as the pages, in the same order, as .xlsx. */
+export async function writeHistoryXlsx(
+  db: Kysely<DB>,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+  out: Writable,
+): Promise<void> {
+  await writeXlsx(out, {
+    sheetName: label('apiSheetMovements'),
+    columns: historyColumns(scope.entity),
+    fill: (rows) => fillHistory(rows, db, scope, filter, (r) => historyCells(r, scope.entity), 'desc'),
+  });
+}
+
+/** The payroll sheet of a company (export_wfbridge_fine_mese): its movements of the range, oldest first. */
+export function payrollColumns(): SheetColumn[] {
+  return [
+    { header: label('apiColTaxCode'), kind: 'text', width: 18 },
+    { header: label('apiColSurname'), kind: 'text', width: 20 },
+    { header: label('apiColName'), kind: 'text', width: 18 },
+    { header: label('apiColDate'), kind: 'datetime', width: 20 },
+    { header: label('apiColKind'), kind: 'text', width: 26 },
+    { header: label('apiColPurchaseId'), kind: 'integer', width: 12 },
+    { header: label('apiColStatus'), kind: 'text', width: 12 },
+    { header: label('apiColObject'), kind: 'text', width: 40 },
+    { header: label('apiColSubject'), kind: 'text', width: 30 },
+    { header: label('apiColCredit'), kind: 'money', width: 14 },
+    { header: label('apiColDebit'), kind: 'money', width: 14 },
+  ];
+}
+
+export async function writePayrollXlsx(
+  db: Kysely<DB>,
+  companyId: number,
+  range: { dateStart: string; dateStop: string },
+  out: Writable,
+): Promise<void> {
+  const scope: HistoryScope = { entity: 'azienda', companyId };
+  await writeXlsx(out, {
+    sheetName: label('apiSheetTransactions'),
+    columns: payrollColumns(),
+    fill: (rows) =>
+      fillHistory(
+        rows,
+        db,
+        scope,
+        { ...range, search: null },
+        (r) => [
+          r.cod_fisc,
+          r.cognome,
+          r.nome,
+          r.created_rome,
+          movementKindLabel(r.id_kind),
+          r.id_acquisto,
+          r.stato_acquisto,
+          r.oggetto,
+          r.soggetto,
+          r.verso === 'AVERE' ? r.importo : null,
+          r.verso === 'DARE' ? r.importo : null,
+        ],
+        'asc',
+      ),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export dates (spec 000 §5 "Export dates")
+
+/** The first day an export may start from: the first of the previous month. */
+export function exportEarliestStart(today: string): string {
+  return addMonths(`${today.slice(0, 7)}-01`, -1);
+}
+
+const ddmmyyyy = (day: string) => `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
+
+/**
+ * The range of a back-office export: both days required, real days, start not after end, from the
+ * first day of the previous month through today. Every broken rule is reported on its field (400).
+ */
+export function exportRange(
+  query: { date_start?: string; date_end?: string },
+  today: string,
+  isDay: (value: string) => boolean,
+): { dateStart: string; dateStop: string } {
+  const errors: FieldErrors = {};
+  const add = (field: string, key: MessageKey, params?: Record<string, string>) =>
+    (errors[field] ??= []).push(formatMessage(key, params));
+  const start = query.date_start?.trim() ?? '';
+  const end = query.date_end?.trim() ?? '';
+  if (start === '') add('date_start', 'apiExportStartRequired');
+  else if (!isDay(start)) add('date_start', 'apiDateInvalid');
+  if (end === '') add('date_end', 'apiExportEndRequired');
+  else if (!isDay(end)) add('date_end', 'apiDateInvalid');
+  if (Object.keys(errors).length === 0) {
+    const earliest = exportEarliestStart(today);
+    if (start > end) add('date_start', 'apiExportStartAfterEnd');
+    else if (start < earliest) add('date_start', 'apiExportStartTooEarly', { date: ddmmyyyy(earliest) });
+    if (end > today) add('date_end', 'apiExportEndInFuture', { date: ddmmyyyy(today) });
+  }
+  if (Object.keys(errors).length > 0) throw new ApiError(400, errors);
+  return { dateStart: start, dateStop: end };
+}
+

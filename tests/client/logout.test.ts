@@ -1,0 +1,48 @@
+/** Logout (spec 000 §4 Session): the user's cached data goes and the notification counters read zero. */
+import { describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../src/client/api/query-client';
+import { queryKeys } from '../../src/client/api/query-options';
+import { useSessionStore } from '../../src/client/stores/session';
+import { demoUser, jsonResponse } from './helpers';
+
+describe('logout', () => {
+  it('clears flags and act-for, drops cached answers and zeroes the counters', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, {})),
+    );
+    useSessionStore.setState({
+      token: 'tok',
+      isLogged: true,
+      user: demoUser('ref_aziendale'),
+      userPerms: ['menu'],
+      sessionInfos: {
+        conv_special_agreed: true,
+        eurete_cond_agreed: true,
+        show_user_info_popup: true,
+        act_for: { id: 7, nome: 'Acme S.p.A.' },
+      },
+    });
+    queryClient.setQueryData(queryKeys.notificationCounts, { inviati: 3, ricevuti: 4, ricevuti_new: 2 });
+    queryClient.setQueryData(queryKeys.credit, { crediti: { totale: '10.00', art51c3: '0.00' } });
+
+    await useSessionStore.getState().logout();
+
+    const state = useSessionStore.getState();
+    expect(state.sessionInfos).toEqual({
+      conv_special_agreed: false,
+      eurete_cond_agreed: false,
+      show_user_info_popup: false,
+      act_for: null,
+    });
+    expect(state.token).toBeNull();
+    expect(state.user).toBeNull();
+    expect(state.userPerms).toEqual([]);
+    expect(queryClient.getQueryData(queryKeys.notificationCounts)).toEqual({
+      inviati: 0,
+      ricevuti: 0,
+      ricevuti_new: 0,
+    });
+    expect(queryClient.getQueryData(queryKeys.credit)).toBeUndefined();
+  });
+});
