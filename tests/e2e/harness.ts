@@ -58,12 +58,17 @@ export async function newContext(browser: Browser, baseURL: string, width = 360)
 export async function seedSession(context: BrowserContext, token: string, customer: string): Promise<void> {
   await context.addInitScript(
     ([t, c]) => {
-      if (sessionStorage.getItem('token') === null && !sessionStorage.getItem('__e2e_seeded')) {
-        sessionStorage.setItem('__e2e_seeded', '1');
-        sessionStorage.setItem('token', JSON.stringify(t));
-        sessionStorage.setItem('is_logged', JSON.stringify(true));
-        sessionStorage.setItem('customer', JSON.stringify(c));
-        localStorage.setItem('wbcustomer', c!);
+      // Frames without storage (opaque origins) have nothing to seed.
+      try {
+        if (sessionStorage.getItem('token') === null && !sessionStorage.getItem('__e2e_seeded')) {
+          sessionStorage.setItem('__e2e_seeded', '1');
+          sessionStorage.setItem('token', JSON.stringify(t));
+          sessionStorage.setItem('is_logged', JSON.stringify(true));
+          sessionStorage.setItem('customer', JSON.stringify(c));
+          localStorage.setItem('wbcustomer', c!);
+        }
+      } catch {
+        /* no storage in this frame */
       }
     },
     [token, customer],

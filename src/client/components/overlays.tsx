@@ -9,7 +9,9 @@ export { modals, notifications };
 
 export function OverlaysHost({ onReady }: { onReady: () => void }) {
   // This effect runs after the hosts' layout effects subscribed to their events: they now listen.
-  useEffect(() => onReady(), [onReady]);
+  useEffect(() => {
+    onReady();
+  }, [onReady]);
   return (
     <>
       <ModalsProvider modalProps={{ centered: true }} />

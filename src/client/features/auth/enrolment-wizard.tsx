@@ -59,7 +59,9 @@ function CodeForm({
   const [submitting, setSubmitting] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => inputRef.current?.focus(), []);
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,7 +96,9 @@ function CodeForm({
 
 function AppSetup({ enrolment, onNext }: { enrolment: EnrolmentAnswer; onNext: () => void }) {
   const headingRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
 
   return (
     <Stack gap="md">

@@ -149,7 +149,9 @@ function PrivacyForm({
 function ConductForm({ onSubmit, onExit }: { onSubmit: () => Promise<void>; onExit: () => Promise<void> }) {
   const listRef = useRef<HTMLOListElement>(null);
   // The modal may reuse the privacy modal's scrolled container: the rules are shown from the top.
-  useEffect(() => listRef.current?.scrollIntoView({ block: 'start' }), []);
+  useEffect(() => {
+    listRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const [accepted, setAccepted] = useState(false);
   const [touched, setTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
