@@ -1,7 +1,8 @@
 /**
  * Texts of the account screens that load after the first paint: second factor and enrolment, password
- * pages and modals, consent, profile and back-office home. Apart from `messages.it.ts` so the login
- * route's first download stays small; these screens see both catalogues as one (`messages`).
+ * pages and modals, consent, profile and back-office home, the home menu, carousel, popup and conditions,
+ * the notifications inbox. Apart from `messages.it.ts` so the login route's first download stays small;
+ * these screens see both catalogues as one (`messages`).
  */
 import { messages as portalMessages } from './messages.it';
 
@@ -124,6 +125,62 @@ const accountMessages = {
   consentConductRequired: 'Accettazione necessaria per usare il portale.',
   consentConfirm: 'Accetta e continua',
   consentExit: 'Esci dal portale',
+  // Home menu (spec 000 §2): subsections, the tree-buoni warning
+  menuBackToMain: 'Torna al menu principale',
+  menuBuoniWarning:
+    'Attenzione: una volta inviata, la richiesta di acquisto di un prodotto o di un buono specifico non può essere annullata.',
+  menuWarningClose: 'Chiudi l’avviso',
+  menuNewTab: '(si apre in una nuova scheda)',
+  // Home: info popup, carousel, user conditions
+  infoPopupTitle: 'Comunicazione',
+  infoPopupOk: 'Ok',
+  carouselLabel: 'Novità e iniziative',
+  carouselPrevious: 'Slide precedente',
+  carouselNext: 'Slide successiva',
+  carouselGoTo: 'Vai alla slide {n}: {title}',
+  carouselSlideOf: '{n} di {total}',
+  carouselPause: 'Ferma lo scorrimento automatico',
+  carouselPlay: 'Avvia lo scorrimento automatico',
+  conditionsTitle: 'Le tue condizioni',
+  conditionsService: 'Condizioni del servizio',
+  conditionsSpecial: 'Condizioni delle convenzioni speciali',
+  conditionsEurete: 'Condizioni del welfare sociale Eurete',
+  conditionsAccepted: 'Accettate',
+  conditionsNotAccepted: 'Non ancora accettate',
+  conditionsOpen: 'Consulta',
+  conditionsOpenLabel: 'Consulta: {name}',
+  // Notifications inbox (spec 002 §2.7, §3, §4.3)
+  inboxTitle: 'Notifiche',
+  inboxIntro: 'I messaggi ricevuti e inviati sul portale. Aprendo un messaggio ricevuto lo segni come letto.',
+  inboxModeLabel: 'Notifiche da mostrare',
+  inboxReceived: 'Ricevute',
+  inboxSent: 'Inviate',
+  inboxColCreated: 'Data',
+  inboxColSender: 'Mittente',
+  inboxColRecipients: 'Destinatari',
+  inboxColRequest: 'N. richiesta',
+  inboxColRead: 'Lettura',
+  inboxColOpen: 'Dettaglio',
+  inboxRead: 'Letta',
+  inboxUnread: 'Non letta',
+  inboxOpen: 'Apri',
+  inboxOpenLabel: 'Apri la notifica di {sender} del {date}',
+  inboxEmpty: 'Nessuna notifica da mostrare.',
+  inboxPageSize: 'Notifiche per pagina',
+  inboxTotal: 'Totale: {n}',
+  inboxPages: 'Pagine delle notifiche',
+  inboxPage: 'Pagina {n}',
+  inboxPreviousPage: 'Pagina precedente',
+  inboxNextPage: 'Pagina successiva',
+  inboxMarkAll: 'Segna tutte come lette',
+  inboxMarkAllText: 'Vuoi segnare come lette tutte le notifiche ricevute?',
+  inboxMarkAllArchiveText: 'Vuoi segnare come lette tutte le notifiche ricevute dell’archivio?',
+  inboxMarkAllConfirm: 'Sì, segna come lette',
+  inboxCancel: 'Annulla',
+  inboxArchive: 'Archivio',
+  inboxArchiveTitle: 'Archivio delle notifiche',
+  inboxDetailTitle: 'Dettaglio della notifica',
+  inboxClose: 'Chiudi',
   apiPasswordResetRequested:
     'Se l’indirizzo è registrato, riceverai a breve un’e-mail con il collegamento per scegliere una nuova password.',
 } as const;

@@ -21,6 +21,7 @@ import { Route as PasswordExpiredSplatRouteImport } from './routes/password-expi
 import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$';
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
+import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -85,6 +86,12 @@ const AuthenticatedBackofficeRefaziIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
+const AuthenticatedHelpdeskSiteNotificheRoute =
+  AuthenticatedHelpdeskSiteNotificheRouteImport.update({
+    id: '/helpdesk/site-notifiche',
+    path: '/helpdesk/site-notifiche',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute;
@@ -97,6 +104,7 @@ export interface FileRoutesByFullPath {
   '/password-expired/$': typeof PasswordExpiredSplatRoute;
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
+  '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
 export interface FileRoutesByTo {
@@ -109,6 +117,7 @@ export interface FileRoutesByTo {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/': typeof AuthenticatedIndexRoute;
+  '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
 export interface FileRoutesById {
@@ -124,6 +133,7 @@ export interface FileRoutesById {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/_authenticated/': typeof AuthenticatedIndexRoute;
+  '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
 export interface FileRouteTypes {
@@ -139,6 +149,7 @@ export interface FileRouteTypes {
     | '/password-expired/$'
     | '/password-lost/$'
     | '/token-login/$'
+    | '/helpdesk/site-notifiche'
     | '/backoffice-refazi/';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -151,6 +162,7 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/'
+    | '/helpdesk/site-notifiche'
     | '/backoffice-refazi';
   id:
     | '__root__'
@@ -165,6 +177,7 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/_authenticated/'
+    | '/_authenticated/helpdesk/site-notifiche'
     | '/_authenticated/backoffice-refazi/';
   fileRoutesById: FileRoutesById;
 }
@@ -263,6 +276,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziIndexRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
+    '/_authenticated/helpdesk/site-notifiche': {
+      id: '/_authenticated/helpdesk/site-notifiche';
+      path: '/helpdesk/site-notifiche';
+      fullPath: '/helpdesk/site-notifiche';
+      preLoaderRoute: typeof AuthenticatedHelpdeskSiteNotificheRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
   }
 }
 
@@ -287,6 +307,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMenuRoute: typeof AuthenticatedMenuRoute;
   AuthenticatedUserProfileRoute: typeof AuthenticatedUserProfileRoute;
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
+  AuthenticatedHelpdeskSiteNotificheRoute: typeof AuthenticatedHelpdeskSiteNotificheRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -296,6 +317,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMenuRoute: AuthenticatedMenuRoute,
   AuthenticatedUserProfileRoute: AuthenticatedUserProfileRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedHelpdeskSiteNotificheRoute:
+    AuthenticatedHelpdeskSiteNotificheRoute,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

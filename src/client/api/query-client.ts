@@ -31,12 +31,17 @@ export const queryClient = createQueryClient();
 
 /**
  * Logout (spec 000 §4): every cached answer of the user goes, the notification counters read
- * zero (polling, when it comes, runs only while a session exists).
+ * zero (the bell polls only while a session exists).
  */
 export function forgetUserData(client: QueryClient = queryClient): void {
   void client.cancelQueries();
   client.removeQueries();
-  client.setQueryData(queryKeys.notificationCounts, { inviati: 0, ricevuti: 0, ricevuti_new: 0 });
+  // Zero, and stale at once: the next login polls the counters straight away.
+  client.setQueryData(
+    queryKeys.notificationCounts,
+    { inviati: 0, ricevuti: 0, ricevuti_new: 0 },
+    { updatedAt: 0 },
+  );
 }
 
 onSessionEnd(() => forgetUserData(queryClient));

@@ -75,3 +75,55 @@ export interface CredentialsAnswer {
   type: string;
   'check-token': string;
 }
+
+/** `GET /api/user_privacy` (spec 000 §3 Privacy consent). */
+export interface UserPrivacy {
+  privacy_servizio: boolean;
+  privacy_dati_personali: boolean;
+  decalogo_sicurezza: boolean;
+  signature: string;
+}
+
+/** `GET /api/info_popup`: HTML written by operators (sanitized before rendering), or ''. */
+export interface InfoPopupAnswer {
+  popup_content: string;
+}
+
+/** A slide of `GET /api/carosello_get_playlist` (schemas/api/carousel-slide.json). */
+export interface CarouselSlide {
+  id: number;
+  img_path: string;
+  file_name: string;
+  /** Headline of the image: its alternative text. */
+  title: string;
+  /** The slide's declared action, signed by the server: sent back as is. */
+  click_action: string;
+  route_name: string | null;
+  menu_key: string | null;
+}
+
+/** `POST /api/carosello_click_count`: the verified action, null when none. */
+export interface CarouselClickAnswer {
+  action: { type: string; target: string | null } | null;
+}
+
+export type NotificationMode = 'ricevuti' | 'inviati';
+
+/** The inbox or its archive: same shapes, `_archivio` calls. */
+export type NotificationBox = 'inbox' | 'archive';
+
+/** A notification (spec 002 §3; schemas/api/notification.json). `testo` is HTML. */
+export interface NotificationItem {
+  id: number;
+  created: string;
+  nome_mittente: string;
+  nomi_destinatari: string;
+  id_riferimento: string | number | null;
+  testo: string;
+  conferma_lettura: boolean;
+}
+
+export interface NotificationPage {
+  count: number;
+  results: NotificationItem[];
+}

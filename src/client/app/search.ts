@@ -11,3 +11,10 @@ export function optionalString(value: unknown): string | undefined {
 export function presentFlag(value: unknown): 1 | undefined {
   return value === undefined || value === null || value === false ? undefined : 1;
 }
+
+/** One of the `allowed` values, anything else is `fallback` (e.g. the inbox's `mode`). */
+export function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : fallback;
+}

@@ -6,18 +6,17 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { ApiError, apiRequest } from '../../api/client';
+import { queryClient } from '../../api/query-client';
+import { queryKeys, userPrivacyQueryOptions } from '../../api/query-options';
 import { useSessionStore } from '../../stores/session';
 import type { PrivacyConsent } from './consent-modals';
 
-/** The stored consent, or null when the user never gave it (404). */
-export async function readConsent(): Promise<PrivacyConsent | null> {
-  try {
-    return await apiRequest<PrivacyConsent>('/user_privacy');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+/**
+ * The stored consent, or null when the user never gave it (404). Read through the query cache, so the
+ * home's conditions box, asking at the same time, shares the one request.
+ */
+export function readConsent(): Promise<PrivacyConsent | null> {
+  return queryClient.fetchQuery({ ...userPrivacyQueryOptions(), staleTime: 0 });
 }
 
 export function ConsentGate() {
@@ -47,6 +46,8 @@ export function ConsentGate() {
           await navigate({ to: '/login/$', params: { _splat: customer }, search: { loggingout: 1 } });
         },
       });
+      // The home's conditions box shows the consent just given.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.userPrivacy });
     })();
   }, [token, navigate]);
 

@@ -1,9 +1,11 @@
 import { Indicator, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { constants } from '../../../../config/constants';
 import { formatMessage, messages } from '../../../../config/messages.it';
 import { notificationCountsQueryOptions } from '../../api/query-options';
 import { useRouteLinkProps } from '../../components/route-link';
+import { useSessionStore } from '../../stores/session';
 import classes from './shell.module.css';
 
 /** Bell tooltips (spec 000 §8): none, one, N new notifications. */
@@ -13,9 +15,23 @@ export function bellLabel(count: number): string {
   return formatMessage('bellMany', { n: count });
 }
 
+/**
+ * Polling of the counters (spec 000 §4 Notifications): at login (the shell mounts) and then every
+ * `constants.notificationPollingMs`, only while a session exists. Logout clears the session: the query
+ * is disabled at once (no further call) and the cache reads zero (api/query-client.ts).
+ */
+export function useNotificationCounts() {
+  const active = useSessionStore((state) => state.isLogged && state.token !== null);
+  return useQuery({
+    ...notificationCountsQueryOptions(),
+    enabled: active,
+    refetchInterval: active ? constants.notificationPollingMs : false,
+  });
+}
+
 /** The bell with the count of new received notifications; it leads to site-notifiche. */
 export function NotificationBell() {
-  const { data } = useQuery(notificationCountsQueryOptions());
+  const { data } = useNotificationCounts();
   const count = data?.ricevuti_new ?? 0;
   const label = bellLabel(count);
   const link = useRouteLinkProps('site-notifiche');

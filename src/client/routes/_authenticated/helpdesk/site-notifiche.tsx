@@ -1,0 +1,36 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { queryClient } from '../../../api/query-client';
+import { notificationListQueryOptions } from '../../../api/query-options';
+import type { NotificationMode } from '../../../api/types';
+import { guardRoute } from '../../../app/route-guard';
+import { oneOf } from '../../../app/search';
+import { InboxScreen } from '../../../features/notifications/inbox-screen';
+import { NOTIFICATION_DEFAULT_PAGE_SIZE } from '../../../features/notifications/notification-paging';
+
+const MODES: readonly NotificationMode[] = ['ricevuti', 'inviati'];
+
+/** site-notifiche (spec 002 §2.7): `?mode=ricevuti|inviati`, anything else is `ricevuti` (002 §5). */
+export const Route = createFileRoute('/_authenticated/helpdesk/site-notifiche')({
+  validateSearch: (search: { mode?: unknown }): { mode: NotificationMode } => ({
+    mode: oneOf(search.mode, MODES, 'ricevuti'),
+  }),
+  beforeLoad: guardRoute('site-notifiche'),
+  loaderDeps: ({ search }) => ({ mode: search.mode }),
+  loader: ({ deps }) => {
+    void queryClient.prefetchQuery(
+      notificationListQueryOptions({
+        box: 'inbox',
+        mode: deps.mode,
+        page: 1,
+        pageSize: NOTIFICATION_DEFAULT_PAGE_SIZE,
+      }),
+    );
+  },
+  component: NotificationsPage,
+});
+
+function NotificationsPage() {
+  const { mode } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <InboxScreen mode={mode} onModeChange={(next) => void navigate({ search: { mode: next } })} />;
+}

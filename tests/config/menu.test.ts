@@ -1,0 +1,196 @@
+/** config/menu.ts: every reference resolves (spec 000 §2 "Home menu", §3 "Menu structure"). */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { menu, type MenuBadge, type MenuLeafBadge } from '../../config/menu';
+import { messages } from '../../config/messages-account.it';
+import { isRouteName, routes } from '../../config/routes';
+
+/**
+ * The tree- keys the server grants (src/server/db/seed-demo.ts, TREE_PERMISSIONS), read as text: the
+ * portal's tests do not import the server.
+ */
+const TREE_PERMISSIONS = (() => {
+  const source = readFileSync('src/server/db/seed-demo.ts', 'utf8');
+  const block = /TREE_PERMISSIONS = \[([^\]]*)\]/.exec(source)?.[1] ?? '';
+  return [...block.matchAll(/'(tree-[a-z0-9-]+)'/g)].map((match) => match[1]);
+})();
+
+const sections = menu;
+const topBadges = sections.flatMap((section) => section.section_menu);
+const subsections = topBadges.filter(
+  (badge): badge is Extract<MenuBadge, { subsection_name: string }> => badge.subsection_name !== undefined,
+);
+const leaves: MenuLeafBadge[] = topBadges.flatMap((badge) =>
+  badge.subsection_name !== undefined ? [...badge.subroutes] : [badge as MenuLeafBadge],
+);
+const allBadges: MenuBadge[] = [...topBadges, ...subsections.flatMap((s) => s.subroutes)];
+const routeNames = leaves.flatMap((badge) => (badge.route_name ? [badge.route_name] : []));
+
+/** Route names of the three spec documents that a user reaches from the home (the issue's list). */
+const REACHED_FROM_HOME = [
+  'rimb-spese',
+  'rimb-interessi',
+  'rimb-bollette',
+  'rimb-aff-mutui',
+  'conv-ondemand',
+  'conv-previdenza-integrativa',
+  'conv-aml',
+  'conv-aml-expedia',
+  'conv-aml-hoepli',
+  'bonus-benzina',
+  'conv-toduba',
+  'conv-appaga',
+  'conv-ollipay',
+  'conv-attive',
+  'conv-viaggi',
+  'conv-viaggi-b',
+  'conv-giftcard',
+  'conv-gowelfare',
+  'conv-ticket',
+  'conv-home-activities',
+  'conv-amazon-libri',
+  'conv-booking',
+  'conv-snowit',
+  'conv-eatinerari',
+  'conv-edicola',
+  'conv-wishlist',
+  'conv-fac',
+  'conv-mba',
+  'conv-bitq-parchi',
+  'conv-bitq-exp',
+  'conv-bitq-tour',
+  'conv-bitq-sport',
+  'conv-bitq-musei',
+  'conv-bitq-cinema',
+  'conv-bitq-concerti',
+  'conv-bitq-gaming',
+  'conv-bitq-corsi',
+  'conv-salabam-shop',
+  'conv-salabam-vadobay',
+  'conv-salabam-voli-vadobay',
+  'conv-salabam-vacanze-vadobay',
+  'conv-salabam-vivamod',
+  'conv-eurete-buoni',
+  'conv-eurete-100',
+  'conv-assirete',
+  'benefit-hub',
+  'conv-bonusx',
+  'home-fornitori',
+  'conv-request-form',
+  'dashmovimenti',
+  'site-documentazione',
+  'site-normativa',
+  'cond-servizio',
+  'cond-privacy',
+  'site-tutorial',
+  'site-archivio-files',
+  'site-assistenza',
+  'site-faq',
+  'site-notifiche',
+];
+
+function sectionOf(routeName: string): string | undefined {
+  return sections.find((section) =>
+    section.section_menu.some(
+      (badge) =>
+        badge.route_name === routeName ||
+        (badge.subsection_name !== undefined && badge.subroutes.some((sub) => sub.route_name === routeName)),
+    ),
+  )?.key;
+}
+
+describe('config/menu.ts', () => {
+  it('has the four sections of the spec, in order, with Italian titles', () => {
+    expect(sections.map((section) => section.key)).toEqual([
+      'use-welfare-credit',
+      'other-advantages',
+      'information',
+      'assistance',
+    ]);
+    expect(sections.map((section) => section.section_title)).toEqual([
+      'Utilizza il tuo credito welfare',
+      'Altri vantaggi',
+      'Informazioni',
+      'Assistenza',
+    ]);
+  });
+
+  it('names only route names of config/routes.ts, of pages behind login', () => {
+    for (const name of routeNames) {
+      expect(isRouteName(name), name).toBe(true);
+      expect(routes[name].access, name).toBe('login');
+    }
+  });
+
+  it('has a badge for every route the spec reaches from the home, in the right section', () => {
+    for (const name of REACHED_FROM_HOME) expect(routeNames, name).toContain(name);
+    const information = ['dashmovimenti', 'site-documentazione', 'site-normativa', 'cond-servizio'];
+    for (const name of [...information, 'cond-privacy', 'site-tutorial', 'site-archivio-files'])
+      expect(sectionOf(name), name).toBe('information');
+    for (const name of ['site-assistenza', 'site-faq', 'site-notifiche'])
+      expect(sectionOf(name), name).toBe('assistance');
+    for (const name of ['benefit-hub', 'conv-bonusx', 'home-fornitori', 'conv-request-form'])
+      expect(sectionOf(name), name).toBe('other-advantages');
+    for (const name of ['rimb-spese', 'conv-aml', 'conv-ollipay', 'conv-viaggi', 'conv-bitq-cinema'])
+      expect(sectionOf(name), name).toBe('use-welfare-credit');
+  });
+
+  it('groups related badges in tree- subsections, with the keys the server grants', () => {
+    expect(TREE_PERMISSIONS).toContain('tree-buoni');
+    expect(subsections.length).toBeGreaterThanOrEqual(5);
+    for (const sub of subsections) {
+      expect(sub.subsection_name).toMatch(/^tree-[a-z0-9-]+$/);
+      expect(TREE_PERMISSIONS, sub.subsection_name).toContain(sub.subsection_name);
+      expect(sub.subroutes.length, sub.subsection_name).toBeGreaterThan(0);
+    }
+    const buoni = subsections.find((sub) => sub.subsection_name === 'tree-buoni');
+    expect(buoni?.subroutes.map((sub) => sub.route_name)).toEqual(
+      expect.arrayContaining(['conv-aml', 'bonus-benzina', 'conv-toduba', 'conv-appaga', 'conv-ollipay']),
+    );
+    expect(buoni?.warning).toBe('menuBuoniWarning');
+  });
+
+  it('gives every badge a title, an image that exists in public/ and exactly one target', () => {
+    for (const badge of allBadges) {
+      expect(badge.title.trim(), JSON.stringify(badge)).not.toBe('');
+      expect(badge.image).toMatch(/^\/menu\/[a-z0-9-]+\.svg$/);
+      const file = `public${badge.image}`;
+      expect(existsSync(file), file).toBe(true);
+      const targets = [badge.route_name, badge.direct_link, badge.subsection_name].filter(
+        (target) => target !== undefined,
+      );
+      expect(targets, badge.title).toHaveLength(1);
+      if (badge.direct_link !== undefined) expect(badge.direct_link).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('keeps the images small, hand-written SVG without scripts', () => {
+    const images = new Set(allBadges.map((badge) => badge.image));
+    for (const image of images) {
+      const file = `public${image}`;
+      expect(statSync(file).size, file).toBeLessThan(1024);
+      const svg = readFileSync(file, 'utf8');
+      expect(svg, file).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 24 24"/);
+      expect(svg, file).not.toMatch(/<script|on[a-z]+=|href=/i);
+    }
+  });
+
+  it('has no duplicate badge and no duplicate title within a group', () => {
+    const targets = allBadges.map((badge) => badge.route_name ?? badge.direct_link ?? badge.subsection_name);
+    expect(new Set(targets).size).toBe(targets.length);
+    for (const group of [...sections.map((s) => s.section_menu), ...subsections.map((s) => s.subroutes)]) {
+      const titles = group.map((badge) => badge.title);
+      expect(new Set(titles).size, titles.join(', ')).toBe(titles.length);
+    }
+  });
+
+  it('labels the payment-provider badge by ollipay profile', () => {
+    const ollipay = leaves.find((badge) => badge.route_name === 'conv-ollipay');
+    expect(ollipay?.title).toBe('Ollipay');
+    expect(ollipay?.route_name && ollipay.title_by_ollipay_profile).toEqual({ wfm: 'Welfare Di Marca' });
+  });
+
+  it('refers only to existing message keys', () => {
+    for (const sub of subsections) if (sub.warning) expect(messages[sub.warning], sub.warning).toBeTruthy();
+  });
+});
