@@ -76,6 +76,7 @@ export default tseslint.config(
       'data/**',
       'coverage/**',
       'bench/results.json',
+      'bench/movements-results.json',
       'src/client/routeTree.gen.ts',
       'dev-dist/**',
       '.tmp/**',

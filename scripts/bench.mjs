@@ -10,6 +10,7 @@
  *   same run with the same Vite, so the figures compare like with like.
  * Results go to bench/results.json and are printed as a table. Figures are reported, never asserted.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -154,3 +155,9 @@ console.info(
     `baseline React + Mantine: ${kb(baseline.js)} KB; the portal adds ${kb(portal.login.js - baseline.js)} KB.`,
 );
 console.info('Written to bench/results.json');
+
+// Movement history at scale (2,000 employees, 200,000 movements): PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set. Its own table and bench/movements-results.json.
+console.info('\n=== Storico movimenti su larga scala (bench/movements.ts)');
+const movements = spawnSync('npx', ['tsx', 'bench/movements.ts'], { stdio: 'inherit' });
+if (movements.status !== 0) process.exitCode = movements.status ?? 1;

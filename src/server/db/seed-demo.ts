@@ -8,7 +8,9 @@
  * TOTP users (mario.rossi, laura.bianchi, anna.gallo) have their secret active, anna.gallo's password
  * is expired, giulia.verdi gets codes by e-mail and luca.neri is not enrolled yet (ENROLL_OTP).
  *
- * The home's data (info popup, carousel slides, notifications) comes from seed-home.ts.
+ * The home's data (info popup, carousel slides, notifications) comes from seed-home.ts; a year of
+ * company data for the referent (360 more employees with their requests, the advances accounts) from
+ * seed-history.ts.
  *
  * Money moves only through the ledger, so balances and movements agree:
  * mario.rossi ends with totale 1500.00, of which art51c3 800.00, after a year of movements of every
@@ -23,6 +25,7 @@ import { addDays, addMonths, romeDate } from '../services/calendar';
 import { addCredit, approvePurchase, debitPurchase, payPurchase, rejectPurchase } from '../services/ledger';
 import { hashPassword } from '../services/passwords';
 import { codiceFiscale, demoEmail, demoPeople } from './demo-people';
+import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
 
@@ -466,6 +469,29 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     )
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
+  // The referent's large company: several hundred more employees (seed-history.ts gives them a year).
+  const bulk = historyEmployees();
+  await db
+    .insertInto('users')
+    .values(
+      bulk.map((u) => ({
+        email: u.email,
+        nome: u.nome,
+        cognome: u.cognome,
+        cod_fisc: u.cod_fisc,
+        company_id: idOf(companyIds, u.company),
+        customer_id: idOf(customerIds, 'acme'),
+        password_hash: null,
+        pass_expiry_date: null,
+        totp_secret: null,
+        otp_method: null,
+        covip_fondo: null,
+        ollipay_profile: null,
+        is_cessato: u.isCessato,
+      })),
+    )
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
   const userIds = new Map(
     (
       await db
@@ -480,7 +506,18 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     ).map((u) => [u.email, u.id]),
   );
   const userId = (email: string) => idOf(userIds, email);
-  await seedPasswords(db, [...userIds.values()], now);
+  const bulkIds = (
+    await db
+      .selectFrom('users')
+      .select('id')
+      .where(
+        'email',
+        'in',
+        bulk.map((u) => u.email),
+      )
+      .execute()
+  ).map((u) => u.id);
+  await seedPasswords(db, [...userIds.values(), ...bulkIds], now);
 
   const consenting = everyone.filter((u) => u.consent);
   await db
@@ -513,6 +550,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   await seedMario(db, userId('mario.rossi@example.com'), today);
   await seedOthers(db, userId, today);
   await seedEmployeesCredit(db, userId, today);
+  await seedCompanyYear(db, { today, companyIds });
   await seedHome(db, {
     userId,
     customerId: (slug) => idOf(customerIds, slug),

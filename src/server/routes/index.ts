@@ -8,6 +8,7 @@ import authRoutes from './auth/index';
 import backOfficeRoutes from './backoffice/index';
 import creditRoutes from './credit/index';
 import devRoutes from './dev/index';
+import historyRoutes from './history/index';
 import homeRoutes from './home/index';
 import notificationRoutes from './notifications/index';
 import privacyRoutes from './privacy/index';
@@ -25,6 +26,7 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(homeRoutes);
   await app.register(notificationRoutes);
   await app.register(creditRoutes);
+  await app.register(historyRoutes);
   await app.register(backOfficeRoutes);
   await app.register(skinRoutes);
   await app.register(privacyRoutes);

@@ -117,6 +117,7 @@ export function containsPattern(text: string): string {
 interface Query {
   /** FROM clause: movements m, with users u when the search needs the employee's name. */
   from: RawBuilder<unknown>;
+  joinsUsers: boolean;
   where: RawBuilder<unknown>;
 }
 
@@ -138,6 +139,7 @@ function query(scope: HistoryScope, filter: HistoryFilter): Query {
   }
   return {
     from: byName ? sql`movements AS m JOIN users AS u ON u.id = m.user_id` : sql`movements AS m`,
+    joinsUsers: byName,
     where: sql.join(conditions, sql` AND `),
   };
 }
@@ -145,21 +147,17 @@ function query(scope: HistoryScope, filter: HistoryFilter): Query {
 // ---------------------------------------------------------------------------------------------
 // Summary: count, totals and monthly totals
 
-interface MonthRow {
+export interface MonthRow {
   month: string | null;
   n: number;
   avere: number;
   dare: number;
 }
 
-/** Count, totals and per-month totals of the filtered movements, all from one query. */
-export async function historySummary(
-  db: Kysely<DB>,
-  scope: HistoryScope,
-  filter: HistoryFilter,
-): Promise<HistorySummary> {
+/** The summary query: one row per month of the range, then the ROLLUP row (month null) of the range. */
+export function summaryQuery(scope: HistoryScope, filter: HistoryFilter): RawBuilder<MonthRow> {
   const q = query(scope, filter);
-  const { rows } = await sql<MonthRow>`
+  return sql<MonthRow>`
     WITH per_month AS (
       SELECT date_trunc('month', m.created AT TIME ZONE ${ROME}) AS month,
              count(*) AS n,
@@ -178,7 +176,16 @@ export async function historySummary(
                            interval '1 month') AS g(month)
       LEFT JOIN per_month AS p ON p.month = g.month
      GROUP BY ROLLUP (g.month)
-     ORDER BY g.month NULLS LAST`.execute(db);
+     ORDER BY g.month NULLS LAST`;
+}
+
+/** Count, totals and per-month totals of the filtered movements, all from one query. */
+export async function historySummary(
+  db: Kysely<DB>,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+): Promise<HistorySummary> {
+  const { rows } = await summaryQuery(scope, filter).execute(db);
   const total = rows.find((r) => r.month === null) ?? { n: 0, avere: 0, dare: 0 };
   return {
     count: Number(total.n),
@@ -192,7 +199,7 @@ export async function historySummary(
 // ---------------------------------------------------------------------------------------------
 // Rows: one page, or keyset batches
 
-interface MovementRow {
+export interface MovementRow {
   id: number;
   id_kind: number;
   id_acquisto: number | null;
@@ -214,47 +221,76 @@ interface MovementRow {
 
 export type HistoryOrder = 'desc' | 'asc';
 
-interface Cursor {
+export interface Cursor {
   createdKey: string;
   id: number;
 }
 
+export interface RowsOptions {
+  limit: number;
+  /** A page: skip this many rows (deferred join). Without it: a keyset batch after `after`. */
+  offset?: number;
+  after?: Cursor | null;
+  order?: HistoryOrder;
+}
+
 /**
- * Rows of the filtered range in (created, id) order: the ids come from the index (OFFSET or keyset),
- * then only those rows are read with their purchase status and employee.
+ * Rows of the filtered range in (created, id) order, with their purchase status and employee.
+ * A page (OFFSET) first reads its ids from the covering index alone, then fetches only those rows
+ * (deferred join: a deep page skips index entries, not rows). A keyset batch (`after`) reads its rows
+ * straight from the index range that follows the cursor.
  */
-async function movementRows(
-  db: Kysely<DB>,
+export function rowsQuery(
   scope: HistoryScope,
   filter: HistoryFilter,
-  options: { limit: number; offset?: number; after?: Cursor | null; order?: HistoryOrder },
-): Promise<MovementRow[]> {
+  options: RowsOptions,
+): RawBuilder<MovementRow> {
   const q = query(scope, filter);
   const asc = options.order === 'asc';
   const direction = asc ? sql`ASC` : sql`DESC`;
-  const after = options.after
-    ? asc
-      ? sql`AND (m.created, m.id) > (${options.after.createdKey}::timestamptz, ${options.after.id})`
-      : sql`AND (m.created, m.id) < (${options.after.createdKey}::timestamptz, ${options.after.id})`
-    : sql``;
-  const { rows } = await sql<MovementRow>`
+  const columns = sql`m.id, m.id_kind, m.id_acquisto, p.status AS stato_acquisto, m.oggetto, m.soggetto,
+           m.created, m.created::text AS created_key,
+           to_char(m.created AT TIME ZONE ${ROME}, 'YYYY-MM-DD"T"HH24:MI:SS') AS created_rome,
+           m.verso, m.importo, m.user_id, u.nome, u.cognome, u.cod_fisc`;
+  if (options.offset === undefined) {
+    const after = options.after
+      ? asc
+        ? sql`AND (m.created, m.id) > (${options.after.createdKey}::timestamptz, ${options.after.id})`
+        : sql`AND (m.created, m.id) < (${options.after.createdKey}::timestamptz, ${options.after.id})`
+      : sql``;
+    const users = q.joinsUsers ? sql`` : sql`JOIN users AS u ON u.id = m.user_id`;
+    return sql<MovementRow>`
+      SELECT ${columns}
+        FROM ${q.from}
+        ${users}
+        LEFT JOIN purchases AS p ON p.id = m.id_acquisto
+       WHERE ${q.where} ${after}
+       ORDER BY m.created ${direction}, m.id ${direction}
+       LIMIT ${options.limit}`;
+  }
+  return sql<MovementRow>`
     WITH page AS (
       SELECT m.id, m.created
         FROM ${q.from}
-       WHERE ${q.where} ${after}
+       WHERE ${q.where}
        ORDER BY m.created ${direction}, m.id ${direction}
-       LIMIT ${options.limit} OFFSET ${options.offset ?? 0}
+       LIMIT ${options.limit} OFFSET ${options.offset}
     )
-    SELECT m.id, m.id_kind, m.id_acquisto, p.status AS stato_acquisto, m.oggetto, m.soggetto,
-           m.created, m.created::text AS created_key,
-           to_char(m.created AT TIME ZONE ${ROME}, 'YYYY-MM-DD"T"HH24:MI:SS') AS created_rome,
-           m.verso, m.importo, m.user_id, u.nome, u.cognome, u.cod_fisc
+    SELECT ${columns}
       FROM page
       JOIN movements AS m ON m.id = page.id
       JOIN users AS u ON u.id = m.user_id
       LEFT JOIN purchases AS p ON p.id = m.id_acquisto
-     ORDER BY page.created ${direction}, page.id ${direction}`.execute(db);
-  return rows;
+     ORDER BY page.created ${direction}, page.id ${direction}`;
+}
+
+async function movementRows(
+  db: Kysely<DB>,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+  options: RowsOptions,
+): Promise<MovementRow[]> {
+  return (await rowsQuery(scope, filter, options).execute(db)).rows;
 }
 
 const fullName = (r: { nome: string; cognome: string }) => `${r.nome} ${r.cognome}`.trim();
@@ -312,7 +348,11 @@ export async function* historyBatches(
   const batch = options.batch ?? HISTORY_BATCH;
   let after: Cursor | null = null;
   for (;;) {
-    const rows = await movementRows(db, scope, filter, { limit: batch, after, order: options.order ?? 'desc' });
+    const rows = await movementRows(db, scope, filter, {
+      limit: batch,
+      after,
+      order: options.order ?? 'desc',
+    });
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < batch) return;
@@ -342,13 +382,12 @@ export function historyColumns(entity: HistoryEntity): SheetColumn[] {
 }
 
 function historyCells(row: MovementRow, entity: HistoryEntity): CellInput[] {
-  const wire = toWire(row, entity);
   const cells: CellInput[] = [
-    wire.kind,
+    movementKindLabel(row.id_kind),
     row.id_acquisto,
     row.stato_acquisto,
     row.oggetto,
-    wire.soggetto,
+    entity === 'azienda' ? row.soggetto || fullName(row) : row.soggetto,
     row.created_rome,
     row.verso === 'AVERE' ? row.importo : null,
     row.verso === 'DARE' ? row.importo : null,
@@ -471,4 +510,3 @@ export function exportRange(
   if (Object.keys(errors).length > 0) throw new ApiError(400, errors);
   return { dateStart: start, dateStop: end };
 }
-

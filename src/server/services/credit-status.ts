@@ -1,0 +1,184 @@
+/**
+ * Read side of the ledger for the movement page (spec 000 §2, §3, §6): the user's credit lines
+ * (credit-status modal), the user's cancelled purchases (cancelled-purchases modal), and for a
+ * referent the company balance (`saldo_aziendale`, the spendable credit of its employees) and the
+ * residual credit of every employee (export_crediti_res_utenti).
+ *
+ * Spendable figures count the lines valid on the day (in Rome), as the ledger does (services/ledger.ts).
+ */
+import type { Writable } from 'node:stream';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { formatMessage } from '../../../config/messages-api.it';
+import { formatCents } from '../../shared/money';
+import type { DB } from '../db/schema';
+import { romeDate } from './calendar';
+import { writeXlsx } from './spreadsheet';
+
+export interface WireCreditLine {
+  id: number;
+  data_decorrenza: string;
+  data_scadenza: string;
+  fonte: { id: number; nome: string };
+  credito_iniziale: string;
+  credito_spendibile: string;
+  credito_contabile: string;
+  is_art51c3: boolean;
+}
+
+/** Every credit line of the user, expired ones included, the latest first. */
+export async function creditLines(db: Kysely<DB>, userId: number): Promise<WireCreditLine[]> {
+  const rows = await db
+    .selectFrom('credit_lines as l')
+    .innerJoin('fonti as f', 'f.id', 'l.fonte')
+    .select([
+      'l.id',
+      'l.data_decorrenza',
+      'l.data_scadenza',
+      'l.fonte',
+      'f.nome as fonte_nome',
+      'l.credito_iniziale',
+      'l.credito_spendibile',
+      'l.credito_contabile',
+      'l.is_art51c3',
+    ])
+    .where('l.user_id', '=', userId)
+    .orderBy('l.data_decorrenza', 'desc')
+    .orderBy('l.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    data_decorrenza: r.data_decorrenza,
+    data_scadenza: r.data_scadenza,
+    fonte: { id: r.fonte, nome: r.fonte_nome },
+    credito_iniziale: formatCents(r.credito_iniziale),
+    credito_spendibile: formatCents(r.credito_spendibile),
+    credito_contabile: formatCents(r.credito_contabile),
+    is_art51c3: r.is_art51c3,
+  }));
+}
+
+/** Page sizes of the cancelled purchases (spec 000 §9): default 10. */
+export const CANCELLED_PAGE_SIZES = [10, 25, 50, 100, 500] as const;
+export const CANCELLED_DEFAULT_PAGE_SIZE = 10;
+
+export interface WireCancelledPurchase {
+  kind: number;
+  id: number;
+  oggetto: string;
+  created: string;
+  importo_unitario: string;
+}
+
+/** One page of the user's purchases rejected by an operator, the latest request first. */
+export async function cancelledPurchases(
+  db: Kysely<DB>,
+  userId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: WireCancelledPurchase[] }> {
+  const base = db.selectFrom('purchases').where('user_id', '=', userId).where('status', '=', 'rifiutato');
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['kind', 'id', 'oggetto', 'created', 'importo'])
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  return {
+    count: Number(total.n),
+    results: rows.map((r) => ({
+      kind: r.kind,
+      id: r.id,
+      oggetto: r.oggetto,
+      created: r.created.toISOString(),
+      importo_unitario: formatCents(r.importo),
+    })),
+  };
+}
+
+/** saldo_aziendale: the spendable credit of the company's employees on `day`, in cents. */
+export async function companyBalance(db: Kysely<DB>, companyId: number, day = romeDate()): Promise<number> {
+  const row = await db
+    .selectFrom('credit_lines as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(sql<number>`coalesce(sum(l.credito_spendibile), 0)::bigint`.as('total'))
+    .where('u.company_id', '=', companyId)
+    .where('l.data_decorrenza', '<=', day)
+    .where('l.data_scadenza', '>=', day)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+interface ResidualRow {
+  id: number;
+  cognome: string;
+  nome: string;
+  cod_fisc: string;
+  totale: number;
+  art51c3: number;
+  scadenza: string | null;
+}
+
+const RESIDUAL_BATCH = 2000;
+
+/**
+ * The residual credit of every employee of the company on `day` (keyset batches by surname, name,
+ * id): total and art. 51 c.3 spendable credit, and the nearest expiry of a line with credit left.
+ */
+export async function* residualCredits(
+  db: Kysely<DB>,
+  companyId: number,
+  day: string,
+  batch = RESIDUAL_BATCH,
+): AsyncGenerator<ResidualRow[]> {
+  let after: { cognome: string; nome: string; id: number } | null = null;
+  for (;;) {
+    const cursor: RawBuilder<unknown> = after
+      ? sql`AND (u.cognome, u.nome, u.id) > (${after.cognome}, ${after.nome}, ${after.id})`
+      : sql``;
+    const { rows }: { rows: ResidualRow[] } = await sql<ResidualRow>`
+      SELECT u.id, u.cognome, u.nome, u.cod_fisc,
+             coalesce(sum(l.credito_spendibile), 0)::bigint AS totale,
+             coalesce(sum(l.credito_spendibile) FILTER (WHERE l.is_art51c3), 0)::bigint AS art51c3,
+             min(l.data_scadenza) FILTER (WHERE l.credito_spendibile > 0) AS scadenza
+        FROM users AS u
+        LEFT JOIN credit_lines AS l
+          ON l.user_id = u.id AND l.data_decorrenza <= ${day}::date AND l.data_scadenza >= ${day}::date
+       WHERE u.company_id = ${companyId} ${cursor}
+       GROUP BY u.id
+       ORDER BY u.cognome, u.nome, u.id
+       LIMIT ${batch}`.execute(db);
+    if (rows.length > 0) yield rows;
+    const last: ResidualRow | undefined = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    after = { cognome: last.cognome, nome: last.nome, id: last.id };
+  }
+}
+
+/** export_crediti_res_utenti: one row per employee of the company. */
+export async function writeResidualCreditsXlsx(
+  db: Kysely<DB>,
+  companyId: number,
+  day: string,
+  out: Writable,
+): Promise<void> {
+  await writeXlsx(out, {
+    sheetName: formatMessage('apiSheetResidualCredit'),
+    columns: [
+      { header: formatMessage('apiColSurname'), kind: 'text', width: 20 },
+      { header: formatMessage('apiColName'), kind: 'text', width: 18 },
+      { header: formatMessage('apiColTaxCode'), kind: 'text', width: 18 },
+      { header: formatMessage('apiColTotalCredit'), kind: 'money', width: 16 },
+      { header: formatMessage('apiColArt51Credit'), kind: 'money', width: 18 },
+      { header: formatMessage('apiColNearestExpiry'), kind: 'date', width: 20 },
+    ],
+    async fill(rows) {
+      for await (const batch of residualCredits(db, companyId, day)) {
+        await rows.add(batch.map((r) => [r.cognome, r.nome, r.cod_fisc, r.totale, r.art51c3, r.scadenza]));
+      }
+    },
+  });
+}
