@@ -29,7 +29,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Each file seeds a fresh demo database (hundreds of employees): generous on a busy 2-core box.
+          hookTimeout: 180_000,
           // PGlite instances are heavy: one file at a time keeps memory and CPU predictable on 2 cores.
           fileParallelism: false,
         },
