@@ -194,15 +194,16 @@ export class TestContexts {
     private readonly baseUrl: () => string,
   ) {}
 
-  async context(): Promise<BrowserContext> {
-    const context = await newContext(this.browser(), this.baseUrl());
+  /** A new context, phone-sized unless `width` says otherwise. */
+  async context(width?: number): Promise<BrowserContext> {
+    const context = await newContext(this.browser(), this.baseUrl(), width);
     this.contexts.push(context);
     context.on('weberror', (error) => this.errors.push(String(error.error())));
     return context;
   }
 
-  async page(): Promise<Page> {
-    return (await this.context()).newPage();
+  async page(width?: number): Promise<Page> {
+    return (await this.context(width)).newPage();
   }
 
   /** Closes the test's contexts and returns (and forgets) the errors they met. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
+import { messages as accountMessages } from '../../config/messages-account.it';
 import { buildApp } from '../../src/server/app';
 import { createSession } from '../../src/server/services/sessions';
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
@@ -73,6 +74,23 @@ export async function seedSession(context: BrowserContext, token: string, custom
     },
     [token, customer],
   );
+}
+
+/**
+ * Closes the home's info popup (acme has one, shown over /menu once per session and blocking every
+ * click until its Ok) when it comes within `timeout` ms; true if it was there. Tests about other
+ * things call it right after the home has loaded; the popup itself is tested in home.e2e.ts.
+ */
+export async function dismissInfoPopup(page: Page, timeout = 10_000): Promise<boolean> {
+  const popup = page.getByRole('dialog', { name: accountMessages.infoPopupTitle });
+  try {
+    await popup.waitFor({ timeout });
+  } catch {
+    return false;
+  }
+  await popup.getByRole('button', { name: accountMessages.infoPopupOk, exact: true }).click();
+  await popup.waitFor({ state: 'hidden' });
+  return true;
 }
 
 /** axe-core violations of a page (WCAG 2.1 AA rules). */

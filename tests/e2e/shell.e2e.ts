@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages.it';
 import {
   axeViolations,
+  dismissInfoPopup,
   launchBrowser,
   newContext,
   screenshotDir,
@@ -131,6 +132,8 @@ describe('logged-in shell', () => {
     const page = await context.newPage();
     await page.goto('/menu');
     await page.getByRole('link', { name: /Mario/ }).first().waitFor();
+    // acme's info popup covers the home once per session: close it first.
+    await dismissInfoPopup(page);
     expect(await page.getByRole('button', { name: messages.navBackOffice }).count()).toBe(0);
     await page
       .getByRole('button', { name: new RegExp(messages.navMyCredit, 'i') })
@@ -166,6 +169,8 @@ describe('logged-in shell', () => {
     const page = await context.newPage();
     await page.goto('/menu');
     await page.getByRole('link', { name: /Mario/ }).first().waitFor();
+    // acme's info popup covers the home once per session: close it first.
+    await dismissInfoPopup(page);
     await page.getByRole('button', { name: messages.navExit }).first().click();
     await page.waitForURL(/\/login\/acme\?.*loggingout/);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
@@ -179,6 +184,8 @@ describe('logged-in shell', () => {
     const page = await context.newPage();
     await page.goto('/menu');
     await page.getByRole('link', { name: /Mario/ }).first().waitFor();
+    // acme's info popup covers the home once per session: close it first.
+    await dismissInfoPopup(page);
     await server.app.inject({
       method: 'POST',
       url: '/api/logout',

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMessage, messages, type MessageKey } from '../../../../config/messages-account.it';
 import type { RouteName } from '../../../../config/routes';
 import { userPrivacyQueryOptions } from '../../api/query-options';
+import { CREDIT_COLORS } from '../../components/credit-amount';
 import { useRouteLinkProps } from '../../components/route-link';
 import { canShowRoute, type MenuSession } from '../../engine/menu/menu-visibility';
 import { useSessionStore } from '../../stores/session';
@@ -90,7 +91,11 @@ export function UserConditions({ session }: { session: MenuSession }) {
                 {row.accepted === undefined ? (
                   <Skeleton height={12} width={90} mt={4} aria-hidden="true" />
                 ) : (
-                  <Text size="sm" c={row.accepted ? 'green.9' : 'dimmed'} data-testid="condition-status">
+                  <Text
+                    size="sm"
+                    c={row.accepted ? CREDIT_COLORS.positive : 'dimmed'}
+                    data-testid="condition-status"
+                  >
                     {row.accepted ? messages.conditionsAccepted : messages.conditionsNotAccepted}
                   </Text>
                 )}
