@@ -14,6 +14,7 @@ import { Route as ReconnectRouteImport } from './routes/reconnect';
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index';
 import { Route as AuthenticatedBackofficeRefaziRouteImport } from './routes/_authenticated/backoffice-refazi';
 import { Route as AuthenticatedConvRedirectRouteImport } from './routes/_authenticated/conv-redirect';
+import { Route as AuthenticatedDashmovimentiRouteImport } from './routes/_authenticated/dashmovimenti';
 import { Route as AuthenticatedMenuRouteImport } from './routes/_authenticated/menu';
 import { Route as AuthenticatedUserProfileRouteImport } from './routes/_authenticated/user-profile';
 import { Route as LoginSplatRouteImport } from './routes/login/$';
@@ -21,6 +22,7 @@ import { Route as PasswordExpiredSplatRouteImport } from './routes/password-expi
 import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$';
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
+import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
 import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
@@ -47,6 +49,12 @@ const AuthenticatedConvRedirectRoute =
   AuthenticatedConvRedirectRouteImport.update({
     id: '/conv-redirect',
     path: '/conv-redirect',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedDashmovimentiRoute =
+  AuthenticatedDashmovimentiRouteImport.update({
+    id: '/dashmovimenti',
+    path: '/dashmovimenti',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedMenuRoute = AuthenticatedMenuRouteImport.update({
@@ -86,6 +94,12 @@ const AuthenticatedBackofficeRefaziIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
+const AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute =
+  AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport.update({
+    id: '/office-transactionsdash',
+    path: '/office-transactionsdash',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
 const AuthenticatedHelpdeskSiteNotificheRoute =
   AuthenticatedHelpdeskSiteNotificheRouteImport.update({
     id: '/helpdesk/site-notifiche',
@@ -98,18 +112,21 @@ export interface FileRoutesByFullPath {
   '/reconnect': typeof ReconnectRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziRouteWithChildren;
   '/conv-redirect': typeof AuthenticatedConvRedirectRoute;
+  '/dashmovimenti': typeof AuthenticatedDashmovimentiRoute;
   '/menu': typeof AuthenticatedMenuRoute;
   '/user-profile': typeof AuthenticatedUserProfileRoute;
   '/login/$': typeof LoginSplatRoute;
   '/password-expired/$': typeof PasswordExpiredSplatRoute;
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
+  '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
 export interface FileRoutesByTo {
   '/reconnect': typeof ReconnectRoute;
   '/conv-redirect': typeof AuthenticatedConvRedirectRoute;
+  '/dashmovimenti': typeof AuthenticatedDashmovimentiRoute;
   '/menu': typeof AuthenticatedMenuRoute;
   '/user-profile': typeof AuthenticatedUserProfileRoute;
   '/login/$': typeof LoginSplatRoute;
@@ -117,6 +134,7 @@ export interface FileRoutesByTo {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/': typeof AuthenticatedIndexRoute;
+  '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
@@ -126,6 +144,7 @@ export interface FileRoutesById {
   '/reconnect': typeof ReconnectRoute;
   '/_authenticated/backoffice-refazi': typeof AuthenticatedBackofficeRefaziRouteWithChildren;
   '/_authenticated/conv-redirect': typeof AuthenticatedConvRedirectRoute;
+  '/_authenticated/dashmovimenti': typeof AuthenticatedDashmovimentiRoute;
   '/_authenticated/menu': typeof AuthenticatedMenuRoute;
   '/_authenticated/user-profile': typeof AuthenticatedUserProfileRoute;
   '/login/$': typeof LoginSplatRoute;
@@ -133,6 +152,7 @@ export interface FileRoutesById {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/_authenticated/': typeof AuthenticatedIndexRoute;
+  '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
@@ -143,18 +163,21 @@ export interface FileRouteTypes {
     | '/reconnect'
     | '/backoffice-refazi'
     | '/conv-redirect'
+    | '/dashmovimenti'
     | '/menu'
     | '/user-profile'
     | '/login/$'
     | '/password-expired/$'
     | '/password-lost/$'
     | '/token-login/$'
+    | '/backoffice-refazi/office-transactionsdash'
     | '/helpdesk/site-notifiche'
     | '/backoffice-refazi/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/reconnect'
     | '/conv-redirect'
+    | '/dashmovimenti'
     | '/menu'
     | '/user-profile'
     | '/login/$'
@@ -162,6 +185,7 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/'
+    | '/backoffice-refazi/office-transactionsdash'
     | '/helpdesk/site-notifiche'
     | '/backoffice-refazi';
   id:
@@ -170,6 +194,7 @@ export interface FileRouteTypes {
     | '/reconnect'
     | '/_authenticated/backoffice-refazi'
     | '/_authenticated/conv-redirect'
+    | '/_authenticated/dashmovimenti'
     | '/_authenticated/menu'
     | '/_authenticated/user-profile'
     | '/login/$'
@@ -177,6 +202,7 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/_authenticated/'
+    | '/_authenticated/backoffice-refazi/office-transactionsdash'
     | '/_authenticated/helpdesk/site-notifiche'
     | '/_authenticated/backoffice-refazi/';
   fileRoutesById: FileRoutesById;
@@ -225,6 +251,13 @@ declare module '@tanstack/react-router' {
       path: '/conv-redirect';
       fullPath: '/conv-redirect';
       preLoaderRoute: typeof AuthenticatedConvRedirectRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/dashmovimenti': {
+      id: '/_authenticated/dashmovimenti';
+      path: '/dashmovimenti';
+      fullPath: '/dashmovimenti';
+      preLoaderRoute: typeof AuthenticatedDashmovimentiRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/menu': {
@@ -276,6 +309,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziIndexRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
+    '/_authenticated/backoffice-refazi/office-transactionsdash': {
+      id: '/_authenticated/backoffice-refazi/office-transactionsdash';
+      path: '/office-transactionsdash';
+      fullPath: '/backoffice-refazi/office-transactionsdash';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
     '/_authenticated/helpdesk/site-notifiche': {
       id: '/_authenticated/helpdesk/site-notifiche';
       path: '/helpdesk/site-notifiche';
@@ -287,11 +327,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedBackofficeRefaziRouteChildren {
+  AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   AuthenticatedBackofficeRefaziIndexRoute: typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
 
 const AuthenticatedBackofficeRefaziRouteChildren: AuthenticatedBackofficeRefaziRouteChildren =
   {
+    AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute:
+      AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute,
     AuthenticatedBackofficeRefaziIndexRoute:
       AuthenticatedBackofficeRefaziIndexRoute,
   };
@@ -304,6 +347,7 @@ const AuthenticatedBackofficeRefaziRouteWithChildren =
 interface AuthenticatedRouteChildren {
   AuthenticatedBackofficeRefaziRoute: typeof AuthenticatedBackofficeRefaziRouteWithChildren;
   AuthenticatedConvRedirectRoute: typeof AuthenticatedConvRedirectRoute;
+  AuthenticatedDashmovimentiRoute: typeof AuthenticatedDashmovimentiRoute;
   AuthenticatedMenuRoute: typeof AuthenticatedMenuRoute;
   AuthenticatedUserProfileRoute: typeof AuthenticatedUserProfileRoute;
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
@@ -314,6 +358,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBackofficeRefaziRoute:
     AuthenticatedBackofficeRefaziRouteWithChildren,
   AuthenticatedConvRedirectRoute: AuthenticatedConvRedirectRoute,
+  AuthenticatedDashmovimentiRoute: AuthenticatedDashmovimentiRoute,
   AuthenticatedMenuRoute: AuthenticatedMenuRoute,
   AuthenticatedUserProfileRoute: AuthenticatedUserProfileRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,

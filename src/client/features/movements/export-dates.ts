@@ -1,0 +1,41 @@
+/**
+ * Dates of the monthly payroll export (spec 000 §5 Export dates): both required, start not after end,
+ * both between the first day of the previous month and today. Dates are `YYYY-MM-DD` strings.
+ */
+import { formatMessage, messages } from '../../../../config/messages-account.it';
+import { dayjs, formatDate, toIsoDate } from '../../../shared/dates';
+
+export interface ExportRange {
+  min: string;
+  max: string;
+}
+
+export function exportRange(today: Date = new Date()): ExportRange {
+  const now = dayjs(today);
+  return { min: toIsoDate(now.subtract(1, 'month').startOf('month').toDate()), max: toIsoDate(now.toDate()) };
+}
+
+export interface ExportDateErrors {
+  start?: string;
+  end?: string;
+}
+
+export function validateExportDates(
+  start: string | null,
+  end: string | null,
+  range: ExportRange = exportRange(),
+): ExportDateErrors {
+  const errors: ExportDateErrors = {};
+  const outside = formatMessage('movExportOutOfRange', {
+    min: formatDate(range.min),
+    max: formatDate(range.max),
+  });
+  const inRange = (value: string) => value >= range.min && value <= range.max;
+  if (!start) errors.start = messages.movExportStartRequired;
+  else if (!inRange(start)) errors.start = outside;
+  if (!end) errors.end = messages.movExportEndRequired;
+  else if (!inRange(end)) errors.end = outside;
+  if (start && end && !errors.start && !errors.end && start > end)
+    errors.start = messages.movExportStartAfterEnd;
+  return errors;
+}

@@ -1,0 +1,178 @@
+/**
+ * What a referent sees besides the company movements (spec 000 §2, §5, §6): the company switcher
+ * (own company plus the managed ones; it sets `session_infos.act_for` and the page reloads its data)
+ * and the downloads: the monthly payroll transactions export (experimental; dates from the first day
+ * of the previous month to today) and the residual user credit export.
+ */
+import { Alert, Badge, Button, Card, Group, Select, Skeleton, Stack, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { constants } from '../../../../config/constants';
+import { messages } from '../../../../config/messages-account.it';
+import { referentCompaniesQueryOptions } from '../../api/query-options';
+import type { ReferentCompany } from '../../api/types';
+import { flattenBackendError } from '../../components/backend-error-box';
+import { ItalianDatesProvider } from '../../components/italian-dates-provider';
+import { useSessionStore } from '../../stores/session';
+import { exportRange, validateExportDates, type ExportDateErrors } from './export-dates';
+import { downloadPayrollExport, downloadResidualCredits } from './movements-api';
+import { useDownload } from './use-download';
+
+/** The referent's own company first, then the managed ones, without duplicates. */
+export function switcherOptions(own: { id: number; nome: string } | null, managed: ReferentCompany[] = []) {
+  const options = new Map<string, string>();
+  if (own) options.set(String(own.id), own.nome);
+  for (const company of managed) {
+    const key = String(company.id_azienda);
+    if (!options.has(key)) options.set(key, company.nome);
+  }
+  return [...options].map(([value, label]) => ({ value, label }));
+}
+
+export function CompanySwitcher() {
+  const queryClient = useQueryClient();
+  const user = useSessionStore((state) => state.user);
+  const actFor = useSessionStore((state) => state.sessionInfos.act_for);
+  const setActFor = useSessionStore((state) => state.setActFor);
+  const companies = useQuery(referentCompaniesQueryOptions());
+  const own = user ? { id: user.user_azi.id, nome: user.user_azi.nome } : null;
+  const options = switcherOptions(own, companies.data);
+
+  const choose = (value: string | null) => {
+    const option = options.find((item) => item.value === value);
+    if (!option || Number(option.value) === actFor?.id) return;
+    setActFor({ id: Number(option.value), nome: option.label });
+    // The company's answers are asked again (the screen remounts on the new company).
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'backoffice' });
+  };
+
+  if (companies.isPending) return <Skeleton height={60} aria-label={messages.loading} />;
+  return (
+    <Stack gap="xs">
+      <Select
+        label={messages.movCompanyLabel}
+        description={messages.movCompanyHelp}
+        data={options}
+        value={actFor ? String(actFor.id) : null}
+        onChange={choose}
+        allowDeselect={false}
+        searchable={options.length > 6}
+        comboboxProps={{ withinPortal: true }}
+        maw={480}
+      />
+      {companies.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+          {messages.backOfficeCompaniesLoadFailed} {flattenBackendError(companies.error).join(' ')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function PayrollExport() {
+  const range = exportRange();
+  const [start, setStart] = useState<string | null>(null);
+  const [end, setEnd] = useState<string | null>(null);
+  const [errors, setErrors] = useState<ExportDateErrors>({});
+  const download = useDownload();
+
+  const submit = () => {
+    const found = validateExportDates(start, end, range);
+    setErrors(found);
+    if (found.start || found.end || !start || !end) return;
+    void download.run(() => downloadPayrollExport(start, end));
+  };
+
+  return (
+    <Stack gap="sm" data-testid="payroll-export">
+      <Group gap="xs">
+        <Title order={3} size="h5">
+          {messages.movPayrollExport}
+        </Title>
+        <Badge color="orange" variant="light">
+          {messages.movExperimental}
+        </Badge>
+      </Group>
+      <ItalianDatesProvider>
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <DatePickerInput
+            label={messages.movExportStart}
+            value={start}
+            onChange={(value) => {
+              setStart(value);
+              setErrors((state) => ({ ...state, start: undefined }));
+            }}
+            valueFormat={constants.dateFormat}
+            minDate={range.min}
+            maxDate={end ?? range.max}
+            error={errors.start}
+            clearable
+            w={{ base: '100%', xs: 200 }}
+          />
+          <DatePickerInput
+            label={messages.movExportEnd}
+            value={end}
+            onChange={(value) => {
+              setEnd(value);
+              setErrors((state) => ({ ...state, end: undefined }));
+            }}
+            valueFormat={constants.dateFormat}
+            minDate={start ?? range.min}
+            maxDate={range.max}
+            error={errors.end}
+            clearable
+            w={{ base: '100%', xs: 200 }}
+          />
+        </Group>
+      </ItalianDatesProvider>
+      <Group>
+        <Button
+          onClick={submit}
+          loading={download.running}
+          disabled={download.running}
+          leftSection={<IconDownload size={18} aria-hidden="true" />}
+        >
+          {messages.movExportDownload}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ResidualExport() {
+  const download = useDownload();
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        {messages.movResidualExport}
+      </Title>
+      <Group>
+        <Button
+          variant="light"
+          onClick={() => void download.run(downloadResidualCredits)}
+          loading={download.running}
+          disabled={download.running}
+          leftSection={<IconDownload size={18} aria-hidden="true" />}
+        >
+          {messages.movResidualDownload}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function ReferentDownloads() {
+  return (
+    <Card withBorder radius="lg" padding="lg" shadow="xs" component="section" aria-labelledby="mov-downloads">
+      <Stack gap="lg">
+        <Title order={2} size="h4" id="mov-downloads">
+          {messages.movDownloadsTitle}
+        </Title>
+        <PayrollExport />
+        <ResidualExport />
+      </Stack>
+    </Card>
+  );
+}

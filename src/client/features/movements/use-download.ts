@@ -1,0 +1,27 @@
+/**
+ * A download button's state: while the call runs the button shows a loader and stays disabled;
+ * the file is saved with its name; a failure opens the backend error box.
+ */
+import { useCallback, useRef, useState } from 'react';
+import type { BlobAnswer } from '../../api/client';
+import { showBackendError } from '../../components/backend-error-box';
+import { saveFile } from './save-file';
+
+export function useDownload(): { running: boolean; run: (call: () => Promise<BlobAnswer>) => Promise<void> } {
+  const [running, setRunning] = useState(false);
+  const busy = useRef(false);
+  const run = useCallback(async (call: () => Promise<BlobAnswer>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setRunning(true);
+    try {
+      saveFile(await call());
+    } catch (error) {
+      void showBackendError(error);
+    } finally {
+      busy.current = false;
+      setRunning(false);
+    }
+  }, []);
+  return { running, run };
+}

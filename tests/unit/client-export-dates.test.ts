@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../config/messages-account.it';
+import { exportRange, validateExportDates } from '../../src/client/features/movements/export-dates';
+import { isExpiringSoon } from '../../src/client/features/movements/credit-status-modal';
+import { replayPath, shownObject } from '../../src/client/features/movements/movement-rows';
+
+describe('export dates (spec 000 §5)', () => {
+  const range = exportRange(new Date(2026, 2, 18));
+
+  it('runs from the first day of the previous month to today', () => {
+    expect(range).toEqual({ min: '2026-02-01', max: '2026-03-18' });
+    expect(exportRange(new Date(2026, 0, 5))).toEqual({ min: '2025-12-01', max: '2026-01-05' });
+  });
+
+  it('requires both dates, in order and in range', () => {
+    expect(validateExportDates(null, null, range)).toEqual({
+      start: 'Inserire una data di inizio export',
+      end: 'Inserire una data di fine export',
+    });
+    expect(validateExportDates('2026-03-10', '2026-03-01', range)).toEqual({
+      start: messages.movExportStartAfterEnd,
+    });
+    expect(validateExportDates('2026-01-31', '2026-03-19', range)).toEqual({
+      start: 'Le date devono essere comprese tra il 01-02-2026 e il 18-03-2026.',
+      end: 'Le date devono essere comprese tra il 01-02-2026 e il 18-03-2026.',
+    });
+    expect(validateExportDates('2026-02-01', '2026-03-18', range)).toEqual({});
+  });
+});
+
+describe('movement rows (spec 000 §3)', () => {
+  it('hides an empty object and replays only kinds 1, 3, 7, 13, 14', () => {
+    expect(shownObject('')).toBe('*****');
+    expect(shownObject(null)).toBe('*****');
+    expect(shownObject('Buono')).toBe('Buono');
+    const replayable = Array.from({ length: 14 }, (_, i) => i + 1).filter(
+      (kind) => replayPath({ id_kind: kind, id_acquisto: 9 }) !== null,
+    );
+    expect(replayable).toEqual([1, 3, 7, 13, 14]);
+    expect(replayPath({ id_kind: 13, id_acquisto: 9 })).toBe('/base-request/rimb-bollette/9');
+    expect(replayPath({ id_kind: 1, id_acquisto: null })).toBeNull();
+  });
+
+  it('marks credit lines expiring within 10 days', () => {
+    const today = new Date(2026, 2, 18);
+    expect(isExpiringSoon({ data_scadenza: '2026-03-18' }, today)).toBe(true);
+    expect(isExpiringSoon({ data_scadenza: '2026-03-28' }, today)).toBe(true);
+    expect(isExpiringSoon({ data_scadenza: '2026-03-29' }, today)).toBe(false);
+    expect(isExpiringSoon({ data_scadenza: '2026-03-17' }, today)).toBe(false);
+  });
+});
