@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../config/messages.it';
 import { IosInstallBanner, isIosDevice } from '../../src/client/components/ios-install-banner';
 import { renderWithMantine } from './helpers';
@@ -19,6 +19,12 @@ function device(userAgent: string, { maxTouchPoints = 5, standalone = false } = 
   });
   Object.defineProperty(window.navigator, 'standalone', { configurable: true, get: () => standalone });
 }
+
+// The banner's markup is a lazy chunk: load it once up front, so a busy machine cannot make the
+// short wait below miss it.
+beforeAll(async () => {
+  await import('../../src/client/components/ios-install-banner-view');
+});
 
 afterEach(() => {
   Object.defineProperty(window.navigator, 'standalone', { configurable: true, get: () => undefined });
