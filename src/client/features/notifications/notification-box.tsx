@@ -3,11 +3,12 @@
  * (`page`, `page_size` among 5, 10, 25, 50, 100, 200, default 5), the table and the pager.
  * A list that cannot be loaded is logged (react-query's cache) and shown as an empty table.
  */
-import { Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { formatMessage, messages } from '../../../../config/messages-account.it';
 import { notificationListQueryOptions } from '../../api/query-options';
+import { Pager, pageCount, type PagerTexts } from '../../components/pager';
 import type { NotificationBox as Box, NotificationMode } from '../../api/types';
 import { openNotification } from './notification-actions';
 import { NOTIFICATION_PAGE_SIZES } from './notification-paging';
@@ -22,7 +23,14 @@ export interface NotificationBoxProps {
   onPageSizeChange: (pageSize: number) => void;
 }
 
-const pageSizeOptions = NOTIFICATION_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
+const INBOX_PAGER_TEXTS: PagerTexts = {
+  pageSize: messages.inboxPageSize,
+  total: (n) => formatMessage('inboxTotal', { n }),
+  pages: messages.inboxPages,
+  page: (n) => formatMessage('inboxPage', { n }),
+  previous: messages.inboxPreviousPage,
+  next: messages.inboxNextPage,
+};
 
 export function NotificationBoxView({
   box,
@@ -32,7 +40,6 @@ export function NotificationBoxView({
   onPageChange,
   onPageSizeChange,
 }: NotificationBoxProps) {
-  const pageSizeId = useId();
   const list = useQuery({
     ...notificationListQueryOptions({ box, mode, page, pageSize }),
     placeholderData: keepPreviousData,
@@ -40,7 +47,7 @@ export function NotificationBoxView({
   const failed = list.isError;
   const items = failed ? [] : (list.data?.results ?? []);
   const count = failed ? 0 : (list.data?.count ?? 0);
-  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const pages = pageCount(count, pageSize);
 
   // After a change (read marks, fewer messages) the page may no longer exist: show the last one.
   useEffect(() => {
@@ -60,54 +67,16 @@ export function NotificationBoxView({
         caption={caption}
         onOpen={(item) => void openNotification(item, { box, mode })}
       />
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="xs" wrap="wrap">
-          <Text component="label" htmlFor={pageSizeId} size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {messages.inboxPageSize}
-          </Text>
-          <Select
-            id={pageSizeId}
-            data={pageSizeOptions}
-            value={String(pageSize)}
-            onChange={(value) => {
-              if (value) onPageSizeChange(Number(value));
-            }}
-            allowDeselect={false}
-            w={84}
-            size="xs"
-            comboboxProps={{ withinPortal: false }}
-          />
-          <Text
-            size="sm"
-            c="dimmed"
-            ml="sm"
-            style={{ whiteSpace: 'nowrap' }}
-            data-testid="notifications-total"
-          >
-            {formatMessage('inboxTotal', { n: count })}
-          </Text>
-        </Group>
-        {pages > 1 && (
-          <nav aria-label={messages.inboxPages}>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={onPageChange}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              getItemProps={(n) => ({ 'aria-label': formatMessage('inboxPage', { n }) })}
-              getControlProps={(control) =>
-                control === 'previous'
-                  ? { 'aria-label': messages.inboxPreviousPage }
-                  : control === 'next'
-                    ? { 'aria-label': messages.inboxNextPage }
-                    : {}
-              }
-            />
-          </nav>
-        )}
-      </Group>
+      <Pager
+        count={count}
+        page={page}
+        pageSize={pageSize}
+        pageSizes={NOTIFICATION_PAGE_SIZES}
+        totalTestId="notifications-total"
+        texts={INBOX_PAGER_TEXTS}
+        onPageChange={onPageChange}
+        onPageSizeChange={onPageSizeChange}
+      />
     </Stack>
   );
 }
