@@ -44,6 +44,8 @@ export function NotificationBell() {
           label={count > 99 ? '99+' : count}
           size={17}
           color="red.9"
+          // A white ring keeps the count visible on red navbars (acme).
+          withBorder
           offset={3}
           aria-hidden="true"
         >
