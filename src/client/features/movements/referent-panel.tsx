@@ -7,46 +7,18 @@
 import { Alert, Badge, Button, Card, Group, Select, Skeleton, Stack, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { constants } from '../../../../config/constants';
 import { messages } from '../../../../config/messages-account.it';
-import { referentCompaniesQueryOptions } from '../../api/query-options';
-import type { ReferentCompany } from '../../api/types';
 import { flattenBackendError } from '../../components/backend-error-box';
+import { useCompanySwitcher } from '../../components/use-company-switcher';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
-import { useSessionStore } from '../../stores/session';
 import { exportRange, validateExportDates, type ExportDateErrors } from './export-dates';
 import { downloadPayrollExport, downloadResidualCredits } from './movements-api';
 import { useDownload } from './use-download';
 
-/** The referent's own company first, then the managed ones, without duplicates. */
-export function switcherOptions(own: { id: number; nome: string } | null, managed: ReferentCompany[] = []) {
-  const options = new Map<string, string>();
-  if (own) options.set(String(own.id), own.nome);
-  for (const company of managed) {
-    const key = String(company.id_azienda);
-    if (!options.has(key)) options.set(key, company.nome);
-  }
-  return [...options].map(([value, label]) => ({ value, label }));
-}
-
 export function CompanySwitcher() {
-  const queryClient = useQueryClient();
-  const user = useSessionStore((state) => state.user);
-  const actFor = useSessionStore((state) => state.sessionInfos.act_for);
-  const setActFor = useSessionStore((state) => state.setActFor);
-  const companies = useQuery(referentCompaniesQueryOptions());
-  const own = user ? { id: user.user_azi.id, nome: user.user_azi.nome } : null;
-  const options = switcherOptions(own, companies.data);
-
-  const choose = (value: string | null) => {
-    const option = options.find((item) => item.value === value);
-    if (!option || Number(option.value) === actFor?.id) return;
-    setActFor({ id: Number(option.value), nome: option.label });
-    // The company's answers are asked again (the screen remounts on the new company).
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'backoffice' });
-  };
+  const { actFor, companies, options, choose } = useCompanySwitcher();
 
   if (companies.isPending) return <Skeleton height={60} aria-label={messages.loading} />;
   return (

@@ -1,0 +1,40 @@
+/**
+ * The referent's company switcher (spec 000 §6): the own company plus the managed ones
+ * (`GET /api/aziende_referente`), and the choice of the company acted for (`session_infos.act_for`,
+ * sent as `Act-For` in the back office). Shared by the referent home and the company movements.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { referentCompaniesQueryOptions } from '../api/query-options';
+import type { ReferentCompany } from '../api/types';
+import { useSessionStore } from '../stores/session';
+
+/** The referent's own company first, then the managed ones, without duplicates. */
+export function companyOptions(own: { id: number; nome: string } | null, managed: ReferentCompany[] = []) {
+  const options = new Map<string, string>();
+  if (own) options.set(String(own.id), own.nome);
+  for (const company of managed) {
+    const key = String(company.id_azienda);
+    if (!options.has(key)) options.set(key, company.nome);
+  }
+  return [...options].map(([value, label]) => ({ value, label }));
+}
+
+export function useCompanySwitcher() {
+  const queryClient = useQueryClient();
+  const user = useSessionStore((state) => state.user);
+  const actFor = useSessionStore((state) => state.sessionInfos.act_for);
+  const setActFor = useSessionStore((state) => state.setActFor);
+  const companies = useQuery(referentCompaniesQueryOptions());
+  const own = user ? { id: user.user_azi.id, nome: user.user_azi.nome } : null;
+  const options = companyOptions(own, companies.data);
+
+  const choose = (value: string | null) => {
+    const option = options.find((item) => item.value === value);
+    if (!option || Number(option.value) === actFor?.id) return;
+    setActFor({ id: Number(option.value), nome: option.label });
+    // Back-office answers belong to the company acted for: they are asked again.
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'backoffice' });
+  };
+
+  return { actFor, companies, options, choose };
+}
