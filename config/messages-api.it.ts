@@ -4,6 +4,7 @@
  * server sees both catalogues as one (`messages`, `formatMessage`), with the same names as the portal's.
  */
 import { messages as portalMessages } from './messages-account.it';
+import { formMessages } from './messages-forms.it';
 
 const apiMessages = {
   // API errors (server side, error shape of ARCHITECTURE.md §5)
@@ -123,7 +124,7 @@ const apiMessages = {
   apiMailSignature: 'Il team del Portale Welfare',
 } as const;
 
-export const messages = { ...portalMessages, ...apiMessages } as const;
+export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;
 
 export type MessageKey = keyof typeof messages;
 

@@ -1,0 +1,32 @@
+/**
+ * Parts shared by the forms with a beneficiary block (on-demand quote, expenses): the uiSchema of
+ * its fields, the family-document slot and the replay of the beneficiary (001 §3, §5, §9).
+ */
+import type { ReplayMap, UploadSlot } from './types';
+
+/** The block is one field (`beneficiary`) on `me_stesso`; it renders and fills the three others. */
+export const beneficiaryUi = {
+  me_stesso: { 'ui:field': 'beneficiary' },
+  cod_fisc_ben: { 'ui:field': 'consumed' },
+  nome_ben: { 'ui:field': 'consumed' },
+  id_relazione_ben: { 'ui:field': 'consumed' },
+} as const;
+
+/** The family document (doc_fam), shown and required when the beneficiary is not the user. */
+export const familyDocumentSlot: UploadSlot = {
+  name: 'doc_fam',
+  label: 'Documentazione del familiare beneficiario',
+  file_kind: 'doc_fam',
+  exclude: [16, 24],
+  required: { field: 'me_stesso', equals: false },
+  requiredMessage: 'formBeneficiaryDocumentRequired',
+  visibleWhen: { field: 'me_stesso', equals: false },
+  help: 'Stato di famiglia o certificato che attesti la relazione di parentela.',
+};
+
+export const beneficiaryReplay: ReplayMap = {
+  me_stesso: { from: 'beneficiario.cod_fisc', map: { '': true, '*': false } },
+  cod_fisc_ben: 'beneficiario.cod_fisc',
+  nome_ben: { from: ['beneficiario.nome', 'beneficiario.cognome'], join: ' ' },
+  id_relazione_ben: 'relazione_parentale.id',
+};

@@ -1,0 +1,54 @@
+/** On-demand quote (001 §2 "Forms", §3 payload, §5, §9): form kind 4, paid by the total credit. */
+import { beneficiaryReplay, beneficiaryUi, familyDocumentSlot } from './beneficiary';
+import type { FormDeclaration } from './types';
+
+export const convOndemand = {
+  route_name: 'conv-ondemand',
+  kind: 4,
+  title: 'Preventivo on demand',
+  schemaId: 'form-conv-ondemand',
+  uiSchema: {
+    'ui:order': ['id_categ', 'importo', 'data_scadenza', 'note', 'docs', 'fornitore', 'me_stesso', '*'],
+    id_categ: { 'ui:widget': 'category' },
+    importo: { 'ui:widget': 'amount' },
+    data_scadenza: { 'ui:widget': 'date' },
+    note: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } },
+    docs: { 'ui:field': 'documents' },
+    fornitore: { 'ui:field': 'supplier' },
+    ...beneficiaryUi,
+  },
+  credit: 'totale',
+  amountField: 'importo',
+  amountWarning: 'formAmountOverCredit',
+  categories: true,
+  slots: [
+    {
+      name: 'doc_preven',
+      label: 'File del preventivo',
+      file_kind: 'doc_preven',
+      exclude: [27, 29, 30],
+      required: true,
+      requiredMessage: 'formQuoteRequired',
+    },
+    {
+      name: 'doc_extra',
+      label: 'Documento aggiuntivo (facoltativo)',
+      file_kind: 'doc_extra',
+      exclude: [2, 3, 4, 5, 13],
+      required: false,
+    },
+    familyDocumentSlot,
+  ],
+  rules: ['supplier', 'beneficiary', 'documents'],
+  intro: {},
+  successText: 'formSuccessOndemand',
+  payload: { blankToNull: ['note'] },
+  replay: {
+    id_categ: 'id_categ_id',
+    importo: 'acquisto_row.importo_totale',
+    note: 'note.note',
+    'fornitore.p_iva': 'fornitore.p_iva',
+    ...beneficiaryReplay,
+  },
+  movement: { soggetto: 'supplier' },
+} as const satisfies FormDeclaration;

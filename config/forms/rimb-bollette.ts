@@ -1,0 +1,61 @@
+/** Utility bills reimbursement (001 §2 "Forms", §3 payload, §5, §9): form kind 13, paid by art51c3. */
+import type { FormDeclaration } from './types';
+
+export const rimbBollette = {
+  route_name: 'rimb-bollette',
+  kind: 13,
+  title: 'Rimborso bollette',
+  schemaId: 'form-rimb-bollette',
+  uiSchema: {
+    'ui:order': ['id_categ', 'importo', 'docs'],
+    id_categ: { 'ui:widget': 'category' },
+    importo: { 'ui:widget': 'amount' },
+    docs: { 'ui:field': 'documents' },
+  },
+  credit: 'art51c3',
+  amountField: 'importo',
+  amountWarning: 'formAmountOverCreditArt51c3',
+  categories: true,
+  slots: [
+    {
+      name: 'doc_acq',
+      label: 'Bolletta (documento di acquisto)',
+      file_kind: 'doc_acq',
+      exclude: [28],
+      required: true,
+    },
+    {
+      name: 'doc_extr_p',
+      label: 'Autocertificazione',
+      file_kind: 'doc_extr_p',
+      exclude: [13, 31],
+      required: true,
+    },
+    {
+      name: 'doc_pagam',
+      label: 'Documento di pagamento',
+      file_kind: 'doc_pagam',
+      exclude: [31],
+      required: true,
+    },
+    {
+      name: 'doc_extra',
+      label: 'Ricevuta di pagamento in contanti (facoltativa)',
+      file_kind: 'doc_extra',
+      exclude: [2, 3, 4, 5, 13],
+      required: false,
+    },
+  ],
+  rules: ['documents'],
+  intro: {
+    infoModal: { title: 'Rimborso bollette', body: 'formInfoBills' },
+    documentationGroup: 'rimb-bollette',
+    showUserData: true,
+  },
+  successText: 'formSuccessBills',
+  payload: {},
+  replay: {
+    id_categ: 'id_categ_id',
+    importo: 'acquisto_row.importo_totale',
+  },
+} as const satisfies FormDeclaration;

@@ -1,0 +1,165 @@
+/**
+ * Texts of the request forms (spec 001 §2-5, §8, §9; 000 §5 "Files", §8 dialogs), verbatim where the
+ * spec gives them. Read by the form engine and widgets (a lazy chunk: these never weigh on the login
+ * route) and by the server, which answers the same rule messages (`messages-api.it.ts` includes them).
+ *
+ * Sections are per area so that parallel work edits different lines.
+ */
+export const formMessages = {
+  // --- Engine: submission flow, dialogs, loading (001 §8, 000 §8) -----------------------------
+  formLoading: 'Caricamento del modulo…',
+  formLoadError:
+    "Si è verificato un errore nel caricamento dei dati del form... Tornare alla homepage e riprovare... Se il problema persiste contattare l'assistenza.",
+  formCategoriesLoadError:
+    "Si è verificato un errore nel caricamento delle categorie... Tornare alla homepage e riprovare... Se il problema persiste contattare l'assistenza.",
+  formReplayLoadError:
+    "Non è stato possibile caricare i dati della richiesta da ripetere. Se il problema persiste contattare l'assistenza.",
+  formSubmit: 'Invia richiesta',
+  formSubmitting: 'Richiesta in corso, attendere...',
+  formFixErrors: 'Alcuni campi non sono corretti: verificare e riprovare.',
+  formConfirmTitle: 'Riepilogo operazione',
+  formConfirmCurrentCredit: 'Credito welfare attuale',
+  formConfirmCurrentCreditArt51c3: 'Credito welfare ART 51 C.3 attuale',
+  formConfirmAmount: 'Importo operazione',
+  formConfirmResidual: 'Nuovo credito welfare residuo',
+  formConfirmResidualArt51c3: 'Nuovo credito welfare ART 51 C.3 residuo',
+  formConfirmQuestion: 'Sei sicuro di proseguire?',
+  formConfirmProceed: 'Prosegui',
+  formConfirmCancel: 'Annulla',
+  formSuccessTitle: 'Richiesta inviata',
+  formSuccessBody: "La richiesta è stata inviata con successo con l'id {id}",
+  formSuccessMailFollows: "Riceverai un'ulteriore notifica via e-mail.",
+  formSuccessOk: 'Ok',
+  formInfoModalOk: 'Ho capito',
+  formTutorialBanner: 'Guarda il video tutorial',
+  formDocumentationLinks: 'Documentazione',
+  formUserDataTitle: 'I tuoi dati',
+  formUserName: 'Nome',
+  formUserSurname: 'Cognome',
+  formUserTaxCode: 'Codice fiscale',
+  formRequiredField: 'Campo obbligatorio.',
+  formInvalidValue: 'Valore non valido.',
+  formTooLong: 'Il valore supera la lunghezza massima di {limit} caratteri.',
+  formMinimum: 'Il valore deve essere almeno {limit}.',
+  formMaximum: 'Il valore deve essere al massimo {limit}.',
+  formInvalidDate: 'Data non valida.',
+  formChooseOption: 'Selezionare un valore tra quelli proposti.',
+
+  // --- Success texts per form (after the id) ---------------------------------------------------
+  formSuccessOndemand:
+    'Il preventivo verrà verificato dagli operatori e potrai seguirne lo stato nello storico.',
+  formSuccessExpenses:
+    'Il rimborso verrà validato nei giorni lavorativi successivi e pagato nella busta paga del mese successivo.',
+  formSuccessInterest: "Il rimborso degli interessi verrà accreditato sull'IBAN indicato.",
+  formSuccessBills:
+    "Il rimborso delle bollette, relativo all'anno solare in corso, verrà pagato nella busta paga del mese successivo.",
+  formSuccessRent:
+    "Il rimborso di affitto o mutuo prima casa, relativo all'anno solare in corso, verrà pagato nella busta paga del mese successivo.",
+  formSuccessPension:
+    'Il versamento al fondo di previdenza integrativa verrà effettuato dopo la validazione.',
+
+  // --- Information modals on load (001 §2) ------------------------------------------------------
+  formInfoExpenses:
+    'Le richieste di rimborso vengono validate nei giorni lavorativi successivi all’inserimento. Allegare documenti leggibili: il giustificativo di pagamento e il documento di acquisto sono obbligatori. Una volta inviata, la richiesta non può essere annullata.',
+  formInfoInterest:
+    'Il rimborso degli interessi passivi sui mutui viene accreditato sull’IBAN indicato. Allegare la quietanza dell’ultima rata e il piano di ammortamento. La prima rata rimborsabile deve essere successiva di almeno un mese alla data della richiesta.',
+  formInfoBills:
+    'Il rimborso delle utenze domestiche (acqua, luce, gas) si riferisce all’anno solare in corso e utilizza il credito ART 51 C.3. Allegare la bolletta, l’autocertificazione e la ricevuta di pagamento.',
+  formInfoRent:
+    'Il rimborso di affitto o interessi del mutuo della prima casa si riferisce all’anno solare in corso e utilizza il credito ART 51 C.3. Per i mutui è richiesto il piano di ammortamento.',
+  formInfoPension:
+    'Il versamento ai fondi di previdenza complementare è deducibile fino a 5.164,57 euro all’anno, elevabili a 8.164,57 euro quando deriva dalla conversione di un premio di risultato.',
+
+  // --- Amount widget (001 §5) -------------------------------------------------------------------
+  formAmountOverCredit:
+    "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di {n} euro. Non sarai in grado di completare la richiesta.",
+  formAmountOverCreditArt51c3:
+    "Attenzione, l'importo immesso supera il tuo attuale credito welfare ART 51 C.3 che è di {n} euro. Non sarai in grado di completare la richiesta.",
+  formAmountOverCreditPension:
+    "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di {n} euro. Non sarai in grado di completare la procedura.",
+  formAmountInvalid: 'Inserire un importo in euro valido (es. 120.50).',
+  formAmountZero: "L'importo deve essere maggiore di zero.",
+
+  // --- Beneficiary block (001 §3-5) ---------------------------------------------------------------
+  formBeneficiaryTitle: 'Beneficiario',
+  formBeneficiaryMyself: 'Me stesso',
+  formBeneficiaryFamily: 'Familiare',
+  formBeneficiaryTaxCode: 'Codice fiscale del beneficiario',
+  formBeneficiaryName: 'Nome e cognome del beneficiario',
+  formBeneficiaryRelation: 'Relazione di parentela',
+  formBeneficiaryForcedMyself: 'Per questa categoria il beneficiario può essere solo il dipendente.',
+  formTaxCodeInvalid: 'Codice fiscale errato',
+  formBeneficiaryNotFound: 'Impossibile trovare il beneficiario indicato.',
+  formBeneficiaryIncomplete: 'I dati del benificiario non risultano completi, verificare e riprovare.',
+  formBeneficiaryRelationNotAllowed: 'La relazione di parentela indicata non è ammessa.',
+  formBeneficiaryDocumentRequired: "E' necessario caricare la documentazione richiesta per il beneficiario.",
+
+  // --- Supplier block (001 §3, §5; 000 §8) ---------------------------------------------------------
+  formSupplierTitle: 'Fornitore',
+  formSupplierVat: 'Partita IVA del fornitore',
+  formSupplierName: 'Ragione sociale',
+  formSupplierAddress: 'Indirizzo',
+  formSupplierCity: 'Città',
+  formSupplierIban: 'IBAN del fornitore (facoltativo)',
+  formVatInvalid: 'Partita IVA non valida',
+  formSupplierNotFound: 'Impossibile trovare il fornitore.',
+  formSupplierIncomplete: 'I dati sul fornitore non risultano corretti, verificare e riprovare.',
+
+  // --- IBAN, pension fund, months, loan (001 §5, §9) ---------------------------------------------------
+  formIbanInvalid: 'Codice IBAN non valido',
+  formFundNotSelected: 'Non risulta ancora selezionato nessun fondo...',
+  formFundChanged: 'Hai modificato il fondo di previdenza salvato.',
+  formFundCancelChange: 'Annulla modifica',
+  formFundConfirmTitle: 'Conferma Modifica Fondo',
+  formFundConfirmBody:
+    'Il fondo indicato è diverso da quello salvato ({from}). Confermi la modifica del fondo in {to}?',
+  formPensionConsentRequired: 'È necessario accettare le condizioni per proseguire.',
+  formPensionAcceptTitle: 'Informativa previdenza integrativa',
+  formPensionAcceptBody:
+    'Prima di proseguire leggi l’informativa sulla previdenza complementare: il versamento viene effettuato al fondo indicato ed è deducibile nei limiti di legge.',
+  formPensionAcceptContinue: 'Accetta e Continua',
+  formPensionAcceptCancel: 'Annulla',
+  formPensionInformationLink: 'Leggi l’informativa completa',
+  formMonthsRequired: 'Selezionare almeno un mese per effettuare il rimborso',
+  formAmortizationRequired:
+    "E' richiesto il caricamento di un piano di ammortamento per i rimborsi relativi ai mutui.",
+  formAmortizationNotAllowed: 'Il piano di ammortamento è previsto solo per le categorie di mutuo.',
+  formLoanMaximum: 'Importo massimo rimborsabile: {n} euro',
+  formLoanOverMaximum: "L'importo non può superare il massimo rimborsabile di {n} euro.",
+  formLoanMaximumMismatch: 'Il massimo rimborsabile non corrisponde agli importi indicati.',
+  formLoanHoldersMinimum: 'Il numero di intestatari deve essere almeno 1.',
+  formLoanDateTooEarly:
+    'La data della rata deve essere successiva di almeno un mese alla data odierna ({date}).',
+  formLoanFullOverCredit:
+    'Attenzione, il massimo rimborsabile supera il tuo attuale credito welfare che è di {n} euro. Non sarai in grado di completare la richiesta.',
+
+  // --- Upload slots (000 §5 "Files", 001 §9) --------------------------------------------------------
+  formDocumentRequired: 'È necessario caricare il documento richiesto: {slot}.',
+  formQuoteRequired: "E' necessario caricare il file del preventivo per proseguire",
+  formNoFileUploaded: 'Nessun file caricato.',
+  formUploadDocType: 'Tipo documento',
+  formUploadDocDate: 'Data documento',
+  formUploadChooseFiles: 'Scegli i file (jpg, png, pdf)',
+  formUploadSend: 'Carica',
+  formUploadProgress: 'Caricamento in corso… {percent}%',
+  formUploadMerging: 'Unione dei file in un unico PDF…',
+  formUploadDone: 'Documento caricato',
+  formUploadRemove: 'Rimuovi documento',
+  formUploadReuse: 'Usa un documento già caricato',
+  formUploadNoExisting: 'Nessun documento già caricato per questo tipo.',
+  formUploadTooMany: 'Si possono caricare al massimo {max} file: selezione annullata.',
+  formUploadTooLarge: 'Il file {name} supera la dimensione massima di 3 MB: selezione annullata.',
+  formUploadWrongType: 'Il file {name} non è di un tipo ammesso (jpg, png, pdf): selezione annullata.',
+  formUploadDocTypeRequired: 'Selezionare il tipo di documento.',
+  formUploadDocDateRequired: 'Indicare la data del documento.',
+  formUploadFailed: 'Caricamento non riuscito, riprovare.',
+} as const;
+
+export type FormMessageKey = keyof typeof formMessages;
+
+/** `formatFormMessage('formSuccessBody', { id: 12 })`: fills `{name}` placeholders. */
+export function formatFormMessage(key: FormMessageKey, params: Record<string, string | number> = {}): string {
+  return formMessages[key].replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in params ? String(params[name]) : match,
+  );
+}
