@@ -1,0 +1,57 @@
+/**
+ * What the form engine hands to every widget and field through rjsf's `formContext`
+ * (`props.registry.formContext`): the declaration, the whole form data (blocks such as the
+ * beneficiary or the loan calculator read and write several sibling fields), the user's credit
+ * and the categories already loaded. Widgets never fetch the form's own data themselves.
+ */
+import type { FormDeclaration, UploadSlot } from '../../../../config/forms/types';
+
+export interface FormCategory {
+  readonly id: number;
+  readonly nome: string;
+  readonly me_stesso: boolean;
+}
+
+/** A document held by an upload slot of this form (kept by the engine, not in the payload). */
+export interface SlotDocument {
+  readonly doc_id: number;
+  readonly file_kind: UploadSlot['file_kind'];
+  /** Document type id (`file_kind_list/{kind}`) and date, shown in the slot's summary. */
+  readonly file_kind_id: number;
+  readonly file_date: string;
+  /** Name shown to the user (merged PDF name or the reused document's name). */
+  readonly label: string;
+}
+
+export interface FormEngineContext {
+  readonly declaration: FormDeclaration;
+  /** The current form data (the payload being built). */
+  readonly formData: Readonly<Record<string, unknown>>;
+  /** Writes several top-level fields at once (e.g. the beneficiary block fills code, name and relation). */
+  setFields(patch: Readonly<Record<string, unknown>>): void;
+  /** Spendable credit in cents of the balance that pays this form (`declaration.credit`). */
+  readonly creditCents: number;
+  /** Categories of the form kind (empty for forms without categories). */
+  readonly categories: readonly FormCategory[];
+  /** Errors of any field by name (dotted for nested), from the last validation: blocks show their fields' errors. */
+  errorsFor(field: string): readonly string[];
+  /** Upload slots: the document currently held by each slot name (the engine derives `docs` from these). */
+  readonly slotDocuments: Readonly<Record<string, SlotDocument | undefined>>;
+  setSlotDocument(slot: string, document: SlotDocument | undefined): void;
+  /** The user's own data (read-only blocks; pension's saved fund). */
+  readonly user: {
+    readonly nome: string;
+    readonly cognome: string;
+    readonly cod_fisc: string;
+    readonly covip_fondo: string | null;
+  };
+  /** True while a submission is running: widgets disable themselves. */
+  readonly submitting: boolean;
+}
+
+/** Reads the engine context from rjsf props (`registry.formContext`). */
+export function engineContext(props: { registry: { formContext?: unknown } }): FormEngineContext {
+  const context = props.registry.formContext as FormEngineContext | undefined;
+  if (!context) throw new Error('Widget usato fuori dal motore dei moduli (formContext mancante).');
+  return context;
+}
