@@ -44,6 +44,30 @@ export const formMessages = {
   formMaximum: 'Il valore deve essere al massimo {limit}.',
   formInvalidDate: 'Data non valida.',
   formChooseOption: 'Selezionare un valore tra quelli proposti.',
+  formBackToMenu: 'Torna alla homepage',
+  formOpensInNewTab: '(si apre in una nuova scheda)',
+  formFundConfirmProceed: 'Conferma modifica',
+  formFundConfirmCancel: 'Annulla',
+  formSavedFund: 'il fondo salvato',
+  // Texts of rjsf's own controls (its `translateString`), so no English reaches the user.
+  formUiYes: 'Sì',
+  formUiNo: 'No',
+  formUiClose: 'Chiudi',
+  formUiAdd: 'Aggiungi',
+  formUiRemove: 'Rimuovi',
+  formUiMoveUp: 'Sposta su',
+  formUiMoveDown: 'Sposta giù',
+  formUiCopy: 'Copia',
+  formUiClear: 'Cancella',
+  formUiNow: 'Adesso',
+  formUiChooseDate: 'Scegli una data',
+  formUiItem: 'Elemento',
+  formUiEmptyList: 'Nessun elemento.',
+  formUiOption: 'Opzione {n}',
+  formUiValue: 'Valore',
+  formUiIncrease: 'Aumenta di 1',
+  formUiDecrease: 'Diminuisci di 1',
+  formUiUnsupported: 'Campo non disponibile.',
 
   // --- Success texts per form (after the id) ---------------------------------------------------
   formSuccessOndemand:
@@ -79,6 +103,11 @@ export const formMessages = {
     "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di {n} euro. Non sarai in grado di completare la procedura.",
   formAmountInvalid: 'Inserire un importo in euro valido (es. 120.50).',
   formAmountZero: "L'importo deve essere maggiore di zero.",
+  // Shared by the form widgets (select and date inputs).
+  formNothingFound: 'Nessun risultato trovato.',
+  formCategoryPlaceholder: 'Cerca o scegli una categoria',
+  formDatePlaceholder: 'GG-MM-AAAA',
+  formDateClear: 'Cancella la data',
 
   // --- Beneficiary block (001 §3-5) ---------------------------------------------------------------
   formBeneficiaryTitle: 'Beneficiario',
@@ -93,6 +122,7 @@ export const formMessages = {
   formBeneficiaryIncomplete: 'I dati del benificiario non risultano completi, verificare e riprovare.',
   formBeneficiaryRelationNotAllowed: 'La relazione di parentela indicata non è ammessa.',
   formBeneficiaryDocumentRequired: "E' necessario caricare la documentazione richiesta per il beneficiario.",
+  formTaxCodeValid: 'Codice fiscale corretto',
 
   // --- Supplier block (001 §3, §5; 000 §8) ---------------------------------------------------------
   formSupplierTitle: 'Fornitore',
@@ -104,9 +134,15 @@ export const formMessages = {
   formVatInvalid: 'Partita IVA non valida',
   formSupplierNotFound: 'Impossibile trovare il fornitore.',
   formSupplierIncomplete: 'I dati sul fornitore non risultano corretti, verificare e riprovare.',
+  formVatValid: 'Partita IVA corretta',
 
   // --- IBAN, pension fund, months, loan (001 §5, §9) ---------------------------------------------------
   formIbanInvalid: 'Codice IBAN non valido',
+  formIbanValid: 'IBAN corretto',
+  formFundSearchPlaceholder: 'Cerca per nome, istituto o codice COVIP',
+  formFundInstitute: 'Istituto',
+  formFundName: 'Nome del fondo',
+  formFundCovipCode: 'Codice COVIP',
   formFundNotSelected: 'Non risulta ancora selezionato nessun fondo...',
   formFundChanged: 'Hai modificato il fondo di previdenza salvato.',
   formFundCancelChange: 'Annulla modifica',
@@ -125,6 +161,8 @@ export const formMessages = {
     "E' richiesto il caricamento di un piano di ammortamento per i rimborsi relativi ai mutui.",
   formAmortizationNotAllowed: 'Il piano di ammortamento è previsto solo per le categorie di mutuo.',
   formLoanMaximum: 'Importo massimo rimborsabile: {n} euro',
+  formLoanFull: 'Importo massimo rimborsabile',
+  formLoanPartial: 'Importo parziale',
   formLoanOverMaximum: "L'importo non può superare il massimo rimborsabile di {n} euro.",
   formLoanMaximumMismatch: 'Il massimo rimborsabile non corrisponde agli importi indicati.',
   formLoanHoldersMinimum: 'Il numero di intestatari deve essere almeno 1.',
