@@ -156,6 +156,12 @@ console.info(
 );
 console.info('Written to bench/results.json');
 
+// Keystroke latency in the largest form, next to a controlled-input floor and stock rjsf, on the
+// portal just built into .tmp/bench/app. Its own table and bench/keystroke-results.json.
+console.info('\n=== Latenza di digitazione nel modulo più grande (bench/keystroke.ts)');
+const keystroke = spawnSync('npx', ['tsx', 'bench/keystroke.ts', join(work, 'app')], { stdio: 'inherit' });
+if (keystroke.status !== 0) process.exitCode = keystroke.status ?? 1;
+
 // Movement history at scale (2,000 employees, 200,000 movements): PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set. Its own table and bench/movements-results.json.
 console.info('\n=== Storico movimenti su larga scala (bench/movements.ts)');

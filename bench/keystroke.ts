@@ -1,0 +1,402 @@
+/**
+ * `npx tsx bench/keystroke.ts [appDir]`: keystroke latency in the largest request form (issue 5),
+ * next to two baselines built and measured in the same run:
+ *
+ * - floor: a single controlled Mantine TextInput (React 19 + Mantine, nothing else);
+ * - stock: `@rjsf/mantine` with `@rjsf/validator-ajv8` and `liveValidate`, on the same schema;
+ * - portal: the real form route (`/base-request/conv-ondemand`, the form with the most fields) served by
+ *   the reference server with the demo seed, signed in as mario.rossi@example.com.
+ *
+ * Each page gets 200 keystrokes (100 in the amount field: digits, a dot, decimals and backspaces;
+ * 100 in the notes), in headless Chromium with 4x CPU throttling (DevTools protocol
+ * `Emulation.setCPUThrottlingRate`). A keystroke's latency is the time from `beforeinput` to the next
+ * task after `input` (a `setTimeout(0)` queued in the capture phase of `input` runs after the
+ * framework has rendered the change). The next keystroke waits for the previous measure.
+ *
+ * It also reports the JavaScript (gzip) a browser downloads to open each page: the stock rjsf bundle
+ * for the same schema, and the portal's form route (everything loaded for the form, measured from the
+ * network, split into what the shell already loads and what the form adds).
+ * Figures go to bench/keystroke-results.json; nothing is asserted.
+ */
+import { createServer, type Server } from 'node:http';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { chromiumArgs, findChromium } from '../scripts/find-chromium.mjs';
+import { buildApp } from '../src/server/app';
+import { createSession } from '../src/server/services/sessions';
+
+const KEYSTROKES_PER_FIELD = 100;
+const CPU_THROTTLING = 4;
+const FORM_ROUTE = '/base-request/conv-ondemand';
+const FORM_SCHEMA = 'schemas/forms/conv-ondemand.json';
+const RESULTS_FILE = fileURLToPath(new URL('./keystroke-results.json', import.meta.url));
+
+const work = resolve('.tmp/bench/keystroke');
+const appDir = resolve(process.argv[2] ?? 'dist');
+
+interface Latency {
+  keystrokes: number;
+  median: number;
+  p95: number;
+  max: number;
+}
+
+const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (value: number) => value.toFixed(1);
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+function summarize(values: number[]): Latency {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    keystrokes: sorted.length,
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1) ?? NaN,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Baseline pages
+
+const HTML =
+  '<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>' +
+  '<body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>';
+
+const FLOOR_MAIN = `import '@mantine/core/styles.css';
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider, TextInput } from '@mantine/core';
+function Floor() {
+  const [value, setValue] = useState('');
+  return <TextInput label="Importo" value={value} onChange={(e) => setValue(e.currentTarget.value)} />;
+}
+createRoot(document.getElementById('root')!).render(<MantineProvider><Floor /></MantineProvider>);`;
+
+/** Stock rjsf: default widgets, runtime ajv8 validator, live validation, the same schema. */
+function stockMain(): string {
+  const schema = JSON.parse(readFileSync(FORM_SCHEMA, 'utf8')) as Record<string, unknown>;
+  // The stock validator is draft-07 ajv: drop the 2020-12 dialect marker, keep every keyword.
+  delete schema.$schema;
+  delete schema.$id;
+  return `import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import Form from '@rjsf/mantine';
+import validator from '@rjsf/validator-ajv8';
+const schema = ${JSON.stringify(schema)};
+const uiSchema = { note: { 'ui:widget': 'textarea' } };
+function Stock() {
+  const [formData, setFormData] = useState({});
+  return <Form schema={schema} uiSchema={uiSchema} validator={validator} formData={formData} liveValidate
+    onChange={(e) => setFormData(e.formData)} />;
+}
+createRoot(document.getElementById('root')!).render(<MantineProvider><Stock /></MantineProvider>);`;
+}
+
+async function buildPage(name: string, main: string): Promise<{ dir: string; js: number }> {
+  const dir = join(work, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), HTML);
+  writeFileSync(join(dir, 'main.tsx'), main);
+  const outDir = join(dir, 'dist');
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { dedupe: ['react', 'react-dom'] },
+    build: { outDir, emptyOutDir: true, modulePreload: false },
+  });
+  let js = 0;
+  const assets = join(outDir, 'assets');
+  for (const file of existsSync(assets) ? readdirSync(assets) : []) {
+    if (file.endsWith('.js')) js += gz(readFileSync(join(assets, file)));
+  }
+  return { dir: outDir, js };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      done({ server, url: `http://127.0.0.1:${port}/` });
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+/** Installed before any page script: records beforeinput -> next task after input. */
+const PROBE = `(() => {
+  window.__latencies = [];
+  let start = null;
+  document.addEventListener('beforeinput', () => { start = performance.now(); }, true);
+  document.addEventListener('input', () => {
+    const began = start;
+    start = null;
+    if (began === null) return;
+    setTimeout(() => window.__latencies.push(performance.now() - began), 0);
+  }, true);
+})();`;
+
+/** 100 keystrokes in an amount field: "123.45" typed then erased, over and over. */
+function amountKeys(): string[] {
+  const cycle = [
+    '1',
+    '2',
+    '3',
+    '.',
+    '4',
+    '5',
+    'Backspace',
+    'Backspace',
+    'Backspace',
+    'Backspace',
+    'Backspace',
+    'Backspace',
+  ];
+  return Array.from({ length: KEYSTROKES_PER_FIELD }, (_, i) => cycle[i % cycle.length]!);
+}
+
+/** 100 keystrokes of Italian text in the notes. */
+function notesKeys(): string[] {
+  const text =
+    'Preventivo per visita specialistica e analisi di laboratorio presso il centro medico convenzionato ';
+  return Array.from({ length: KEYSTROKES_PER_FIELD }, (_, i) => {
+    const char = text[i % text.length]!;
+    return char === ' ' ? 'Space' : char;
+  });
+}
+
+async function typeMeasured(page: Page, selector: string, keys: string[]): Promise<void> {
+  await page.locator(selector).first().click();
+  for (const key of keys) {
+    const before = await page.evaluate(
+      () => (window as unknown as { __latencies: number[] }).__latencies.length,
+    );
+    await page.keyboard.press(key);
+    await page.waitForFunction(
+      (n) => (window as unknown as { __latencies: number[] }).__latencies.length > n,
+      before,
+      { timeout: 10_000 },
+    );
+  }
+}
+
+async function measurePage(
+  browser: Browser,
+  url: string,
+  fields: { amount: string; notes: string },
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Latency> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'it-IT' });
+  await context.addInitScript(PROBE);
+  if (prepare) await prepare(await context.newPage());
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(url);
+  await page.locator(fields.amount).first().waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(500);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+  // Warm-up keystrokes, not counted.
+  await typeMeasured(page, fields.amount, ['9', 'Backspace']);
+  await page.evaluate(() => {
+    (window as unknown as { __latencies: number[] }).__latencies = [];
+  });
+  await typeMeasured(page, fields.amount, amountKeys());
+  await typeMeasured(page, fields.notes, notesKeys());
+  const values = await page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await context.close();
+  return summarize(values);
+}
+
+/** JS (gzip) fetched while opening a URL; `files` maps each script URL to its gzip size. */
+async function scriptsLoaded(browser: Browser, url: string, prepare: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await prepare(page);
+  const files = new Map<string, number>();
+  page.on('response', (response) => {
+    const u = response.url();
+    if (!u.endsWith('.js')) return;
+    const path = join(appDir, new URL(u).pathname);
+    if (existsSync(path)) files.set(new URL(u).pathname, gz(readFileSync(path)));
+  });
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return files;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  if (!existsSync(join(appDir, 'index.html')))
+    throw new Error(`${appDir} non contiene il portale: npm run build`);
+  const executablePath = findChromium();
+  if (!executablePath)
+    throw new Error('Chromium non trovato: apt-get install chromium, oppure CHROMIUM_PATH.');
+  mkdirSync(work, { recursive: true });
+
+  console.info('Costruzione delle pagine di riferimento (floor, stock rjsf)…');
+  const floor = await buildPage('floor', FLOOR_MAIN);
+  const stock = await buildPage('stock', stockMain());
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'welfare-keystroke-'));
+  const app = await buildApp({
+    dataDir,
+    demo: true,
+    staticDir: appDir,
+    logger: false,
+    rateLimitMax: 100_000,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const portal = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const floorServer = await serveStatic(floor.dir);
+  const stockServer = await serveStatic(stock.dir);
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
+
+  try {
+    const token = await createSession(app.db, 'mario.rossi@example.com');
+    const signIn = async (page: Page) => {
+      await page.addInitScript(
+        ([t]) => {
+          if (sessionStorage.getItem('token') === null) {
+            sessionStorage.setItem('token', JSON.stringify(t));
+            sessionStorage.setItem('is_logged', JSON.stringify(true));
+            sessionStorage.setItem('customer', JSON.stringify('acme'));
+            localStorage.setItem('wbcustomer', 'acme');
+          }
+        },
+        [token],
+      );
+    };
+
+    console.info(
+      `Latenza per tasto, CPU rallentata ${CPU_THROTTLING}x, ${2 * KEYSTROKES_PER_FIELD} tasti per pagina…`,
+    );
+    const floorLatency = await measurePage(browser, floorServer.url, {
+      amount: 'input',
+      notes: 'input',
+    });
+    console.info(`  floor: ${JSON.stringify(floorLatency)}`);
+    const stockLatency = await measurePage(browser, stockServer.url, {
+      amount: '#root_importo',
+      notes: '#root_note',
+    });
+    console.info(`  stock: ${JSON.stringify(stockLatency)}`);
+    const portalLatency = await measurePage(
+      browser,
+      `${portal}${FORM_ROUTE}`,
+      {
+        amount: 'input[name="importo"], [data-field="importo"] input',
+        notes: 'textarea[name="note"], [data-field="note"] textarea',
+      },
+      async (page) => {
+        await signIn(page);
+      },
+    );
+
+    const shellFiles = await scriptsLoaded(browser, `${portal}/menu`, signIn);
+    const formFiles = await scriptsLoaded(browser, `${portal}${FORM_ROUTE}`, signIn);
+    const sum = (files: Map<string, number>) => [...files.values()].reduce((a, b) => a + b, 0);
+    const formTotal = sum(formFiles);
+    const formOwn = [...formFiles]
+      .filter(([file]) => !shellFiles.has(file))
+      .reduce((a, [, size]) => a + size, 0);
+
+    const results = {
+      date: new Date().toISOString(),
+      cpuThrottling: CPU_THROTTLING,
+      keystrokes: 2 * KEYSTROKES_PER_FIELD,
+      form: FORM_ROUTE,
+      latencyMs: { floor: floorLatency, stockRjsfLiveValidate: stockLatency, portal: portalLatency },
+      targets: {
+        p95AtMostFloorTimes: 1.5,
+        p95Ratio: portalLatency.p95 / floorLatency.p95,
+        p95Met: portalLatency.p95 <= 1.5 * floorLatency.p95,
+      },
+      javascriptGzipBytes: {
+        stockRjsfSameSchema: stock.js,
+        floorPage: floor.js,
+        portalFormRouteTotal: formTotal,
+        portalFormRouteBeyondShell: formOwn,
+        halfOfStock: stock.js / 2,
+      },
+    };
+    writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n');
+
+    const rows: [string, Latency][] = [
+      ['Floor: one controlled Mantine input', floorLatency],
+      ['Stock @rjsf/mantine + liveValidate', stockLatency],
+      [`Portal ${FORM_ROUTE}`, portalLatency],
+    ];
+    const width = Math.max(...rows.map((r) => r[0].length));
+    console.info(`\n${'Pagina'.padEnd(width)}  tasti  mediana ms  p95 ms  max ms`);
+    for (const [name, l] of rows)
+      console.info(
+        `${name.padEnd(width)}  ${String(l.keystrokes).padStart(5)}  ${ms(l.median).padStart(10)}  ${ms(l.p95).padStart(6)}  ${ms(l.max).padStart(6)}`,
+      );
+    console.info(
+      `\np95 del portale = ${results.targets.p95Ratio.toFixed(2)}x il floor (obiettivo <= 1.5x: ${results.targets.p95Met ? 'raggiunto' : 'NON raggiunto'}).`,
+    );
+    console.info(
+      `JS gzip: stock rjsf stesso schema ${kb(stock.js)} KB (metà: ${kb(stock.js / 2)} KB); ` +
+        `rotta del modulo nel portale ${kb(formTotal)} KB in tutto, di cui ${kb(formOwn)} KB oltre la shell già caricata.`,
+    );
+    console.info('Scritto in bench/keystroke-results.json');
+  } finally {
+    await browser.close();
+    floorServer.server.close();
+    stockServer.server.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
