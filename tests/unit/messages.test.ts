@@ -27,14 +27,26 @@ describe('catalogues layered on the portal one', () => {
     expect(Object.keys(account.messages).length).toBeGreaterThan(Object.keys(messages).length);
   });
 
-  it('the server catalogue adds only api* keys on top of the account one', async () => {
+  it('the server catalogue adds only the form texts and api* keys on top of the account one', async () => {
     const account = await import('../../config/messages-account.it');
+    const forms = await import('../../config/messages-forms.it');
     const server = await import('../../config/messages-api.it');
-    for (const [key, text] of Object.entries(account.messages)) {
-      expect(server.messages[key as keyof typeof account.messages]).toBe(text);
+    for (const [key, text] of Object.entries({ ...account.messages, ...forms.formMessages })) {
+      expect(server.messages[key as keyof typeof server.messages]).toBe(text);
     }
-    const own = Object.keys(server.messages).filter((key) => !(key in account.messages));
+    const own = Object.keys(server.messages).filter(
+      (key) => !(key in account.messages) && !(key in forms.formMessages),
+    );
     expect(own.length).toBeGreaterThan(20);
     for (const key of own) expect(key, key).toMatch(/^api[A-Z]/);
+  });
+
+  it('form texts are all form* keys and do not shadow another catalogue', async () => {
+    const account = await import('../../config/messages-account.it');
+    const forms = await import('../../config/messages-forms.it');
+    for (const key of Object.keys(forms.formMessages)) {
+      expect(key, key).toMatch(/^form[A-Z]/);
+      expect(key in account.messages, key).toBe(false);
+    }
   });
 });
