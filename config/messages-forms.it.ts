@@ -191,6 +191,24 @@ export const formMessages = {
   formUploadDocTypeRequired: 'Selezionare il tipo di documento.',
   formUploadDocDateRequired: 'Indicare la data del documento.',
   formUploadFailed: 'Caricamento non riuscito, riprovare.',
+  formUploadRequiredMark: 'obbligatorio',
+  formUploadFilesRequired: 'Selezionare almeno un file.',
+  formUploadDateFuture: 'La data del documento non può essere futura.',
+  formUploadMergeFailed:
+    'Non è stato possibile unire i file in un unico PDF: verificare che i PDF non siano protetti da password.',
+  formUploadMergedTooLarge:
+    'Il PDF ottenuto unendo i file supera la dimensione massima di 3 MB: ridurre il numero o la dimensione dei file.',
+  formUploadTypesError: 'Non è stato possibile caricare i tipi di documento, riprovare più tardi.',
+  formUploadProgressLabel: 'Avanzamento del caricamento',
+  formUploadFileName: 'Nome file',
+  formUploadRemoveFailed: 'Non è stato possibile rimuovere il documento, riprovare.',
+  formUploadReuseTitle: 'Documenti già caricati',
+  formUploadReuseClose: "Chiudi l'elenco",
+  formUploadReuseUse: 'Usa questo documento',
+  formUploadReuseUseNamed: 'Usa il documento {name}',
+  formUploadReuseLoading: 'Caricamento dei documenti già caricati…',
+  formUploadReuseError: 'Non è stato possibile leggere i documenti già caricati, riprovare.',
+  formUploadReuseFailed: 'Non è stato possibile usare il documento scelto, riprovare.',
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;

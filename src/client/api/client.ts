@@ -113,6 +113,27 @@ export function buildHeaders(
   return headers;
 }
 
+/**
+ * For a call that cannot go through `apiRequest` (the document upload uses XMLHttpRequest for its
+ * progress events): its URL, the headers every call carries, and `answered(status)`, which applies
+ * the same 401 rule to its answer.
+ */
+export function prepareExternalRequest(path: string): {
+  url: string;
+  headers: Headers;
+  answered(status: number): void;
+} {
+  const headers = buildHeaders();
+  const wasLogged = sessionProvider().isLogged;
+  return {
+    url: buildUrl(path),
+    headers,
+    answered(status) {
+      if (status === 401 && wasLogged && sessionProvider().isLogged) unauthorizedHandler?.();
+    },
+  };
+}
+
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const suffix = path.startsWith('/') ? path : `/${path}`;
   const params = new URLSearchParams();
