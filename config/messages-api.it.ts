@@ -122,6 +122,29 @@ const apiMessages = {
   apiMailPasswordExpiredText:
     'la tua password del Portale Welfare è scaduta o sta per scadere. Per sceglierne una nuova apri il collegamento qui sotto: vale {minutes} minuti e una sola volta.',
   apiMailSignature: 'Il team del Portale Welfare',
+  // Request forms, their reference data and documents (server side, spec 001 §3-9, 000 §5 "Files", §7)
+  apiFormKindInvalid: 'Tipo di richiesta non previsto: {kind}.',
+  apiFileKindInvalid: 'Tipo di allegato non previsto.',
+  apiDocumentTypeInvalid: 'Tipo di documento non valido per questo allegato.',
+  apiDocumentTypeExcluded: 'Il tipo di documento «{tipo}» non è ammesso per «{slot}».',
+  apiDocumentKindUnexpected: 'Questa richiesta non prevede un documento di questo tipo ({kind}).',
+  apiDocumentKindTooMany: 'Troppi documenti dello stesso tipo ({kind}) per questa richiesta.',
+  apiDocumentUnavailable:
+    'Il documento {id} non esiste, è stato eliminato o è già associato a un’altra richiesta.',
+  apiDocumentInUse: 'Il documento è già associato a una richiesta e non può essere eliminato.',
+  apiDocumentDateFuture: 'La data del documento non può essere successiva a oggi.',
+  apiUploadTooLarge: 'Il file supera la dimensione massima di 3 MB (3145728 byte).',
+  apiUploadWrongType: 'Tipo di file non ammesso: caricare un file PDF, JPEG o PNG.',
+  apiUploadOneFile: 'Caricare un solo file per richiesta.',
+  apiUploadTooManyFields: 'La richiesta di caricamento contiene troppi campi.',
+  apiUploadMalformed: 'Richiesta di caricamento non leggibile: riprovare.',
+  apiUploadNotMultipart: 'Il caricamento richiede un corpo multipart/form-data.',
+  apiCategoryNotFound: 'Categoria non valida per questa richiesta.',
+  apiFundNotFound: 'Fondo di previdenza non trovato.',
+  apiPensionInfoNotAccepted:
+    'È necessario accettare l’informativa sulla previdenza integrativa prima di proseguire.',
+  apiStaticLinkNotFound: 'Collegamento non trovato.',
+  apiPurchaseNotFound: 'Richiesta non trovata.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

@@ -6,7 +6,9 @@
  * own (schemas, errors, database, auth, mail, static files), then the routes.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
   type FastifyBaseLogger,
@@ -17,6 +19,7 @@ import Fastify, {
 import type { Transporter } from 'nodemailer';
 import type { LevelWithSilent } from 'pino';
 import { constants } from '../../config/constants';
+import type { FormDeclaration } from '../../config/forms/types';
 import type { Database } from './db/connect';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -58,6 +61,13 @@ export interface BuildAppOptions {
   /** Requests per window per client (default 300 a minute). */
   rateLimitMax?: number;
   rateLimitWindowMs?: number;
+  /** Folder of uploaded documents (default <dataDir>/uploads; a temporary one for an in-memory app). */
+  uploadsDir?: string;
+  /** Request forms accepted besides config/forms (tests): a declaration and its payload schema. */
+  extraForms?: readonly {
+    declaration: FormDeclaration;
+    schema: { $id: string; [keyword: string]: unknown };
+  }[];
 }
 
 export interface AppConfig extends ServerConfig, AuthSecrets {
@@ -197,7 +207,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(openApiPlugin, { version: packageVersion(), publicUrl: config.publicUrl });
 
   // The app's own plugins.
-  await app.register(schemasPlugin);
+  await app.register(schemasPlugin, { extra: (options.extraForms ?? []).map((form) => form.schema) });
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, {
     databaseUrl: config.databaseUrl,
@@ -214,8 +224,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(staticPlugin, { staticDir: config.staticDir });
 
-  // Routes.
-  await app.register(apiRoutes, { demo: config.demo });
+  // Routes. Uploaded documents live outside every served folder; an in-memory app keeps them in a
+  // temporary folder removed at close.
+  let uploadsDir = options.uploadsDir;
+  if (uploadsDir === undefined && config.inMemory) {
+    const temporary = mkdtempSync(join(tmpdir(), 'welfare-uploads-'));
+    app.addHook('onClose', async () => rmSync(temporary, { recursive: true, force: true }));
+    uploadsDir = temporary;
+  }
+  await app.register(apiRoutes, {
+    demo: config.demo,
+    uploadsDir: uploadsDir ?? join(config.dataDir, 'uploads'),
+    extraForms: options.extraForms ?? [],
+  });
 
   await app.ready();
   return app;

@@ -78,7 +78,7 @@ describe.each(backends)('portal shell calls on the demo seed (%s)', (backend) =>
       cognome: 'Rossi',
       email: 'mario.rossi@example.com',
       cod_fisc: 'RSSMRA80A01H501U',
-      covip_fondo: 'Fondo Pensione Cometa',
+      covip_fondo: '61',
       previdenza_is_ok: true,
     });
     expect(body.user_credito).toMatchObject({ totale: '1500.00', art51c3: '800.00' });

@@ -293,6 +293,103 @@ export interface CompanyAdvancesTable {
   created: Timestamp;
 }
 
+/** Document kinds of spec 001 §3 (005-forms.sql). */
+export type FileKindName =
+  'doc_fam' | 'doc_preven' | 'doc_extr_p' | 'doc_pagam' | 'doc_acq' | 'doc_extra' | 'doc_rata' | 'doc_loan';
+export type DocumentMime = 'application/pdf' | 'image/jpeg' | 'image/png';
+export type StaticLinkType = 'tutorial' | 'documentazione';
+
+/** Request forms and documents (005-forms.sql). */
+export interface DocumentTypesTable {
+  id: number;
+  nome: string;
+}
+
+export interface DocumentTypeKindsTable {
+  file_kind: FileKindName;
+  type_id: number;
+}
+
+export interface KinshipRelationsTable {
+  id: number;
+  nome: string;
+}
+
+export interface PurchaseCategoriesTable {
+  id: number;
+  kind: number;
+  nome: string;
+  me_stesso: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface UserBeneficiariesTable {
+  id: Generated<number>;
+  user_id: number;
+  cod_fisc: string;
+  nome: string;
+  id_relazione: number;
+  created: Timestamp;
+  updated: Timestamp;
+}
+
+export interface UserIbansTable {
+  id: Generated<number>;
+  user_id: number;
+  iban: string;
+  created: Timestamp;
+}
+
+export interface SuppliersTable {
+  id: Generated<number>;
+  p_iva: string;
+  ragione_sociale: string;
+  indirizzo: Generated<string>;
+  citta: Generated<string>;
+  iban: string | null;
+}
+
+export interface PensionFundsTable {
+  covip: string;
+  nome: string;
+  istituto: string;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  user_id: number;
+  file_kind: FileKindName;
+  file_kind_id: number;
+  file_date: string;
+  file_num: number;
+  nome_file: string;
+  stored_name: string;
+  size: number;
+  mime: DocumentMime;
+  purchase_id: number | null;
+  rif_esterno: string | null;
+  created: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface StaticLinkGroupsTable {
+  type: StaticLinkType;
+  slug_name: string;
+  nome: string;
+  position: Generated<number>;
+}
+
+export interface StaticLinksTable {
+  id: Generated<number>;
+  type: StaticLinkType;
+  group_slug: string;
+  slug_name: string;
+  nome: string;
+  descrizione: Generated<string>;
+  url: string;
+  position: Generated<number>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -325,6 +422,17 @@ export interface DB {
   carousel_slides: CarouselSlidesTable;
   carousel_clicks: CarouselClicksTable;
   company_advances: CompanyAdvancesTable;
+  document_types: DocumentTypesTable;
+  document_type_kinds: DocumentTypeKindsTable;
+  kinship_relations: KinshipRelationsTable;
+  purchase_categories: PurchaseCategoriesTable;
+  user_beneficiaries: UserBeneficiariesTable;
+  user_ibans: UserIbansTable;
+  suppliers: SuppliersTable;
+  pension_funds: PensionFundsTable;
+  documents: DocumentsTable;
+  static_link_groups: StaticLinkGroupsTable;
+  static_links: StaticLinksTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -8,7 +8,9 @@
  * TOTP users (mario.rossi, laura.bianchi, anna.gallo) have their secret active, anna.gallo's password
  * is expired, giulia.verdi gets codes by e-mail and luca.neri is not enrolled yet (ENROLL_OTP).
  *
- * The home's data (info popup, carousel slides, notifications) comes from seed-home.ts; a year of
+ * The home's data (info popup, carousel slides, notifications) comes from seed-home.ts; the request
+ * forms' data (suppliers, funds, links, Mario's beneficiaries, IBANs, documents and the payloads of his
+ * requests) from seed-forms.ts; a year of
  * company data for the referent (360 more employees with their requests, the advances accounts) from
  * seed-history.ts.
  *
@@ -25,6 +27,7 @@ import { addDays, addMonths, romeDate } from '../services/calendar';
 import { addCredit, approvePurchase, debitPurchase, payPurchase, rejectPurchase } from '../services/ledger';
 import { hashPassword } from '../services/passwords';
 import { codiceFiscale, demoEmail, demoPeople } from './demo-people';
+import { MARIO_COVIP, seedForms } from './seed-forms';
 import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
@@ -131,7 +134,7 @@ const MAIN_USERS: DemoUser[] = [
     consent: true,
     thresholdOk: true,
     passExpiry: null,
-    covipFondo: 'Fondo Pensione Cometa',
+    covipFondo: MARIO_COVIP,
     previdenzaOk: true,
     ollipay: { profile: 'wfm', registered: true },
   },
@@ -549,6 +552,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
 
   await seedMario(db, userId('mario.rossi@example.com'), today);
   await seedOthers(db, userId, today);
+  await seedForms(db, { marioId: userId('mario.rossi@example.com'), now });
   await seedEmployeesCredit(db, userId, today);
   await seedCompanyYear(db, { today, companyIds });
   await seedHome(db, {

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/api/', import.meta.url));
+const FORM_SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/forms/', import.meta.url));
 
 export interface ApiSchema {
   $id: string;
@@ -21,17 +22,28 @@ export interface ApiSchema {
 }
 
 let cache: ApiSchema[] | undefined;
+let formCache: ApiSchema[] | undefined;
 
-export function loadApiSchemas(): ApiSchema[] {
-  cache ??= readdirSync(SCHEMAS_DIR)
+function loadDir(dir: string, label: string): ApiSchema[] {
+  return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => {
-      const schema = JSON.parse(readFileSync(`${SCHEMAS_DIR}/${name}`, 'utf8')) as ApiSchema;
-      if (typeof schema.$id !== 'string') throw new Error(`schemas/api/${name}: manca $id`);
+      const schema = JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')) as ApiSchema;
+      if (typeof schema.$id !== 'string') throw new Error(`${label}/${name}: manca $id`);
       return schema;
     });
+}
+
+export function loadApiSchemas(): ApiSchema[] {
+  cache ??= loadDir(SCHEMAS_DIR, 'schemas/api');
   return cache;
+}
+
+/** The payload schemas of the request forms (schemas/forms, `$id` form-<route>). */
+export function loadFormSchemas(): ApiSchema[] {
+  formCache ??= loadDir(FORM_SCHEMAS_DIR, 'schemas/forms');
+  return formCache;
 }
 
 function newAjv(coerce: boolean, externals: ApiSchema[]): Ajv2020 {
@@ -56,10 +68,20 @@ export function buildValidator(externalSchemas: Record<string, unknown>) {
     (httpPart === 'body' ? strict : coercing).compile(schema as object);
 }
 
-/** Registers every schemas/api schema so routes can `$ref: '<id>#'` them and OpenAPI lists them. */
-export const schemasPlugin = fp(
-  async (app: FastifyInstance) => {
-    for (const schema of loadApiSchemas()) app.addSchema(schema);
+export interface SchemasPluginOptions {
+  /** More schemas to register (form payloads handed to buildApp with `extraForms`). */
+  extra?: readonly ApiSchema[];
+}
+
+/**
+ * Registers every schemas/api and schemas/forms schema (plus `extra`) so routes can `$ref: '<id>#'`
+ * them and OpenAPI lists them.
+ */
+export const schemasPlugin = fp<SchemasPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    for (const schema of [...loadApiSchemas(), ...loadFormSchemas(), ...(options.extra ?? [])]) {
+      app.addSchema(schema);
+    }
   },
   { name: 'schemas' },
 );

@@ -6,8 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../plugins/auth';
 import authRoutes from './auth/index';
 import backOfficeRoutes from './backoffice/index';
+import type { RegisteredForm } from '../services/form-requests';
 import creditRoutes from './credit/index';
 import devRoutes from './dev/index';
+import documentRoutes from './documents/index';
+import formRoutes from './forms/index';
 import historyRoutes from './history/index';
 import homeRoutes from './home/index';
 import notificationRoutes from './notifications/index';
@@ -17,6 +20,10 @@ import skinRoutes from './skins/index';
 
 export interface ApiRoutesOptions {
   demo: boolean;
+  /** Folder of uploaded documents (outside every served folder). */
+  uploadsDir: string;
+  /** Request forms accepted besides config/forms. */
+  extraForms: readonly RegisteredForm[];
 }
 
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
@@ -30,5 +37,7 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(backOfficeRoutes);
   await app.register(skinRoutes);
   await app.register(privacyRoutes);
+  await app.register(formRoutes, { extraForms: options.extraForms });
+  await app.register(documentRoutes, { uploadsDir: options.uploadsDir, demo: options.demo });
   await app.register(devRoutes, { demo: options.demo });
 }
