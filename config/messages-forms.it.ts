@@ -139,6 +139,7 @@ export const formMessages = {
   // --- IBAN, pension fund, months, loan (001 §5, §9) ---------------------------------------------------
   formIbanInvalid: 'Codice IBAN non valido',
   formIbanValid: 'IBAN corretto',
+  formFundSearch: 'Cerca il fondo',
   formFundSearchPlaceholder: 'Cerca per nome, istituto o codice COVIP',
   formFundInstitute: 'Istituto',
   formFundName: 'Nome del fondo',

@@ -1,0 +1,269 @@
+/**
+ * `beneficiary` (ui:field on `me_stesso`, spec 001 §3-6): who the request is for.
+ *
+ * - "Me stesso" or "Familiare". A category with `me_stesso` true allows only the user: the family
+ *   choice is disabled and, should the data say otherwise (a replay, a category chosen first), the
+ *   block switches to the user.
+ * - Switching to the user clears tax code, name and relation and drops the family document (001 §4).
+ * - Family member: the tax code (upper-cased, at most 16 characters, checked with its check letter)
+ *   with the user's known beneficiaries offered from 2 characters (`GET /api/beneficiari/{prefix}`);
+ *   choosing one, or typing a complete code that matches exactly one, fills name and relation. A
+ *   complete code with several matches gives "Impossibile trovare il beneficiario indicato.". The
+ *   relation offers only the ids of `allowedRelationIds` (2, 3, 4, 8).
+ *
+ * The block writes the four top-level fields through the engine (`setFields`) and shows the errors
+ * the engine reports for each of them.
+ */
+import {
+  Autocomplete,
+  Fieldset,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { FieldProps } from '@rjsf/utils';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { allowedRelationIds } from '../../../../config/forms';
+import { constants } from '../../../../config/constants';
+import { formMessages } from '../../../../config/messages-forms.it';
+import { engineContext } from '../../engine/forms/form-context';
+import { isValidTaxCode } from '../../../shared/validators/codice-fiscale';
+import { switchToMyself } from '../common/beneficiary-data';
+import { AlertText, errorNode, mergeErrors } from '../common/field-errors';
+import { lookupKeys, lookups, type BeneficiarySuggestion, type KinshipRelation } from '../common/lookups';
+import { useEchoedText } from '../common/use-echoed-text';
+import { useLatestCallback } from '../common/use-latest';
+import { useSuggestions } from '../common/use-suggestions';
+import { ValidMark } from '../common/valid-mark';
+
+const MYSELF = 'myself';
+const FAMILY = 'family';
+
+/** What the tax-code input keeps: letters and digits only, upper-cased, at most 16. */
+export function typedTaxCode(value: string): string {
+  return value
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .slice(0, constants.taxCodeLength);
+}
+
+function isAllowedRelation(id: number | null | undefined): id is number {
+  return typeof id === 'number' && (allowedRelationIds as readonly number[]).includes(id);
+}
+
+const searchBeneficiaries = (prefix: string, signal: AbortSignal) => lookups.beneficiaries(prefix, signal);
+
+function useRelations(): readonly KinshipRelation[] {
+  const query = useQuery({
+    queryKey: lookupKeys.relations,
+    queryFn: ({ signal }) => lookups.relations(signal),
+    staleTime: Infinity,
+  });
+  return query.data ?? [];
+}
+
+function stringOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function BeneficiaryField(props: FieldProps) {
+  const context = engineContext(props);
+  const { formData: data, errorsFor, categories, submitting } = context;
+  const id = props.fieldPathId.$id;
+  const meStesso = props.formData !== false;
+  const category = categories.find((entry) => entry.id === data.id_categ);
+  const forced = category?.me_stesso === true;
+  const disabled = Boolean(props.disabled || props.readonly || submitting);
+
+  // A category that allows only the user wins over data that says otherwise.
+  const forceMyself = useLatestCallback(() => switchToMyself(context));
+  const familyChosen = props.formData === false;
+  useEffect(() => {
+    if (forced && familyChosen) forceMyself();
+  }, [forced, familyChosen, forceMyself]);
+
+  const relations = useRelations();
+  const relationName = useMemo(
+    () => new Map(relations.map((relation) => [relation.id, relation.nome])),
+    [relations],
+  );
+  const relationOptions = useMemo(
+    () =>
+      relations
+        .filter((relation) => isAllowedRelation(relation.id))
+        .map((relation) => ({ value: String(relation.id), label: relation.nome })),
+    [relations],
+  );
+
+  const [taxCode, setTaxCode] = useEchoedText(stringOf(data.cod_fisc_ben));
+  const [name, setName] = useEchoedText(stringOf(data.nome_ben));
+  const [taxCodeBlurred, setTaxCodeBlurred] = useState(false);
+  const suggestions = useSuggestions<BeneficiarySuggestion>('beneficiaries', taxCode, searchBeneficiaries);
+  const options = useMemo(
+    () => [...new Set(suggestions.items.map((item) => item.cod_fisc))],
+    [suggestions.items],
+  );
+
+  const complete = taxCode.length === constants.taxCodeLength;
+  const taxCodeValid = complete && isValidTaxCode(taxCode);
+  const ambiguous = complete && suggestions.settled && suggestions.items.length > 1;
+  const single =
+    complete &&
+    suggestions.settled &&
+    suggestions.items.length === 1 &&
+    suggestions.items[0]?.cod_fisc === taxCode
+      ? suggestions.items[0]
+      : undefined;
+
+  // The name input adopts what is written here (it is not its own typing), so only the form is written.
+  const fill = (suggestion: BeneficiarySuggestion) =>
+    context.setFields({
+      cod_fisc_ben: suggestion.cod_fisc,
+      nome_ben: suggestion.nome,
+      id_relazione_ben: isAllowedRelation(suggestion.id_relazione) ? suggestion.id_relazione : undefined,
+    });
+
+  // A complete code that matches exactly one known beneficiary fills name and relation, once per code:
+  // later edits of name and relation are the user's.
+  const autoFill = useLatestCallback(() => {
+    if (single && (data.nome_ben !== single.nome || data.id_relazione_ben !== single.id_relazione))
+      fill(single);
+  });
+  const singleCode = single?.cod_fisc;
+  useEffect(() => {
+    if (singleCode) autoFill();
+  }, [singleCode, autoFill]);
+
+  const blockErrors = mergeErrors(props.rawErrors, errorsFor('me_stesso'));
+  const taxCodeErrors = mergeErrors(
+    (complete || taxCodeBlurred) && taxCode !== '' && !taxCodeValid ? [formMessages.formTaxCodeInvalid] : [],
+    ambiguous ? [formMessages.formBeneficiaryNotFound] : [],
+    errorsFor('cod_fisc_ben'),
+  );
+  const showForcedNote = forced && !blockErrors.includes(formMessages.formBeneficiaryForcedMyself);
+
+  const chooseMode = (mode: string) => {
+    if (mode === MYSELF) {
+      switchToMyself(context);
+    } else if (!forced) {
+      context.setFields({ me_stesso: false });
+    }
+  };
+
+  return (
+    <Fieldset legend={formMessages.formBeneficiaryTitle} variant="unstyled" p={0} disabled={disabled}>
+      <Stack gap="sm">
+        <SegmentedControl
+          name={id}
+          value={meStesso ? MYSELF : FAMILY}
+          onChange={chooseMode}
+          data={[
+            { value: MYSELF, label: formMessages.formBeneficiaryMyself },
+            { value: FAMILY, label: formMessages.formBeneficiaryFamily, disabled: forced },
+          ]}
+          disabled={disabled}
+          fullWidth
+          maw={420}
+        />
+        {showForcedNote && <Text size="sm">{formMessages.formBeneficiaryForcedMyself}</Text>}
+        {blockErrors.length > 0 && (
+          <Text size="sm" c="red.8">
+            <AlertText>{blockErrors.join(' ')}</AlertText>
+          </Text>
+        )}
+        {!meStesso && (
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+            <Autocomplete
+              id={`${id}-cod_fisc_ben`}
+              label={formMessages.formBeneficiaryTaxCode}
+              required
+              value={taxCode}
+              data={options}
+              onChange={(next) => {
+                const code = typedTaxCode(next);
+                setTaxCodeBlurred(false);
+                setTaxCode(code);
+                context.setFields({ cod_fisc_ben: code === '' ? undefined : code });
+              }}
+              onOptionSubmit={(code) => {
+                const chosen = suggestions.items.find((item) => item.cod_fisc === code);
+                if (chosen) fill(chosen);
+              }}
+              onBlur={() => setTaxCodeBlurred(true)}
+              renderOption={({ option }) => {
+                const item = suggestions.items.find((entry) => entry.cod_fisc === option.value);
+                return (
+                  <Stack gap={0}>
+                    <Text size="sm" fw={600}>
+                      {option.value}
+                    </Text>
+                    {item && (
+                      <Text size="xs" c="dimmed">
+                        {[
+                          item.nome,
+                          item.id_relazione != null ? relationName.get(item.id_relazione) : undefined,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                    )}
+                  </Stack>
+                );
+              }}
+              // The server already filtered by prefix: every answer is shown.
+              filter={({ options: all }) => all}
+              maxLength={constants.taxCodeLength}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              rightSection={
+                taxCodeValid && !ambiguous ? <ValidMark label={formMessages.formTaxCodeValid} /> : null
+              }
+              error={errorNode(taxCodeErrors)}
+              comboboxProps={{ withinPortal: false }}
+            />
+            <TextInput
+              id={`${id}-nome_ben`}
+              label={formMessages.formBeneficiaryName}
+              required
+              value={name}
+              onChange={(event) => {
+                const next = event.currentTarget.value;
+                setName(next);
+                context.setFields({ nome_ben: next === '' ? undefined : next });
+              }}
+              maxLength={nameMaxLength(props)}
+              autoComplete="off"
+              error={errorNode(errorsFor('nome_ben'))}
+            />
+            <Select
+              id={`${id}-id_relazione_ben`}
+              label={formMessages.formBeneficiaryRelation}
+              required
+              data={relationOptions}
+              value={
+                isAllowedRelation(data.id_relazione_ben as number) ? String(data.id_relazione_ben) : null
+              }
+              onChange={(next) =>
+                context.setFields({ id_relazione_ben: next === null ? undefined : Number(next) })
+              }
+              allowDeselect={false}
+              error={errorNode(errorsFor('id_relazione_ben'))}
+              comboboxProps={{ withinPortal: false }}
+            />
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** The name's maximum length from the payload schema (`nome_ben.maxLength`). */
+function nameMaxLength(props: FieldProps): number | undefined {
+  const schema = props.registry.rootSchema.properties?.nome_ben;
+  return typeof schema === 'object' && typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+}

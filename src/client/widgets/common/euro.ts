@@ -1,0 +1,15 @@
+/** Euro helpers of the widgets (spec 001 §5): the typed text, its cents and the amount-vs-credit warning. */
+import type { FormDeclaration } from '../../../../config/forms/types';
+import { formatFormMessage } from '../../../../config/messages-forms.it';
+import { formatCents, parseCents } from '../../../shared/money';
+
+/** Cents of a typed amount ("12." counts as 12); null when empty or not an amount. */
+export function typedCents(text: string | undefined | null): number | null {
+  if (!text) return null;
+  return parseCents(text.endsWith('.') ? text.slice(0, -1) : text);
+}
+
+/** The declaration's amount-vs-credit text, with the credit as the spec shows euro ("1234.50"). */
+export function creditWarningText(declaration: FormDeclaration, creditCents: number): string {
+  return formatFormMessage(declaration.amountWarning, { n: formatCents(creditCents) });
+}

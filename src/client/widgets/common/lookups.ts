@@ -1,0 +1,63 @@
+/**
+ * The lookups of the form widgets (spec 001 §7, wire contract of issue 5): answer types and calls,
+ * all through the portal's one HTTP client. Search failures are only logged (001 §8): the react-query
+ * client logs failed queries, and the widgets show no suggestions.
+ */
+import { apiRequest } from '../../api/client';
+import { constants } from '../../../../config/constants';
+
+/** `GET /api/beneficiari/{prefix}`: the user's beneficiaries whose tax code starts with the prefix. */
+export interface BeneficiarySuggestion {
+  readonly cod_fisc: string;
+  readonly nome: string;
+  readonly id_relazione: number | null;
+}
+
+/** `GET /api/relazioni_parentali`. */
+export interface KinshipRelation {
+  readonly id: number;
+  readonly nome: string;
+}
+
+/** `GET /api/fornitori?p_iva=<prefix>&limit=10`. */
+export interface SupplierSuggestion {
+  readonly id: number;
+  readonly p_iva: string;
+  readonly ragione_sociale: string;
+  readonly indirizzo: string;
+  readonly citta: string;
+  readonly iban: string | null;
+}
+
+/** `GET /api/fondi_previdenza?term=&limit=10`. */
+export interface PensionFund {
+  readonly covip: string;
+  readonly nome: string;
+  readonly istituto: string;
+}
+
+/** `GET /api/iban_utente/{prefix}?limit=10`. */
+export interface UserIban {
+  readonly iban: string;
+}
+
+const limit = constants.supplierSuggestionLimit;
+
+export const lookups = {
+  beneficiaries: (prefix: string, signal?: AbortSignal) =>
+    apiRequest<BeneficiarySuggestion[]>(`/beneficiari/${encodeURIComponent(prefix)}`, { signal }),
+  relations: (signal?: AbortSignal) => apiRequest<KinshipRelation[]>('/relazioni_parentali', { signal }),
+  suppliers: (prefix: string, signal?: AbortSignal) =>
+    apiRequest<SupplierSuggestion[]>('/fornitori', { query: { p_iva: prefix, limit }, signal }),
+  funds: (term: string, signal?: AbortSignal) =>
+    apiRequest<PensionFund[]>('/fondi_previdenza', { query: { term, limit }, signal }),
+  ibans: (prefix: string, signal?: AbortSignal) =>
+    apiRequest<UserIban[]>(`/iban_utente/${encodeURIComponent(prefix)}`, { query: { limit }, signal }),
+};
+
+/** React-query keys of the lookups (one prefix, so a logout's cache purge takes them all). */
+export const lookupKeys = {
+  all: ['form-lookups'] as const,
+  relations: ['form-lookups', 'relations'] as const,
+  search: (kind: string, term: string) => ['form-lookups', kind, term] as const,
+};

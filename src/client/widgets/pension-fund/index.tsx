@@ -1,0 +1,169 @@
+/**
+ * `pension-fund` (ui:field on the pension `covip`, spec 001 §2, §3, §4 "Pension", §5):
+ *
+ * - the fund search offers, from 2 characters, the funds matching name, institute or COVIP code
+ *   (`GET /api/fondi_previdenza?term=&limit=10`), shown as `[institute] name`; choosing one writes
+ *   `covip`, `istituto` and `nome` (the last two are display-only: the engine drops them from the payload);
+ * - institute, name and COVIP code of the chosen fund are shown read-only;
+ * - the form starts from the user's saved fund (`user.covip_fondo`), whose name is found by searching
+ *   its COVIP code; when another fund is chosen, a warning offers "Annulla modifica", which restores
+ *   the saved fund. (The "Conferma Modifica Fondo" question on submit is the engine's.)
+ */
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Fieldset,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { FieldProps } from '@rjsf/utils';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { formMessages } from '../../../../config/messages-forms.it';
+import { engineContext, type FormEngineContext } from '../../engine/forms/form-context';
+import { errorNode, mergeErrors } from '../common/field-errors';
+import { lookupKeys, lookups, type PensionFund } from '../common/lookups';
+import { useLatestCallback } from '../common/use-latest';
+import { useSuggestions } from '../common/use-suggestions';
+
+/** How a fund is listed (001 §3): `[institute] name`. */
+export function fundLabel(fund: PensionFund): string {
+  return `[${fund.istituto}] ${fund.nome}`;
+}
+
+const searchFunds = (term: string, signal: AbortSignal) => lookups.funds(term, signal);
+
+function stringOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The saved fund with its name: a search by its COVIP code, keeping the exact match. */
+function useSavedFund(covip: string | null): PensionFund | undefined {
+  const query = useQuery({
+    queryKey: lookupKeys.search('fund-by-covip', covip ?? ''),
+    queryFn: ({ signal }) => lookups.funds(covip ?? '', signal),
+    enabled: Boolean(covip),
+    staleTime: Infinity,
+    select: (funds) => funds.find((fund) => fund.covip === covip),
+  });
+  return query.data;
+}
+
+function writeFund(
+  context: FormEngineContext,
+  field: string,
+  fund: Partial<PensionFund> & { covip: string },
+) {
+  context.setFields({ [field]: fund.covip, istituto: fund.istituto, nome: fund.nome });
+}
+
+export function PensionFundField(props: FieldProps) {
+  const context = engineContext(props);
+  const { formData: data, user, errorsFor, submitting } = context;
+  const field = props.name;
+  const id = props.fieldPathId.$id;
+  const covip = stringOf(props.formData);
+  const savedCovip = user.covip_fondo && user.covip_fondo.trim() !== '' ? user.covip_fondo : null;
+  const savedFund = useSavedFund(savedCovip);
+  const disabled = Boolean(props.disabled || props.readonly || submitting);
+
+  // Start from the saved fund; its institute and name follow as soon as the search finds them.
+  const startFromSaved = useLatestCallback(() => {
+    if (!savedCovip) return;
+    if (covip === '') writeFund(context, field, savedFund ?? { covip: savedCovip });
+    else if (
+      covip === savedCovip &&
+      savedFund &&
+      (data.nome !== savedFund.nome || data.istituto !== savedFund.istituto)
+    )
+      writeFund(context, field, savedFund);
+  });
+  useEffect(() => {
+    startFromSaved();
+  }, [savedCovip, savedFund, startFromSaved]);
+
+  const [search, setSearch] = useState('');
+  const suggestions = useSuggestions<PensionFund>('funds', search, searchFunds);
+  const byLabel = useMemo(() => {
+    const map = new Map<string, PensionFund>();
+    for (const fund of suggestions.items) if (!map.has(fundLabel(fund))) map.set(fundLabel(fund), fund);
+    return map;
+  }, [suggestions.items]);
+  const options = useMemo(() => [...byLabel.keys()], [byLabel]);
+
+  const changed = savedCovip !== null && covip !== '' && covip !== savedCovip;
+  const cancelChange = () => {
+    setSearch('');
+    if (savedCovip) writeFund(context, field, savedFund ?? { covip: savedCovip });
+  };
+
+  const errors = mergeErrors(props.rawErrors, errorsFor(field));
+
+  return (
+    <Fieldset legend={props.schema.title} variant="unstyled" p={0} disabled={disabled}>
+      <Stack gap="sm">
+        <Autocomplete
+          id={id}
+          label={formMessages.formFundSearch}
+          placeholder={formMessages.formFundSearchPlaceholder}
+          value={search}
+          data={options}
+          onChange={setSearch}
+          onOptionSubmit={(label) => {
+            const fund = byLabel.get(label);
+            if (fund) writeFund(context, field, fund);
+          }}
+          // The server already matched name, institute and code: every answer is shown.
+          filter={({ options: all }) => all}
+          autoComplete="off"
+          error={errorNode(errors)}
+          comboboxProps={{ withinPortal: false }}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput
+            id={`${id}-istituto`}
+            label={formMessages.formFundInstitute}
+            value={stringOf(data.istituto)}
+            readOnly
+            variant="filled"
+          />
+          <TextInput
+            id={`${id}-nome`}
+            label={formMessages.formFundName}
+            value={stringOf(data.nome)}
+            readOnly
+            variant="filled"
+          />
+          <TextInput
+            id={`${id}-covip`}
+            label={formMessages.formFundCovipCode}
+            value={covip}
+            readOnly
+            variant="filled"
+          />
+        </SimpleGrid>
+        {changed && (
+          <Alert
+            color="yellow"
+            variant="light"
+            role="alert"
+            icon={<IconAlertTriangle aria-hidden="true" />}
+            data-testid="fund-changed"
+          >
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{formMessages.formFundChanged}</Text>
+              <Button size="xs" variant="default" onClick={cancelChange}>
+                {formMessages.formFundCancelChange}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * `supplier` (ui:field on the `fornitore` object of the on-demand quote, spec 001 §3, §5; 000 §5):
+ *
+ * - the VAT number keeps digits only, at most 11, and is checked with its check digit
+ *   ("Partita IVA non valida");
+ * - from 2 digits the known suppliers are offered (`GET /api/fornitori?p_iva=<prefix>&limit=10`,
+ *   number and company name); choosing one, or typing a complete number that matches exactly one,
+ *   fills company name, address, city and IBAN; a complete number with several matches gives
+ *   "Impossibile trovare il fornitore.";
+ * - every field stays editable, so a supplier not yet known can be typed in; the IBAN (optional) is
+ *   kept without spaces and upper-cased, and checked when the input loses focus;
+ * - "I dati sul fornitore non risultano corretti..." comes from the rules: the block shows the errors
+ *   the engine reports for `fornitore` and for each of its fields.
+ *
+ * Each field is written at its own path of the form (`fornitore.p_iva`, ...), so changes made together
+ * compose instead of overwriting each other.
+ */
+import { Autocomplete, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
+import { useEffect, useMemo, useState } from 'react';
+import { constants } from '../../../../config/constants';
+import { formMessages, type FormMessageKey } from '../../../../config/messages-forms.it';
+import { engineContext } from '../../engine/forms/form-context';
+import { isValidIban, normalizeIban } from '../../../shared/validators/iban';
+import { isValidVatNumber } from '../../../shared/validators/partita-iva';
+import { AlertText, errorNode, mergeErrors } from '../common/field-errors';
+import { lookups, type SupplierSuggestion } from '../common/lookups';
+import { useEchoedText } from '../common/use-echoed-text';
+import { useLatestCallback } from '../common/use-latest';
+import { useSuggestions } from '../common/use-suggestions';
+import { ValidMark } from '../common/valid-mark';
+
+type SupplierKey = 'p_iva' | 'ragione_sociale' | 'indirizzo' | 'citta' | 'iban';
+
+const TEXT_FIELDS: readonly { key: Exclude<SupplierKey, 'p_iva' | 'iban'>; label: FormMessageKey }[] = [
+  { key: 'ragione_sociale', label: 'formSupplierName' },
+  { key: 'indirizzo', label: 'formSupplierAddress' },
+  { key: 'citta', label: 'formSupplierCity' },
+];
+
+/** What the VAT input keeps: digits only, at most 11. */
+export function typedVatNumber(value: string): string {
+  return value.replace(/\D/g, '').slice(0, constants.vatNumberLength);
+}
+
+const searchSuppliers = (prefix: string, signal: AbortSignal) => lookups.suppliers(prefix, signal);
+
+function stringOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The maximum length of a supplier field from the payload schema. */
+function maxLengthOf(schema: RJSFSchema, key: SupplierKey): number | undefined {
+  const property = schema.properties?.[key];
+  return typeof property === 'object' && typeof property.maxLength === 'number'
+    ? property.maxLength
+    : undefined;
+}
+
+/** One text input of the block: local text in front of the form value (see use-echoed-text). */
+function SupplierTextInput({
+  id,
+  label,
+  value,
+  required,
+  maxLength,
+  errors,
+  onText,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  required: boolean;
+  maxLength: number | undefined;
+  errors: readonly string[];
+  onText: (text: string) => void;
+}) {
+  const [text, setText] = useEchoedText(value);
+  return (
+    <TextInput
+      id={id}
+      label={label}
+      required={required}
+      value={text}
+      maxLength={maxLength}
+      autoComplete="off"
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        onText(event.currentTarget.value);
+      }}
+      error={errorNode(errors)}
+    />
+  );
+}
+
+export function SupplierField(props: FieldProps) {
+  const context = engineContext(props);
+  const { errorsFor, submitting } = context;
+  const { fieldPathId, schema } = props;
+  const id = fieldPathId.$id;
+  const path = fieldPathId.path.map(String).join('.');
+  const data = (props.formData ?? {}) as Partial<Record<SupplierKey, unknown>>;
+  const required = new Set(schema.required ?? []);
+  const disabled = Boolean(props.disabled || props.readonly || submitting);
+  const childErrors = (props.errorSchema ?? {}) as Record<string, ErrorSchema | undefined>;
+  const errorsOf = (key: SupplierKey) => mergeErrors(childErrors[key]?.__errors, errorsFor(`${path}.${key}`));
+
+  const write = (key: SupplierKey, value: string | null | undefined) =>
+    props.onChange(value === '' ? undefined : value, [...fieldPathId.path, key]);
+
+  const [vat, setVat] = useEchoedText(stringOf(data.p_iva));
+  const [vatBlurred, setVatBlurred] = useState(false);
+  const suggestions = useSuggestions<SupplierSuggestion>('suppliers', vat, searchSuppliers);
+  const options = useMemo(
+    () => [...new Set(suggestions.items.map((item) => item.p_iva))],
+    [suggestions.items],
+  );
+
+  const complete = vat.length === constants.vatNumberLength;
+  const vatValid = complete && isValidVatNumber(vat);
+  const ambiguous = complete && suggestions.settled && suggestions.items.length > 1;
+  const single =
+    complete && suggestions.settled && suggestions.items.length === 1 && suggestions.items[0]?.p_iva === vat
+      ? suggestions.items[0]
+      : undefined;
+
+  const fill = (supplier: SupplierSuggestion) => {
+    write('p_iva', supplier.p_iva);
+    write('ragione_sociale', supplier.ragione_sociale);
+    write('indirizzo', supplier.indirizzo);
+    write('citta', supplier.citta);
+    write('iban', supplier.iban ? normalizeIban(supplier.iban) : undefined);
+  };
+
+  // A complete number that matches exactly one supplier fills the block once: later edits are the user's.
+  const autoFill = useLatestCallback(() => {
+    if (single && data.ragione_sociale !== single.ragione_sociale) fill(single);
+  });
+  const singleVat = single?.p_iva;
+  useEffect(() => {
+    if (singleVat) autoFill();
+  }, [singleVat, autoFill]);
+
+  const [iban, setIban] = useEchoedText(stringOf(data.iban));
+  const [ibanBlurred, setIbanBlurred] = useState(false);
+  const ibanInvalid = ibanBlurred && iban !== '' && !isValidIban(iban);
+
+  const blockErrors = mergeErrors(props.rawErrors, errorsFor(path));
+  const vatErrors = mergeErrors(
+    (complete || vatBlurred) && vat !== '' && !vatValid ? [formMessages.formVatInvalid] : [],
+    ambiguous ? [formMessages.formSupplierNotFound] : [],
+    errorsOf('p_iva'),
+  );
+
+  return (
+    <Fieldset
+      legend={schema.title ?? formMessages.formSupplierTitle}
+      variant="unstyled"
+      p={0}
+      disabled={disabled}
+    >
+      <Stack gap="sm">
+        {blockErrors.length > 0 && (
+          <Text size="sm" c="red.8">
+            <AlertText>{blockErrors.join(' ')}</AlertText>
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Autocomplete
+            id={`${id}-p_iva`}
+            label={formMessages.formSupplierVat}
+            required={required.has('p_iva')}
+            value={vat}
+            data={options}
+            onChange={(next) => {
+              const typed = typedVatNumber(next);
+              setVatBlurred(false);
+              setVat(typed);
+              write('p_iva', typed);
+            }}
+            onOptionSubmit={(value) => {
+              const chosen = suggestions.items.find((item) => item.p_iva === value);
+              if (chosen) fill(chosen);
+            }}
+            onBlur={() => setVatBlurred(true)}
+            renderOption={({ option }) => {
+              const item = suggestions.items.find((entry) => entry.p_iva === option.value);
+              return (
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {option.value}
+                  </Text>
+                  {item && (
+                    <Text size="xs" c="dimmed">
+                      {item.ragione_sociale}
+                    </Text>
+                  )}
+                </Stack>
+              );
+            }}
+            // The server already filtered by prefix: every answer is shown.
+            filter={({ options: all }) => all}
+            inputMode="numeric"
+            maxLength={constants.vatNumberLength}
+            autoComplete="off"
+            rightSection={vatValid && !ambiguous ? <ValidMark label={formMessages.formVatValid} /> : null}
+            error={errorNode(vatErrors)}
+            comboboxProps={{ withinPortal: false }}
+          />
+          {TEXT_FIELDS.map(({ key, label }) => (
+            <SupplierTextInput
+              key={key}
+              id={`${id}-${key}`}
+              label={formMessages[label]}
+              value={stringOf(data[key])}
+              required={required.has(key)}
+              maxLength={maxLengthOf(schema, key)}
+              errors={errorsOf(key)}
+              onText={(text) => write(key, text)}
+            />
+          ))}
+          <TextInput
+            id={`${id}-iban`}
+            label={formMessages.formSupplierIban}
+            required={required.has('iban')}
+            value={iban}
+            maxLength={maxLengthOf(schema, 'iban')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            onChange={(event) => {
+              const next = normalizeIban(event.currentTarget.value);
+              setIbanBlurred(false);
+              setIban(next);
+              write('iban', next);
+            }}
+            onBlur={() => setIbanBlurred(true)}
+            error={errorNode(
+              mergeErrors(ibanInvalid ? [formMessages.formIbanInvalid] : [], errorsOf('iban')),
+            )}
+          />
+        </SimpleGrid>
+      </Stack>
+    </Fieldset>
+  );
+}
