@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { formValidatorsPlugin } from './scripts/vite-form-validators.mjs';
 
 /** Where `npm run dev` (and `vite preview`) forward /api and /dev: the API server of scripts/dev.mjs. */
 const apiTarget = process.env.API_PROXY_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
@@ -37,6 +38,8 @@ export default defineConfig({
       semicolons: true,
     }),
     react(),
+    // `virtual:form-validators`: the form payload schemas compiled to code here, never in the browser.
+    formValidatorsPlugin(),
     VitePWA({
       registerType: 'prompt',
       // Registered from src/client/pwa/register-sw.tsx (no inline script: the CSP forbids it).

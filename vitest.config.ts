@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { formValidatorsPlugin } from './scripts/vite-form-validators.mjs';
 
 /**
  * One config, five projects: `npm test` runs them in order through scripts/test.mjs.
@@ -16,11 +17,16 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'config', include: ['tests/config/**/*.test.ts'], environment: 'node' } },
       {
+        // The form engine's precompiled validators, plus the test-only forms of tests/fixtures/forms.
+        plugins: [formValidatorsPlugin({ dirs: ['schemas/forms', 'tests/fixtures/forms'] })],
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/client/setup.ts'],
+          // @rjsf/mantine's ESM imports `dayjs/plugin/customParseFormat` without its extension, which
+          // Node's resolver refuses: Vite transforms it instead.
+          server: { deps: { inline: [/@rjsf\/mantine/] } },
         },
       },
       {

@@ -24,6 +24,7 @@ import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
 import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
+import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -106,6 +107,14 @@ const AuthenticatedHelpdeskSiteNotificheRoute =
     path: '/helpdesk/site-notifiche',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
+  AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport.update(
+    {
+      id: '/base-request/$form_name/{-$id_acq_replay}',
+      path: '/base-request/$form_name/{-$id_acq_replay}',
+      getParentRoute: () => AuthenticatedRoute,
+    } as any,
+  );
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute;
@@ -122,6 +131,7 @@ export interface FileRoutesByFullPath {
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
 export interface FileRoutesByTo {
   '/reconnect': typeof ReconnectRoute;
@@ -137,6 +147,7 @@ export interface FileRoutesByTo {
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -155,6 +166,7 @@ export interface FileRoutesById {
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -172,7 +184,8 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/backoffice-refazi/office-transactionsdash'
     | '/helpdesk/site-notifiche'
-    | '/backoffice-refazi/';
+    | '/backoffice-refazi/'
+    | '/base-request/$form_name/{-$id_acq_replay}';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/reconnect'
@@ -187,7 +200,8 @@ export interface FileRouteTypes {
     | '/'
     | '/backoffice-refazi/office-transactionsdash'
     | '/helpdesk/site-notifiche'
-    | '/backoffice-refazi';
+    | '/backoffice-refazi'
+    | '/base-request/$form_name/{-$id_acq_replay}';
   id:
     | '__root__'
     | '/_authenticated'
@@ -204,7 +218,8 @@ export interface FileRouteTypes {
     | '/_authenticated/'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
     | '/_authenticated/helpdesk/site-notifiche'
-    | '/_authenticated/backoffice-refazi/';
+    | '/_authenticated/backoffice-refazi/'
+    | '/_authenticated/base-request/$form_name/{-$id_acq_replay}';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -323,6 +338,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedHelpdeskSiteNotificheRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/base-request/$form_name/{-$id_acq_replay}': {
+      id: '/_authenticated/base-request/$form_name/{-$id_acq_replay}';
+      path: '/base-request/$form_name/{-$id_acq_replay}';
+      fullPath: '/base-request/$form_name/{-$id_acq_replay}';
+      preLoaderRoute: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
   }
 }
 
@@ -352,6 +374,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedUserProfileRoute: typeof AuthenticatedUserProfileRoute;
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
   AuthenticatedHelpdeskSiteNotificheRoute: typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -364,6 +387,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedHelpdeskSiteNotificheRoute:
     AuthenticatedHelpdeskSiteNotificheRoute,
+  AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route:
+    AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

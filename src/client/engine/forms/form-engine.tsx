@@ -1,0 +1,378 @@
+/**
+ * The form engine (ARCHITECTURE.md §4): renders a declaration of config/forms with rjsf and runs the
+ * submission flow every form shares (spec 001 §4 "Submission", 000 §8):
+ *
+ * local checks (the payload schema's precompiled validator + the shared rules) -> errors under their
+ * fields, focus on the first, an alert -> (pension, fund changed) "Conferma Modifica Fondo" ->
+ * "Riepilogo operazione" -> overlay -> `POST /api/crea_richiesta/{route}` with one `Idempotency-Key`
+ * -> "Richiesta inviata" -> menu; a failure closes the overlay and opens the backend error box.
+ *
+ * Widgets and fields get the engine through rjsf's `formContext` (form-context.ts).
+ */
+import { Alert, Box, Button, List, Loader, Overlay, Portal, Stack, Text } from '@mantine/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { Experimental_DefaultFormStateBehavior, UiSchema } from '@rjsf/utils';
+import { deepEquals, getDefaultFormState } from '@rjsf/utils';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FormDeclaration } from '../../../../config/forms/types';
+import { formMessages } from '../../../../config/messages-forms.it';
+import { ApiError } from '../../api/client';
+import { showBackendError } from '../../components/backend-error-box';
+import { isSlotVisible, romeToday, runFormRules, toPayload } from '../../../shared/forms';
+import { parseCents } from '../../../shared/money';
+import { askFundChange, openConfirmDialog, showSuccessDialog } from './form-dialogs';
+import type { FormCategory, FormEngineContext, SlotDocument } from './form-context';
+import {
+  collectFieldErrors,
+  hasFieldErrors,
+  italianErrorTransformer,
+  italianTranslateString,
+  mergeFieldErrors,
+  toErrorSchema,
+  withoutFieldErrors,
+  type FieldErrors,
+} from './form-errors';
+import { createRequest, type PensionFund } from './form-queries';
+import { FIELD_ATTRIBUTE, ThemedForm } from './form-theme';
+import type { CompiledFormSchema, FormValues } from './validators';
+
+/** Defaults of the schema apply, but an array's `minItems` never creates empty items (`mesi_sel`). */
+export const DEFAULT_FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
+  arrayMinItems: { populate: 'never' },
+};
+
+/** The data a form starts from: the schema's defaults under `initial`. */
+export function initialFormData(compiled: CompiledFormSchema, initial: FormValues): FormValues {
+  return getDefaultFormState<FormValues>(
+    compiled.validator,
+    compiled.schema,
+    initial,
+    compiled.schema,
+    false,
+    DEFAULT_FORM_STATE_BEHAVIOR,
+  ) as FormValues;
+}
+
+/** The field whose uiSchema uses the `pension-fund` field (the pension form's `covip`), if any. */
+export function pensionFundField(declaration: FormDeclaration): string | undefined {
+  return Object.entries(declaration.uiSchema).find(
+    ([, ui]) =>
+      typeof ui === 'object' && ui !== null && (ui as Record<string, unknown>)['ui:field'] === 'pension-fund',
+  )?.[0];
+}
+
+/** `[istituto] nome`, as the fund search shows a fund (001 §3). */
+export function fundLabel(fund: { covip?: unknown; istituto?: unknown; nome?: unknown }): string {
+  const name = typeof fund.nome === 'string' && fund.nome !== '' ? fund.nome : String(fund.covip ?? '');
+  return typeof fund.istituto === 'string' && fund.istituto !== '' ? `[${fund.istituto}] ${name}` : name;
+}
+
+/** The documents of the slots shown for `data`, in slot order. */
+export function visibleSlotDocuments(
+  declaration: FormDeclaration,
+  data: FormValues,
+  slotDocuments: Readonly<Record<string, SlotDocument | undefined>>,
+): SlotDocument[] {
+  return declaration.slots
+    .filter((slot) => isSlotVisible(slot, data))
+    .map((slot) => slotDocuments[slot.name])
+    .filter((document): document is SlotDocument => document !== undefined);
+}
+
+/** Top-level keys whose value differs between `before` and `after`. */
+function changedKeys(before: FormValues, after: FormValues): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => !deepEquals(before[key], after[key]));
+}
+
+/** A random v4 UUID; `crypto.randomUUID` exists only in secure contexts, `getRandomValues` everywhere. */
+export function idempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export interface FormEngineProps {
+  readonly declaration: FormDeclaration;
+  readonly compiled: CompiledFormSchema;
+  /** Replayed or preset values (the schema's defaults are added underneath). */
+  readonly initialData: FormValues;
+  readonly creditCents: number;
+  readonly categories: readonly FormCategory[];
+  readonly user: FormEngineContext['user'];
+  /** The user's saved pension fund with institute and name, restored when a change is declined. */
+  readonly savedFund: PensionFund | null;
+  /** After the success dialog's Ok: refresh the credit and go to the menu. */
+  readonly onCompleted: () => void;
+}
+
+export function FormEngine(props: FormEngineProps) {
+  const { declaration, compiled, creditCents, categories, user, savedFund, onCompleted } = props;
+  const [formData, setFormData] = useState<FormValues>(() => initialFormData(compiled, props.initialData));
+  const [slotDocuments, setSlotDocuments] = useState<Record<string, SlotDocument | undefined>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [showFixAlert, setShowFixAlert] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  /** A check or a submission is under way (dialogs open, POST running): the form does not start another. */
+  const busy = useRef(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const focusTarget = useRef<FieldErrors>({});
+
+  // `docs` is always the documents of the slots currently shown (a hidden slot's document is not sent).
+  const data = useMemo<FormValues>(() => {
+    const docs = visibleSlotDocuments(declaration, formData, slotDocuments).map((doc) => doc.doc_id);
+    return 'docs' in (compiled.schema.properties ?? {}) ? { ...formData, docs } : formData;
+  }, [compiled.schema, declaration, formData, slotDocuments]);
+
+  const setFields = useCallback((patch: Readonly<Record<string, unknown>>) => {
+    setFormData((previous) => ({ ...previous, ...patch }));
+    setErrors((previous) => withoutFieldErrors(previous, Object.keys(patch)));
+  }, []);
+
+  const setSlotDocument = useCallback((slot: string, document: SlotDocument | undefined) => {
+    setSlotDocuments((previous) => ({ ...previous, [slot]: document }));
+    setErrors((previous) => withoutFieldErrors(previous, ['docs', slot]));
+  }, []);
+
+  const errorsFor = useCallback((field: string): readonly string[] => errors[field] ?? [], [errors]);
+
+  const context = useMemo<FormEngineContext>(
+    () => ({
+      declaration,
+      formData: data,
+      setFields,
+      creditCents,
+      categories,
+      errorsFor,
+      slotDocuments,
+      setSlotDocument,
+      user,
+      submitting,
+    }),
+    [
+      declaration,
+      data,
+      setFields,
+      creditCents,
+      categories,
+      errorsFor,
+      slotDocuments,
+      setSlotDocument,
+      user,
+      submitting,
+    ],
+  );
+
+  const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
+
+  // Only what rjsf changed is taken from its event: a block may have written sibling fields through
+  // `setFields` in the same tick, and rjsf's copy of the data does not hold them yet.
+  const handleChange = useCallback(
+    (event: IChangeEvent<FormValues>) => {
+      const next = event.formData ?? {};
+      const changed = changedKeys(data, next).filter((key) => key !== 'docs');
+      if (changed.length === 0) return;
+      setFormData((previous) => {
+        const merged = { ...previous };
+        for (const key of changed) {
+          if (next[key] === undefined) delete merged[key];
+          else merged[key] = next[key];
+        }
+        return merged;
+      });
+      setErrors((previous) => withoutFieldErrors(previous, changed));
+    },
+    [data],
+  );
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const root = containerRef.current;
+    if (!root) return;
+    const fields = Object.keys(focusTarget.current).filter((field) => field !== '');
+    const invalidInput = root.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const firstField = fields
+      .map((field) => root.querySelector<HTMLElement>(`[${FIELD_ATTRIBUTE}="${CSS.escape(field)}"]`))
+      .filter((element): element is HTMLElement => element !== null)
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+    const inField = firstField?.querySelector<HTMLElement>(
+      'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])',
+    );
+    let target: HTMLElement | null | undefined = invalidInput;
+    if (
+      inField &&
+      (!invalidInput || inField.compareDocumentPosition(invalidInput) & Node.DOCUMENT_POSITION_FOLLOWING)
+    ) {
+      target = inField;
+    }
+    (target ?? alertRef.current)?.focus();
+    (target ?? alertRef.current)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [focusRequest]);
+
+  /** Schema + shared rules; empty when the data may be sent. */
+  const check = (values: FormValues, documents: readonly SlotDocument[]): FieldErrors => {
+    const validation = compiled.validator.validateFormData(
+      values,
+      compiled.schema,
+      undefined,
+      italianErrorTransformer(values),
+      declaration.uiSchema as UiSchema,
+    );
+    const ruleErrors = runFormRules(declaration, values, {
+      today: romeToday(),
+      creditCents,
+      categories,
+      documents: documents.map(({ doc_id, file_kind }) => ({ doc_id, file_kind })),
+    });
+    return mergeFieldErrors(collectFieldErrors(validation.errors), ruleErrors);
+  };
+
+  /** Pension: a fund other than the saved one is confirmed, or the saved one comes back. */
+  const confirmFundChange = async (values: FormValues): Promise<boolean> => {
+    const field = pensionFundField(declaration);
+    const saved = user.covip_fondo;
+    if (!field || !saved || values[field] === saved) return true;
+    const from = savedFund ? fundLabel(savedFund) : saved;
+    const to = fundLabel({ covip: values[field], istituto: values.istituto, nome: values.nome });
+    if (await askFundChange(from, to)) return true;
+    const properties = compiled.schema.properties ?? {};
+    const restore: FormValues = { [field]: saved };
+    if ('istituto' in properties) restore.istituto = savedFund?.istituto ?? null;
+    if ('nome' in properties) restore.nome = savedFund?.nome ?? null;
+    setFields(restore);
+    return false;
+  };
+
+  const send = async (values: FormValues, documents: readonly SlotDocument[]) => {
+    setSubmitting(true);
+    try {
+      const payload = toPayload(
+        declaration,
+        values,
+        documents.map((document) => document.doc_id),
+      );
+      const created = await createRequest(declaration.route_name, payload, idempotencyKey());
+      setSubmitting(false);
+      await showSuccessDialog(created.id_acquisto, formMessages[declaration.successText]);
+      onCompleted();
+    } catch (error) {
+      setSubmitting(false);
+      busy.current = false;
+      void showBackendError(error instanceof ApiError ? error.data : error);
+    }
+  };
+
+  const submit = async (submitted: FormValues) => {
+    if (busy.current) return;
+    // rjsf's data may hold a change made in the same event as the submit: it is applied on top.
+    const values: FormValues = { ...data };
+    for (const key of changedKeys(data, submitted)) {
+      if (key !== 'docs') values[key] = submitted[key];
+    }
+    const documents = visibleSlotDocuments(declaration, values, slotDocuments);
+    if ('docs' in values) values.docs = documents.map((document) => document.doc_id);
+
+    const found = check(values, documents);
+    if (hasFieldErrors(found)) {
+      setErrors(found);
+      setShowFixAlert(true);
+      focusTarget.current = found;
+      setFocusRequest((count) => count + 1);
+      return;
+    }
+    setErrors({});
+    setShowFixAlert(false);
+
+    busy.current = true;
+    try {
+      if (!(await confirmFundChange(values))) {
+        busy.current = false;
+        return;
+      }
+      const amountValue = values[declaration.amountField];
+      const proceed = await new Promise<boolean>((resolve) => {
+        void openConfirmDialog(
+          {
+            credit: declaration.credit,
+            creditCents,
+            amountCents: (typeof amountValue === 'string' ? parseCents(amountValue) : null) ?? 0,
+          },
+          resolve,
+        );
+      });
+      if (!proceed) {
+        busy.current = false;
+        return;
+      }
+      await send(values, documents);
+    } catch (error) {
+      busy.current = false;
+      console.error('Form submission failed before sending', error);
+    }
+  };
+
+  const formErrors = errors[''] ?? [];
+
+  return (
+    <Box ref={containerRef} pos="relative">
+      <ThemedForm
+        schema={compiled.schema}
+        uiSchema={declaration.uiSchema as UiSchema}
+        validator={compiled.validator}
+        formData={data}
+        formContext={context}
+        onChange={handleChange}
+        onSubmit={(event) => void submit(event.formData ?? data)}
+        extraErrors={extraErrors}
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
+        transformErrors={italianErrorTransformer(data)}
+        translateString={italianTranslateString}
+        noHtml5Validate
+        noValidate
+        showErrorList={false}
+        disabled={submitting}
+      >
+        <Stack gap="md" mt="lg">
+          {showFixAlert && hasFieldErrors(errors) && (
+            <Alert ref={alertRef} color="red" role="alert" tabIndex={-1} data-testid="form-fix-errors">
+              <Text size="sm">{formMessages.formFixErrors}</Text>
+              {formErrors.length > 0 && (
+                <List size="sm" mt="xs">
+                  {formErrors.map((message) => (
+                    <List.Item key={message}>{message}</List.Item>
+                  ))}
+                </List>
+              )}
+            </Alert>
+          )}
+          <Button
+            type="submit"
+            size="md"
+            loading={submitting}
+            w={{ base: '100%', xs: 'auto' }}
+            style={{ alignSelf: 'flex-end' }}
+          >
+            {formMessages.formSubmit}
+          </Button>
+        </Stack>
+      </ThemedForm>
+      {submitting && (
+        <Portal>
+          <Overlay fixed center zIndex={190} backgroundOpacity={0.6} blur={1}>
+            <Stack align="center" gap="sm" role="status" aria-live="assertive" data-testid="form-submitting">
+              <Loader color="white" aria-hidden="true" />
+              <Text c="white" fw={600} size="lg">
+                {formMessages.formSubmitting}
+              </Text>
+            </Stack>
+          </Overlay>
+        </Portal>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The rjsf form of the portal: the @rjsf/mantine theme with the portal's widgets and fields
+ * (src/client/widgets) and a few templates so that a form reads like the rest of the product:
+ * no schema title or technical description on top, nested objects as fieldsets, one wrapper per
+ * field that the engine uses to find and focus the first invalid field.
+ */
+import { Box, Fieldset, Stack } from '@mantine/core';
+import { withTheme } from '@rjsf/core';
+import { generateTheme } from '@rjsf/mantine';
+import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
+import { formFields, formWidgets } from '../../widgets';
+
+/** The rendered fields' wrapper: `data-form-field="fornitore.p_iva"`, the path of the field. */
+export const FIELD_ATTRIBUTE = 'data-form-field';
+
+function FieldTemplate(props: FieldTemplateProps) {
+  const { hidden, children, help, fieldPathId, classNames, style } = props;
+  const path = fieldPathId.path.map(String).join('.');
+  if (hidden) return <Box display="none">{children}</Box>;
+  // Widgets show their own errors (Mantine's `error` prop, linked by aria-describedby); the blocks read
+  // theirs from the engine context. `errors` (rjsf's hidden list) is therefore not rendered twice.
+  return (
+    <div className={classNames} style={style} {...{ [FIELD_ATTRIBUTE]: path }}>
+      {children}
+      {help}
+    </div>
+  );
+}
+
+function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, title, fieldPathId } = props;
+  const content = properties
+    .filter((property) => !property.hidden)
+    .map((property) => <Box key={property.name}>{property.content}</Box>);
+  // The schema's own title and description are technical (the payload's): the screen has its title.
+  if (fieldPathId.path.length === 0) return <Stack gap="lg">{content}</Stack>;
+  return (
+    <Fieldset legend={title} variant="unstyled" p={0}>
+      <Stack gap="md">{content}</Stack>
+    </Fieldset>
+  );
+}
+
+const templates: Partial<TemplatesType> = { FieldTemplate, ObjectFieldTemplate };
+
+/** The themed rjsf `Form`: Mantine widgets, the portal's named widgets and fields, the templates above. */
+export const ThemedForm = withTheme({
+  ...generateTheme(),
+  widgets: { ...generateTheme().widgets, ...formWidgets },
+  fields: formFields,
+  templates: { ...generateTheme().templates, ...templates },
+});
