@@ -1,5 +1,6 @@
 /** Upload slots (000 §5 "Files", §7 Documents; 001 §9): the `documents` field of the request forms. */
 import { MantineProvider } from '@mantine/core';
+import axe from 'axe-core';
 import type { FieldProps } from '@rjsf/utils';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -262,6 +263,35 @@ describe('slots shown', () => {
     expect(screen.getByRole('alert').textContent).toContain(message);
     expect(slot('doc_preven').getAttribute('data-invalid')).toBe('true');
     expect(slot('doc_extra').getAttribute('data-invalid')).toBeNull();
+  });
+
+  it("shows a slot's own errors inside its card", async () => {
+    documentsApi();
+    renderField({ errors: { doc_extra: ['Documento non valido.'] } });
+    expect(within(slot('doc_extra')).getByRole('alert').textContent).toBe('Documento non valido.');
+    expect(slot('doc_extra').getAttribute('data-invalid')).toBe('true');
+    expect(within(slot('doc_preven')).queryByRole('alert')).toBeNull();
+  });
+
+  it('has no accessibility violations, empty or holding a document', async () => {
+    documentsApi();
+    const { container } = renderField({
+      errors: { docs: ["E' necessario caricare il file del preventivo per proseguire"] },
+      documents: {
+        doc_extra: {
+          doc_id: 4,
+          file_kind: 'doc_extra',
+          file_kind_id: 40,
+          file_date: '2026-01-02',
+          label: 'a.pdf',
+        },
+      },
+      data: { me_stesso: true, docs: [4] },
+    });
+    await typeSelect(slot('doc_preven'));
+    // jsdom computes no layout: contrast is checked by the e2e run in Chromium.
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 
   it('is disabled while the request is being submitted', async () => {

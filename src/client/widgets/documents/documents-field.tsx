@@ -6,7 +6,7 @@
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import type { FieldProps } from '@rjsf/utils';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { UploadSlot } from '../../../../config/forms/types';
 import { isSlotRequired, isSlotVisible } from '../../../shared/forms/conditions';
 import { engineContext, type SlotDocument } from '../../engine/forms/form-context';
@@ -47,9 +47,16 @@ export function DocumentsField(props: FieldProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hiddenHolding]);
 
+  // An upload ends after other renders (another slot may have been filled meanwhile): read the latest.
+  const latest = useRef({ visible, slotDocuments });
+  useEffect(() => {
+    latest.current = { visible, slotDocuments };
+  });
+
   const update = (slot: UploadSlot, document: SlotDocument | undefined) => {
     setSlotDocument(slot.name, document);
-    onChange(documentIds(visible, { ...slotDocuments, [slot.name]: document }), fieldPathId.path);
+    const now = latest.current;
+    onChange(documentIds(now.visible, { ...now.slotDocuments, [slot.name]: document }), fieldPathId.path);
   };
 
   return (
@@ -68,13 +75,15 @@ export function DocumentsField(props: FieldProps) {
       {visible.map((slot) => {
         const required = isSlotRequired(slot, formData);
         const document = slotDocuments[slot.name];
+        const slotErrors = context.errorsFor(slot.name);
         return (
           <UploadSlotCard
             key={slot.name}
             slot={slot}
             document={document}
             required={required}
-            invalid={errors.length > 0 && required && !document}
+            errors={slotErrors}
+            invalid={(errors.length > 0 && required && !document) || slotErrors.length > 0}
             disabled={disabled}
             onDocument={(next) => update(slot, next)}
           />

@@ -37,8 +37,10 @@ export interface UploadSlotCardProps {
   readonly slot: UploadSlot;
   readonly document: SlotDocument | undefined;
   readonly required: boolean;
-  /** The `documents` rule failed and this required slot is empty. */
+  /** The `documents` rule failed and this required slot is empty (or the slot has errors of its own). */
   readonly invalid: boolean;
+  /** Errors reported under the slot's own name. */
+  readonly errors: readonly string[];
   readonly disabled: boolean;
   /** A document was uploaded, reused or removed (undefined). */
   readonly onDocument: (document: SlotDocument | undefined) => void;
@@ -79,6 +81,7 @@ export function UploadSlotCard({
   document,
   required,
   invalid,
+  errors: slotErrors,
   disabled,
   onDocument,
 }: UploadSlotCardProps) {
@@ -358,6 +361,11 @@ export function UploadSlotCard({
             </Stack>
           )}
         </div>
+        {slotErrors.length > 0 && (
+          <Text size="sm" c="red" role="alert">
+            {slotErrors.join(' ')}
+          </Text>
+        )}
         {failure && (
           <Alert color="red" role="alert" p="xs">
             {failure}
