@@ -1,0 +1,192 @@
+/**
+ * config/forms: every declaration is consistent with its schema and every reference resolves
+ * (ARCHITECTURE.md §4; spec 001 §2-5, §9).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { forms } from '../../config/forms';
+import type { FieldCondition, FormDeclaration, ReplaySource } from '../../config/forms/types';
+import { formMessages } from '../../config/messages-forms.it';
+import { movementKinds } from '../../config/movement-kinds';
+import { routes } from '../../config/routes';
+
+interface JsonSchema {
+  $id: string;
+  required?: string[];
+  properties: Record<string, { type?: unknown; properties?: Record<string, unknown> }>;
+}
+
+const schemas = new Map<string, JsonSchema>(
+  readdirSync('schemas/forms').map((file) => {
+    const schema = JSON.parse(readFileSync(`schemas/forms/${file}`, 'utf8')) as JsonSchema;
+    return [schema.$id, schema];
+  }),
+);
+
+/** Widget and field names the portal registers (src/client/widgets/index.ts), read as text. */
+const registered = (() => {
+  const source = readFileSync('src/client/widgets/index.ts', 'utf8');
+  return new Set([...source.matchAll(/['"]?([a-z][a-z0-9-]*)['"]?\s*:/g)].map((m) => m[1]));
+})();
+
+/** The nine exclusion lists of 001 §9. */
+const SPEC_EXCLUSION_LISTS = [
+  [31],
+  [27, 29, 30],
+  [28],
+  [6, 7, 8, 29, 30],
+  [16, 24],
+  [13, 31],
+  [17, 18, 22, 23],
+  [6, 7, 8, 27],
+  [2, 3, 4, 5, 13],
+];
+
+const declarations: readonly FormDeclaration[] = forms;
+
+function hasProperty(schema: JsonSchema, dotted: string): boolean {
+  const [head, ...rest] = dotted.split('.');
+  const property = schema.properties[head!];
+  if (!property) return false;
+  if (rest.length === 0) return true;
+  return rest.length === 1 && !!property.properties && rest[0]! in property.properties;
+}
+
+describe('form declarations', () => {
+  it('are the six forms of 001 §2, with the form kinds of 001 §3', () => {
+    expect(Object.fromEntries(declarations.map((f) => [f.route_name, f.kind]))).toEqual({
+      'conv-ondemand': 4,
+      'rimb-spese': 1,
+      'rimb-interessi': 3,
+      'rimb-bollette': 13,
+      'rimb-aff-mutui': 14,
+      'conv-previdenza-integrativa': 7,
+    });
+  });
+
+  it('bills and rent/mortgage draw on art51c3, the others on the total (001 §1)', () => {
+    for (const form of declarations) {
+      const art51 = ['rimb-bollette', 'rimb-aff-mutui'].includes(form.route_name);
+      expect(form.credit, form.route_name).toBe(art51 ? 'art51c3' : 'totale');
+      expect(form.amountWarning, form.route_name).toBe(
+        art51
+          ? 'formAmountOverCreditArt51c3'
+          : form.route_name === 'conv-previdenza-integrativa'
+            ? 'formAmountOverCreditPension'
+            : 'formAmountOverCredit',
+      );
+    }
+  });
+
+  it('each has a gated route under /base-request with the replay parameter', () => {
+    for (const form of declarations) {
+      const rule = routes[form.route_name as keyof typeof routes];
+      expect(rule, form.route_name).toBeDefined();
+      expect(rule.path).toBe(`/base-request/${form.route_name}/{-$id_acq_replay}`);
+      expect('thresholdOk' in rule && rule.thresholdOk).toBe(true);
+    }
+  });
+
+  it('replayable movement kinds open their own form', () => {
+    for (const kind of movementKinds) {
+      if (!('replayRoute' in kind)) continue;
+      const form = declarations.find((f) => f.route_name === kind.replayRoute);
+      expect(form?.kind, `kind ${kind.id}`).toBe(kind.id);
+    }
+  });
+
+  it('reference a schema whose properties cover every uiSchema, replay, payload and condition field', () => {
+    for (const form of declarations) {
+      const schema = schemas.get(form.schemaId);
+      expect(schema, form.schemaId).toBeDefined();
+      if (!schema) continue;
+      const ui = Object.keys(form.uiSchema).filter((key) => !key.startsWith('ui:'));
+      for (const key of ui) expect(hasProperty(schema, key), `${form.route_name} ui ${key}`).toBe(true);
+      for (const key of Object.keys(schema.properties))
+        expect(ui.includes(key) || key === 'docs', `${form.route_name}: ${key} has no uiSchema entry`).toBe(
+          true,
+        );
+      for (const key of Object.keys(form.replay))
+        expect(hasProperty(schema, key), `${form.route_name} replay ${key}`).toBe(true);
+      for (const key of [...(form.payload.omit ?? []), ...(form.payload.blankToNull ?? [])])
+        expect(hasProperty(schema, key), `${form.route_name} payload ${key}`).toBe(true);
+      expect(hasProperty(schema, form.amountField)).toBe(true);
+      expect(schema.required).toContain(form.amountField);
+      expect(hasProperty(schema, 'id_categ')).toBe(form.categories);
+      const conditions: FieldCondition[] = form.slots.flatMap((slot) => [
+        ...(typeof slot.required === 'object' ? [slot.required] : []),
+        ...(slot.visibleWhen ? [slot.visibleWhen] : []),
+      ]);
+      for (const condition of conditions)
+        expect(hasProperty(schema, condition.field), `${form.route_name} ${condition.field}`).toBe(true);
+      expect(hasProperty(schema, 'docs')).toBe(form.slots.length > 0);
+    }
+  });
+
+  it('name only widgets and fields the portal registers', () => {
+    for (const form of declarations) {
+      for (const [key, value] of Object.entries(form.uiSchema)) {
+        if (key.startsWith('ui:') || typeof value !== 'object' || value === null) continue;
+        const entry = value as Record<string, unknown>;
+        for (const name of [entry['ui:widget'], entry['ui:field']]) {
+          if (typeof name !== 'string' || name === 'textarea') continue;
+          expect(registered.has(name), `${form.route_name}.${key}: ${name}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('use message keys that exist', () => {
+    for (const form of declarations) {
+      expect(formMessages[form.successText]).toBeTruthy();
+      expect(formMessages[form.amountWarning]).toBeTruthy();
+      if (form.intro.infoModal) expect(formMessages[form.intro.infoModal.body]).toBeTruthy();
+      for (const slot of form.slots)
+        if (slot.requiredMessage) expect(formMessages[slot.requiredMessage]).toBeTruthy();
+    }
+  });
+
+  it('replay from the fields of the full purchase read (001 §3)', () => {
+    const known =
+      /^(id_categ_id|acquisto_row\.importo_totale|note\.(note|quota_interessi|intest_mutuo|iban|tot_loan|mesi)|fornitore\.p_iva|beneficiario\.(nome|cognome|cod_fisc)|relazione_parentale\.id)$/;
+    for (const form of declarations)
+      for (const source of Object.values(form.replay) as ReplaySource[]) {
+        const paths = typeof source === 'string' ? [source] : [source.from].flat();
+        for (const path of paths) expect(path, form.route_name).toMatch(known);
+      }
+  });
+
+  it('declare the upload slots of 001 §5 and §9', () => {
+    const slots = Object.fromEntries(
+      declarations.map((form) => [form.route_name, form.slots.map((slot) => slot.file_kind)]),
+    );
+    expect(slots).toEqual({
+      'conv-ondemand': ['doc_preven', 'doc_extra', 'doc_fam'],
+      'rimb-spese': ['doc_pagam', 'doc_acq', 'doc_extra', 'doc_fam'],
+      'rimb-interessi': ['doc_rata', 'doc_loan'],
+      'rimb-bollette': ['doc_acq', 'doc_extr_p', 'doc_pagam', 'doc_extra'],
+      'rimb-aff-mutui': ['doc_acq', 'doc_extr_p', 'doc_pagam', 'doc_loan'],
+      'conv-previdenza-integrativa': [],
+    });
+    const all = declarations.flatMap((form) => form.slots);
+    const lists = new Set(all.map((slot) => JSON.stringify([...slot.exclude].sort((a, b) => a - b))));
+    for (const list of SPEC_EXCLUSION_LISTS) expect(lists.has(JSON.stringify(list)), String(list)).toBe(true);
+    // The payment slot excludes 31 (001 §5); optional slots are the "additional" ones only.
+    for (const slot of all.filter((s) => s.file_kind === 'doc_pagam')) expect(slot.exclude).toContain(31);
+    for (const form of declarations) {
+      const names = form.slots.map((slot) => slot.name);
+      expect(new Set(names).size, form.route_name).toBe(names.length);
+      for (const slot of form.slots)
+        if (slot.required === false)
+          expect(slot.file_kind, `${form.route_name} ${slot.name}`).toBe('doc_extra');
+    }
+  });
+
+  it('put the amortization plan of rent/mortgage only up to 68, required for 66-68 (001 §5)', () => {
+    const rent = declarations.find((form) => form.route_name === 'rimb-aff-mutui')!;
+    const plan = rent.slots.find((slot) => slot.file_kind === 'doc_loan')!;
+    expect(plan.visibleWhen).toEqual({ field: 'id_categ', atMost: 68 });
+    expect(plan.required).toEqual({ field: 'id_categ', in: [66, 67, 68] });
+    expect(plan.requiredMessage).toBe('formAmortizationRequired');
+  });
+});
