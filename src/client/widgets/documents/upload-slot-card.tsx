@@ -17,7 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconPaperclip } from '@tabler/icons-react';
+import { IconCalendar, IconCircleCheck, IconPaperclip } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { constants } from '../../../../config/constants';
@@ -246,9 +246,12 @@ export function UploadSlotCard({
 
         {document ? (
           <Stack gap="xs" data-testid={`slot-${slot.name}-document`}>
-            <Text size="sm" fw={600} c="green.8">
-              {formMessages.formUploadDone}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden="true" />
+              <Text size="sm" fw={600}>
+                {formMessages.formUploadDone}
+              </Text>
+            </Group>
             <Stack component="dl" gap={2} m={0}>
               <Summary term={formMessages.formUploadDocType} value={typeName(document.file_kind_id)} />
               <Summary term={formMessages.formUploadDocDate} value={formatDate(document.file_date)} />
