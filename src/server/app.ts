@@ -176,6 +176,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    // Migrating and seeding a fresh embedded database can take a while on a slow or busy machine.
+    pluginTimeout: 180_000,
     // Ajv 2020 validators (schemas/api are draft 2020-12); typed loosely by Fastify.
     schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
   }) as unknown as FastifyInstance;
