@@ -468,6 +468,30 @@ describe('upload', () => {
   });
 });
 
+describe('an expired session during an upload', () => {
+  it('applies the 401 rule of the API client to the upload answer', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized });
+    documentsApi();
+    renderField();
+    const quote = slot('doc_preven');
+    await chooseType(quote, 'Preventivo');
+    chooseFirstOfMonth(quote);
+    chooseFiles(quote, [png('a.png')]);
+    await within(quote).findByText('a.png');
+    fireEvent.click(within(quote).getByRole('button', { name: 'Carica' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() =>
+      (FakeXhr.sent[0] as FakeXhr).answer(401, {
+        detail: 'Sessione scaduta effettuare nuovamente il login.',
+      }),
+    );
+    await within(quote).findByRole('alert');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    configureApiClient({ onUnauthorized: null });
+  });
+});
+
 describe('a slot holding a document', () => {
   const held: SlotDocument = {
     doc_id: 5,
