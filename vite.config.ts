@@ -1,5 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { formValidatorsPlugin } from './scripts/vite-form-validators.mjs';
@@ -23,6 +24,17 @@ function assetFileNames(asset: { names?: string[]; originalFileNames?: string[] 
 }
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      // The forms' texts are plain: rjsf's markdown renderer is replaced by a plain one (see the file).
+      {
+        find: /^markdown-to-jsx\/react$/,
+        replacement: fileURLToPath(
+          new URL('./src/client/engine/forms/build/plain-markdown.tsx', import.meta.url),
+        ),
+      },
+    ],
+  },
   plugins: [
     // Must come before the React plugin: it generates the route tree and splits route files.
     tanstackRouter({

@@ -36,9 +36,14 @@ import { createRequest, type PensionFund } from './form-queries';
 import { FIELD_ATTRIBUTE, ThemedForm } from './form-theme';
 import type { CompiledFormSchema, FormValues } from './validators';
 
-/** Defaults of the schema apply, but an array's `minItems` never creates empty items (`mesi_sel`). */
+/**
+ * Defaults of the schema apply, with two exceptions: an array's `minItems` never creates empty items
+ * (`mesi_sel`), and a `const` is a rule, not a default (a consent such as `prev_ok: const true` must
+ * start unticked: the user ticks it).
+ */
 export const DEFAULT_FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
   arrayMinItems: { populate: 'never' },
+  constAsDefaults: 'never',
 };
 
 /** The data a form starts from: the schema's defaults under `initial`. */
@@ -95,6 +100,14 @@ export function idempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * The context handed to rjsf. rjsf compares its props deeply and treats every function as equal, so a
+ * new `errorsFor` alone would not reach the widgets: the errors themselves travel along as data.
+ */
+interface EngineContextValue extends FormEngineContext {
+  readonly errors: FieldErrors;
+}
+
 export interface FormEngineProps {
   readonly declaration: FormDeclaration;
   readonly compiled: CompiledFormSchema;
@@ -141,7 +154,7 @@ export function FormEngine(props: FormEngineProps) {
 
   const errorsFor = useCallback((field: string): readonly string[] => errors[field] ?? [], [errors]);
 
-  const context = useMemo<FormEngineContext>(
+  const context = useMemo<EngineContextValue>(
     () => ({
       declaration,
       formData: data,
@@ -149,6 +162,7 @@ export function FormEngine(props: FormEngineProps) {
       creditCents,
       categories,
       errorsFor,
+      errors,
       slotDocuments,
       setSlotDocument,
       user,
@@ -161,6 +175,7 @@ export function FormEngine(props: FormEngineProps) {
       creditCents,
       categories,
       errorsFor,
+      errors,
       slotDocuments,
       setSlotDocument,
       user,
@@ -197,7 +212,9 @@ export function FormEngine(props: FormEngineProps) {
     const fields = Object.keys(focusTarget.current).filter((field) => field !== '');
     const invalidInput = root.querySelector<HTMLElement>('[aria-invalid="true"]');
     const firstField = fields
-      .map((field) => root.querySelector<HTMLElement>(`[${FIELD_ATTRIBUTE}="${CSS.escape(field)}"]`))
+      .map((field) =>
+        root.querySelector<HTMLElement>(`[${FIELD_ATTRIBUTE}="${field.replace(/["\\]/g, '\\$&')}"]`),
+      )
       .filter((element): element is HTMLElement => element !== null)
       .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
     const inField = firstField?.querySelector<HTMLElement>(
