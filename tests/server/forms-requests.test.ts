@@ -601,6 +601,20 @@ describe.each(backends)('request forms (%s)', (backend) => {
       );
       expect(good.statusCode).toBe(201);
     });
+    it('attaches a document to one request only when two requests race for it', async () => {
+      const payload = await expensesPayload({ importo: '2.00' });
+      const before = await ledgerCounts(t, marioId);
+      const answers = await Promise.all([submit('rimb-spese', payload), submit('rimb-spese', payload)]);
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses[0], answers.map((a) => a.body).join(' ')).toBe(201);
+      // The loser sees the documents taken either before its checks (400) or at attach time (409).
+      expect([400, 409]).toContain(statuses[1]);
+      expect(json(answers.find((a) => a.statusCode !== 201)!)).toHaveProperty('docs');
+      expect(await ledgerCounts(t, marioId)).toEqual({
+        purchases: before.purchases + 1,
+        movements: before.movements + 1,
+      });
+    });
   });
 
   describe('get_acquisto_full', () => {
