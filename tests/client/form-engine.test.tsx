@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { forms } from '../../config/forms';
 import type { FormDeclaration } from '../../config/forms/types';
 import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import type { LoggedUserInfo } from '../../src/client/api/types';
 import { FormScreen } from '../../src/client/engine/forms/form-screen';
 import { useSessionStore } from '../../src/client/stores/session';
 import { rimbProva } from '../fixtures/forms/rimb-prova';
@@ -34,7 +35,7 @@ const CATEGORIES = [
   { id: 12, nome: 'Spese mediche', me_stesso: false },
 ];
 
-type User = ReturnType<typeof demoUser>;
+type User = LoggedUserInfo;
 
 /** A user whose saved pension fund is C123 (Fondo Alfa). */
 function pensionUser(previdenzaIsOk = true): User {
@@ -216,7 +217,7 @@ afterEach(() => {
 });
 
 describe('every declaration of config/forms renders through the one engine', () => {
-  for (const form of forms) {
+  for (const form of forms as readonly FormDeclaration[]) {
     it(`${form.route_name}: title, intro, fields and the submit button`, async () => {
       formApi({ user: pensionUser() });
       await renderForm(form.route_name);
@@ -512,5 +513,176 @@ describe('the confirm dialog and the submission', () => {
       `${formMessages.formConfirmAmount}200,00 €`,
       `${formMessages.formConfirmResidual}1.300,00 €`,
     ]);
+  }, 20_000);
+});
+
+describe('replay', () => {
+  it('prefills the form from the purchase (amount, category, family beneficiary)', async () => {
+    formApi({
+      replay: {
+        kind: 1,
+        id_categ_id: 12,
+        acquisto_row: { importo_totale: '45.00' },
+        note: { note: null },
+        fornitore: null,
+        beneficiario: { nome: 'Lucia', cognome: 'Rossi', cod_fisc: 'RSSLCU10A41H501X' },
+        relazione_parentale: { id: 3 },
+      },
+    });
+    await renderForm('rimb-spese', { replayId: 77 });
+    await dismissInfo('Rimborso spese');
+    expect(calls.some((call) => call.url === '/api/get_acquisto_full/77')).toBe(true);
+    expect(
+      (screen.getByRole('textbox', { name: labelled('Importo da rimborsare') }) as HTMLInputElement).value,
+    ).toBe('45.00');
+    expect((screen.getByRole('combobox', { name: labelled('Categoria') }) as HTMLInputElement).value).toBe(
+      'Spese mediche',
+    );
+    expect(screen.getByDisplayValue('RSSLCU10A41H501X')).toBeTruthy();
+    expect(screen.getByDisplayValue('Lucia Rossi')).toBeTruthy();
+    // The family member's document slot is shown (documents are never replayed).
+    expect(screen.getByTestId('slot-doc_fam')).toBeTruthy();
+  });
+});
+
+describe('pension', () => {
+  async function openPension() {
+    formApi({ user: pensionUser() });
+    const rendered = await renderForm('conv-previdenza-integrativa');
+    await dismissInfo('Previdenza integrativa');
+    await screen.findByDisplayValue('Fondo Alfa');
+    return rendered;
+  }
+
+  async function chooseOtherFund() {
+    const search = screen.getByRole('combobox', { name: labelled(formMessages.formFundSearch) });
+    fireEvent.change(search, { target: { value: 'Beta' } });
+    fireEvent.click(await screen.findByRole('option', { name: '[Istituto B] Fondo Beta' }));
+    await screen.findByDisplayValue('C999');
+  }
+
+  it('a fund change declined restores the saved fund and sends nothing', async () => {
+    await openPension();
+    await chooseOtherFund();
+    fireEvent.click(screen.getByRole('checkbox', { name: labelled('Dichiaro di aver letto') }));
+    await typeAmount('Importo da versare', '100.00');
+    fireEvent.click(await submitButton());
+
+    const question = await screen.findByRole('dialog', { name: formMessages.formFundConfirmTitle });
+    expect(question.textContent).toContain(
+      formatFormMessage('formFundConfirmBody', {
+        from: '[Istituto A] Fondo Alfa',
+        to: '[Istituto B] Fondo Beta',
+      }),
+    );
+    fireEvent.click(within(question).getByRole('button', { name: formMessages.formFundConfirmCancel }));
+    await screen.findByDisplayValue('C123');
+    expect(screen.getByDisplayValue('Fondo Alfa')).toBeTruthy();
+    expect(screen.getByDisplayValue('Istituto A')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: formMessages.formConfirmTitle })).toBeNull();
+    expect(posts('/api/crea_richiesta/')).toHaveLength(0);
+  }, 20_000);
+
+  it('a fund change confirmed goes on to the summary and sends covip without institute and name', async () => {
+    await openPension();
+    await chooseOtherFund();
+    fireEvent.click(screen.getByRole('checkbox', { name: labelled('Dichiaro di aver letto') }));
+    await typeAmount('Importo da versare', '100.00');
+    fireEvent.click(await submitButton());
+    const question = await screen.findByRole('dialog', { name: formMessages.formFundConfirmTitle });
+    fireEvent.click(within(question).getByRole('button', { name: formMessages.formFundConfirmProceed }));
+    fireEvent.click(
+      within(await confirmDialog()).getByRole('button', { name: formMessages.formConfirmProceed }),
+    );
+    await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
+    expect(bodyOfCall(posts('/api/crea_richiesta/')[0])).toEqual({
+      prev_ok: true,
+      covip: 'C999',
+      importo: '100.00',
+      note: null,
+    });
+  }, 20_000);
+
+  it('asks to accept the information first; Annulla goes back to the menu', async () => {
+    formApi({ user: pensionUser(false) });
+    const { router } = await renderForm('conv-previdenza-integrativa', { user: pensionUser(false) });
+    const dialog = await screen.findByRole('dialog', { name: formMessages.formPensionAcceptTitle });
+    expect(dialog.querySelector('.mantine-Modal-close')).toBeNull();
+    const link = await within(dialog).findByRole('link', {
+      name: labelled(formMessages.formPensionInformationLink),
+    });
+    expect(link.getAttribute('href')).toBe('https://docs.example/informativa.pdf');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formPensionAcceptCancel }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
+    expect(posts('/api/previdenza_info_accept')).toHaveLength(0);
+  });
+
+  it('Accetta e Continua records the acceptance on the server and in the session, then the information', async () => {
+    formApi({ user: pensionUser(false) });
+    await renderForm('conv-previdenza-integrativa', { user: pensionUser(false) });
+    const dialog = await screen.findByRole('dialog', { name: formMessages.formPensionAcceptTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formPensionAcceptContinue }));
+    await dismissInfo('Previdenza integrativa');
+    const accepted = posts('/api/previdenza_info_accept');
+    expect(accepted).toHaveLength(1);
+    expect(bodyOfCall(accepted[0])).toEqual({ previdenza_is_ok: true });
+    expect(useSessionStore.getState().user?.user_anag.previdenza_is_ok).toBe(true);
+    expect(JSON.parse(sessionStorage.getItem('user') ?? '{}').user_anag.previdenza_is_ok).toBe(true);
+    await submitButton();
+  });
+
+  it('does not ask again once accepted in this session', async () => {
+    formApi({ user: pensionUser(false) });
+    await renderForm('conv-previdenza-integrativa', { user: pensionUser(true) });
+    await dismissInfo('Previdenza integrativa');
+    expect(screen.queryByRole('dialog', { name: formMessages.formPensionAcceptTitle })).toBeNull();
+  });
+});
+
+describe('a seventh form that exists only in tests/fixtures/forms', () => {
+  it('is rendered, validated in Italian and submitted without any code of its own', async () => {
+    formApi();
+    await renderForm(rimbProva);
+    await dismissInfo('Richiesta di prova');
+    expect(screen.getByRole('heading', { level: 1, name: 'Richiesta di prova' })).toBeTruthy();
+    expect(screen.getByText('Al massimo 40 caratteri.')).toBeTruthy();
+
+    const description = screen.getByRole('textbox', { name: labelled('Descrizione della spesa') });
+    fireEvent.change(description, { target: { value: 'x'.repeat(41) } });
+    fireEvent.click(await submitButton());
+    await screen.findByTestId('form-fix-errors');
+    expect(visibleText()).toContain(formatFormMessage('formTooLong', { limit: 40 }));
+    expect(visibleText()).toContain(formMessages.formRequiredField);
+    expect(visibleText()).toContain(formMessages.formPensionConsentRequired);
+    expect(visibleText()).toContain(
+      formatFormMessage('formDocumentRequired', { slot: 'Ricevuta della spesa' }),
+    );
+    expect(visibleText()).not.toMatch(ENGLISH);
+
+    await chooseCategory('Luce e gas');
+    await typeAmount('Importo richiesto', '30.00');
+    fireEvent.change(description, { target: { value: 'Visita di controllo' } });
+    fireEvent.click(screen.getByRole('combobox', { name: labelled('Tipo di spesa') }));
+    fireEvent.click(await screen.findByRole('option', { name: 'straordinaria' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: labelled('Confermo che i dati') }));
+    await reuseDocument('doc_acq');
+    fireEvent.click(await submitButton());
+
+    const dialog = await confirmDialog();
+    expect(within(dialog).getByText(formMessages.formConfirmCurrentCreditArt51c3)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formConfirmProceed }));
+    await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
+    const sent = posts('/api/crea_richiesta/');
+    expect(sent.map((call) => call.url)).toEqual(['/api/crea_richiesta/rimb-prova']);
+    expect(bodyOfCall(sent[0])).toEqual({
+      id_categ: 5,
+      importo: '30.00',
+      descrizione: 'Visita di controllo',
+      tipo: 'straordinaria',
+      persone: 1,
+      conferma: true,
+      docs: [500],
+    });
   }, 20_000);
 });

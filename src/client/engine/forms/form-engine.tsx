@@ -268,10 +268,12 @@ export function FormEngine(props: FormEngineProps) {
   const send = async (values: FormValues, documents: readonly SlotDocument[]) => {
     setSubmitting(true);
     try {
+      // A form without documents (pension) has no `docs` in its payload at all.
+      const hasDocs = 'docs' in (compiled.schema.properties ?? {});
       const payload = toPayload(
         declaration,
         values,
-        documents.map((document) => document.doc_id),
+        hasDocs ? documents.map((document) => document.doc_id) : undefined,
       );
       const created = await createRequest(declaration.route_name, payload, idempotencyKey());
       setSubmitting(false);

@@ -90,7 +90,9 @@ export function italianMessage(error: RJSFValidationError, value: unknown): stri
       if (lastSegment(field) === 'mesi_sel') return formatFormMessage('formMonthsRequired');
       return formatFormMessage(isEmpty(value) ? 'formRequiredField' : 'formInvalidValue');
     case 'const':
-      if (lastSegment(field) === 'prev_ok') return formatFormMessage('formPensionConsentRequired');
+      // A box that must be ticked (the pension `prev_ok`, any `const: true` consent).
+      if (lastSegment(field) === 'prev_ok' || params.allowedValue === true)
+        return formatFormMessage('formPensionConsentRequired');
       return formatFormMessage('formInvalidValue');
     default:
       return formatFormMessage('formInvalidValue');

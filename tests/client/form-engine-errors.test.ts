@@ -1,0 +1,217 @@
+/**
+ * Italian errors only (issue 5): every Ajv keyword the payload schemas use maps to a text of
+ * config/messages-forms.it.ts, rjsf's own control texts are Italian, and the validators are compiled
+ * at build time into code that needs no `eval` and carries no Ajv message at all.
+ */
+import type { RJSFSchema } from '@rjsf/utils';
+import { TranslatableString, englishStringTranslator } from '@rjsf/utils';
+import { describe, expect, it } from 'vitest';
+import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import {
+  collectFieldErrors,
+  italianErrorTransformer,
+  italianTranslateString,
+  mergeFieldErrors,
+  toErrorSchema,
+} from '../../src/client/engine/forms/form-errors';
+import { compiledFormSchema } from '../../src/client/engine/forms/validators';
+import { generateValidatorsModule, readFormSchemas } from '../../scripts/vite-form-validators.mjs';
+
+const ENGLISH = /\b(must|should|required property|NOT|allowed|equal to|match|pattern)\b/;
+
+function errorsOf(schemaId: string, data: Record<string, unknown>) {
+  const compiled = compiledFormSchema(schemaId);
+  if (!compiled) throw new Error(`no validator for ${schemaId}`);
+  const { errors } = compiled.validator.validateFormData(
+    data,
+    compiled.schema,
+    undefined,
+    italianErrorTransformer(data),
+  );
+  for (const error of errors) {
+    expect(error.message ?? '', error.name).not.toMatch(ENGLISH);
+    expect(error.stack, error.name).not.toMatch(ENGLISH);
+  }
+  return collectFieldErrors(errors);
+}
+
+describe('every Ajv keyword has an Italian text', () => {
+  it('required, pattern (amount, tax code), minLength, enum; the conditional "if" itself is not shown', () => {
+    const errors = errorsOf('form-rimb-spese', {
+      importo: '12,5',
+      me_stesso: false,
+      cod_fisc_ben: 'abc',
+      nome_ben: 'A',
+      id_relazione_ben: 5,
+      docs: [],
+    });
+    expect(errors).toEqual({
+      id_categ: [formMessages.formRequiredField],
+      importo: [formMessages.formAmountInvalid],
+      cod_fisc_ben: [formMessages.formTaxCodeInvalid],
+      nome_ben: [formMessages.formInvalidValue],
+      id_relazione_ben: [formMessages.formChooseOption],
+    });
+  });
+
+  it('a missing value is "required" whatever the keyword that notices it', () => {
+    const errors = errorsOf('form-rimb-spese', {
+      id_categ: 3,
+      importo: '10',
+      me_stesso: false,
+      cod_fisc_ben: null,
+      nome_ben: '',
+      id_relazione_ben: null,
+      docs: [],
+    });
+    expect(errors).toEqual({
+      cod_fisc_ben: [formMessages.formRequiredField],
+      nome_ben: [formMessages.formRequiredField],
+      id_relazione_ben: [formMessages.formRequiredField],
+    });
+  });
+
+  it('IBAN, date, minimum, maximum, enum of the loan interest form', () => {
+    const base = {
+      id_categ: 1,
+      importo_interessi: '100.00',
+      importo_max_rimb: '90.00',
+      importo: '90.00',
+      docs: [],
+    };
+    expect(
+      errorsOf('form-rimb-interessi', {
+        ...base,
+        data_rata: '01/02/2026',
+        intestatari: 0,
+        quant_rimb: 'tutto',
+        iban: 'it60x0542811101000000123456',
+      }),
+    ).toEqual({
+      data_rata: [formMessages.formInvalidDate],
+      intestatari: [formatFormMessage('formMinimum', { limit: 1 })],
+      quant_rimb: [formMessages.formChooseOption],
+      iban: [formMessages.formIbanInvalid],
+    });
+    expect(
+      errorsOf('form-rimb-interessi', {
+        ...base,
+        data_rata: '2026-02-01',
+        intestatari: 11,
+        quant_rimb: 'massima',
+        iban: 'IT60X0542811101000000123456',
+      }),
+    ).toEqual({ intestatari: [formatFormMessage('formMaximum', { limit: 10 })] });
+  });
+
+  it('nested fields keep their dotted name: VAT number and the supplier fields; maxLength', () => {
+    const errors = errorsOf('form-conv-ondemand', {
+      id_categ: 1,
+      importo: '10.00',
+      data_scadenza: '2026-05-01',
+      note: 'x'.repeat(1001),
+      fornitore: { p_iva: '123', indirizzo: 'Via Roma 1', citta: 'Roma' },
+      me_stesso: true,
+      docs: [],
+    });
+    expect(errors).toEqual({
+      note: [formatFormMessage('formTooLong', { limit: 1000 })],
+      'fornitore.ragione_sociale': [formMessages.formRequiredField],
+      'fornitore.p_iva': [formMessages.formVatInvalid],
+    });
+    expect(toErrorSchema(errors)).toEqual({
+      note: { __errors: [formatFormMessage('formTooLong', { limit: 1000 })] },
+      fornitore: {
+        ragione_sociale: { __errors: [formMessages.formRequiredField] },
+        p_iva: { __errors: [formMessages.formVatInvalid] },
+      },
+    });
+  });
+
+  it('months: at least one (minItems), and only month names (an item belongs to its list)', () => {
+    const base = { id_categ: 70, importo: '500.00', docs: [] };
+    expect(errorsOf('form-rimb-aff-mutui', { ...base, mesi_sel: [] })).toEqual({
+      mesi_sel: [formMessages.formMonthsRequired],
+    });
+    expect(errorsOf('form-rimb-aff-mutui', { ...base, mesi_sel: ['gennaio', 'brumaio'] })).toEqual({
+      mesi_sel: [formMessages.formChooseOption],
+    });
+  });
+
+  it('const on the pension consent; anything else is "Valore non valido." on the form as a whole', () => {
+    expect(
+      errorsOf('form-conv-previdenza-integrativa', {
+        prev_ok: false,
+        covip: 'C1',
+        importo: '10.00',
+        altro: 1,
+      }),
+    ).toEqual({
+      prev_ok: [formMessages.formPensionConsentRequired],
+      '': [formMessages.formInvalidValue],
+    });
+  });
+
+  it('the shared rules speak for a field before the schema does', () => {
+    expect(
+      mergeFieldErrors(
+        { covip: [formMessages.formRequiredField], id_categ: [formMessages.formRequiredField] },
+        { covip: [formMessages.formFundNotSelected], docs: ['x'] },
+      ),
+    ).toEqual({
+      covip: [formMessages.formFundNotSelected],
+      id_categ: [formMessages.formRequiredField],
+      docs: ['x'],
+    });
+  });
+});
+
+describe("rjsf's own texts", () => {
+  it('are all Italian', () => {
+    const italian = new Set<string>(Object.values(formMessages));
+    for (const text of Object.values(TranslatableString)) {
+      const translated = italianTranslateString(text, ['Campo']);
+      // "No" is the same word in both languages.
+      if (text !== TranslatableString.NoLabel)
+        expect(translated, text).not.toBe(englishStringTranslator(text, ['Campo']));
+      if (text !== TranslatableString.KeyLabel && text !== TranslatableString.DeprecatedLabel)
+        expect(italian.has(translated) || translated.startsWith('Opzione'), `${text} -> ${translated}`).toBe(
+          true,
+        );
+    }
+  });
+});
+
+describe('validators precompiled at build time', () => {
+  it('every form schema and the fixture forms are compiled, with the sub-schemas rjsf checks', () => {
+    for (const id of [
+      'form-conv-ondemand',
+      'form-rimb-spese',
+      'form-rimb-interessi',
+      'form-rimb-bollette',
+      'form-rimb-aff-mutui',
+      'form-conv-previdenza-integrativa',
+      'form-rimb-prova',
+    ]) {
+      expect(compiledFormSchema(id)?.schema.$id, id).toBe(id);
+    }
+    expect(compiledFormSchema('form-does-not-exist')).toBeUndefined();
+    // rjsf resolves the beneficiary's if/then with the precompiled `if` validator: no exception.
+    const compiled = compiledFormSchema('form-rimb-spese');
+    const schema = compiled?.schema as RJSFSchema;
+    expect(compiled?.validator.isValid(schema.if as RJSFSchema, { me_stesso: false }, schema)).toBe(true);
+    expect(compiled?.validator.isValid(schema.if as RJSFSchema, { me_stesso: true }, schema)).toBe(false);
+  });
+
+  it('the generated module needs no eval, no require and ships no Ajv message', () => {
+    const code = generateValidatorsModule(readFormSchemas(process.cwd(), ['schemas/forms']));
+    expect(code).not.toMatch(/new Function|\beval\(/);
+    expect(code).not.toMatch(/require\(/);
+    expect(code).not.toMatch(/must have required property|must be equal to/);
+    expect(code).toContain('import ajvRuntime0 from "ajv/dist/runtime/ucs2length"');
+  });
+
+  it('rejects a schema without $id', () => {
+    expect(() => generateValidatorsModule([{ file: 'x.json', schema: {} as { $id: string } }])).toThrow();
+  });
+});
