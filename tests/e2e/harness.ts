@@ -5,6 +5,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import AxeBuilder from '@axe-core/playwright';
 import { messages as accountMessages } from '../../config/messages-account.it';
 import { buildApp } from '../../src/server/app';
+import { openDatabase } from '../../src/server/db/connect';
+import { runMigrations } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/db/seed-demo';
 import { createSession } from '../../src/server/services/sessions';
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
 
@@ -24,7 +27,26 @@ export async function startServer(): Promise<E2eServer> {
   if (!existsSync('dist/index.html'))
     throw new Error('dist/ manca: esegui `npm run build` prima dei test e2e.');
   const dataDir = mkdtempSync(join(tmpdir(), 'welfare-e2e-'));
-  const app = await buildApp({ dataDir, demo: true, staticDir: 'dist', logger: false, rateLimitMax: 10_000 });
+  // The demo seed (hundreds of employees with a year of movements) runs before the app starts: on a
+  // busy machine it can take longer than Fastify's 10-s plugin timeout. The app's own demo run then
+  // finds everything in place (the seed is idempotent).
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    await runMigrations(database.db);
+    await seedDemo(database.db);
+    app = await buildApp({
+      database,
+      dataDir,
+      demo: true,
+      staticDir: 'dist',
+      logger: false,
+      rateLimitMax: 10_000,
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('indirizzo del server non disponibile');
@@ -34,6 +56,7 @@ export async function startServer(): Promise<E2eServer> {
     login: (email) => createSession(app.db, email),
     async close() {
       await app.close();
+      await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
