@@ -10,7 +10,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useCallback, useMemo, useState } from 'react';
 import { vi } from 'vitest';
 import { rimbSpese } from '../../config/forms/rimb-spese';
@@ -148,7 +148,24 @@ export function renderWidgetForm(options: WidgetFormOptions) {
   return { ...result, handle, queryClient };
 }
 
-/** The paths of the API calls made so far (query string included). */
-export function calledPaths(calls: { url: string }[]): string[] {
-  return calls.map((call) => call.url);
+/** Suggestions wait for the debounce and a fetch: room for a busy machine. */
+export const SLOW = { timeout: 4000 };
+
+/** The input labelled `label` (Mantine also labels a combobox's dropdown list with it). */
+export function inputLabelled(label: RegExp | string): HTMLInputElement {
+  const input = screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT');
+  if (!input) throw new Error(`Nessun input per ${String(label)}`);
+  return input as HTMLInputElement;
+}
+
+/** Typing: Mantine's comboboxes take a change as the user's only while the input has the focus. */
+export function type(input: HTMLInputElement, value: string) {
+  if (document.activeElement !== input) act(() => input.focus());
+  fireEvent.change(input, { target: { value } });
+}
+
+export async function pause(ms: number) {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
 }
