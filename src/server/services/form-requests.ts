@@ -43,7 +43,7 @@ function holds(rule: PermissionRule, perms: ReadonlySet<string>): boolean {
  * The route gating of the form's route name (config/routes.ts: permission, threshold_ok, profile),
  * as the portal's guard applies it; a form without a route entry needs its route name as permission.
  */
-export async function checkFormAccess(db: Db, userId: number, routeName: string): Promise<void> {
+export async function checkFormAccess(db: Kysely<DB>, userId: number, routeName: string): Promise<void> {
   const rule = (routes as Record<string, RouteRule>)[routeName];
   // A route entry without a permission asks only for a login.
   const permission: PermissionRule | undefined = rule ? rule.permission : routeName;
@@ -56,7 +56,7 @@ export async function checkFormAccess(db: Db, userId: number, routeName: string)
   if (rule?.thresholdOk && !user.threshold_ok) throw ApiError.of(403, 'apiForbidden');
   if (rule?.profile && user.profile !== rule.profile) throw ApiError.of(403, 'apiForbidden');
   if (permission === undefined) return;
-  const perms = new Set(await menuPermissions(db as Kysely<DB>, userId));
+  const perms = new Set(await menuPermissions(db, userId));
   if (!holds(permission, perms)) throw ApiError.of(403, 'apiForbidden');
 }
 
