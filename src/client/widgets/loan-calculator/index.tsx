@@ -108,6 +108,7 @@ export function LoanCalculatorField(props: FieldProps) {
 
   // A blank holders input shows blank while it has focus; the form already counts 1.
   const [holdersBlank, setHoldersBlank] = useState(false);
+  const maxHolders = typeof holdersSchema.maximum === 'number' ? holdersSchema.maximum : undefined;
   const onHolders = (value: number | string) => {
     if (value === '') {
       setHoldersBlank(true);
@@ -115,11 +116,11 @@ export function LoanCalculatorField(props: FieldProps) {
       return;
     }
     setHoldersBlank(false);
-    const holders = Math.trunc(Number(value));
-    update({
-      holders:
-        Number.isFinite(holders) && holders >= loanInterest.minHolders ? holders : loanInterest.minHolders,
-    });
+    const typed = Math.trunc(Number(value));
+    // Lower values reset to the minimum at once (001 §5); the schema's maximum caps the others.
+    const holders =
+      Number.isFinite(typed) && typed >= loanInterest.minHolders ? typed : loanInterest.minHolders;
+    update({ holders: maxHolders === undefined ? holders : Math.min(holders, maxHolders) });
   };
 
   const interestErrors = mergeErrors(props.rawErrors, errorsFor(interestField));
@@ -151,8 +152,9 @@ export function LoanCalculatorField(props: FieldProps) {
         onChange={onHolders}
         onBlur={() => setHoldersBlank(false)}
         min={loanInterest.minHolders}
-        max={typeof holdersSchema.maximum === 'number' ? holdersSchema.maximum : undefined}
-        clampBehavior="strict"
+        max={maxHolders}
+        // The reset to 1 is done in onHolders: Mantine's strict clamping would just refuse the keystroke.
+        clampBehavior="none"
         allowDecimal={false}
         allowNegative={false}
         inputMode="numeric"
