@@ -1,5 +1,6 @@
 /** The `amount` widget (spec 001 §5 "Euro amounts", "Amount above credit") inside a real rjsf form. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { convPrevidenzaIntegrativa } from '../../config/forms/conv-previdenza-integrativa';
 import { rimbBollette } from '../../config/forms/rimb-bollette';
@@ -13,7 +14,7 @@ const schema = {
   properties: {
     importo: { type: 'string', title: 'Importo da rimborsare (€)', maxLength: 10 },
   },
-} as const;
+} satisfies RJSFSchema;
 
 function renderAmount(declaration: FormDeclaration = rimbSpese, creditCents = 123_450, importo?: string) {
   const view = renderWidgetForm({

@@ -4,6 +4,7 @@
  * the user, a category that forces the user.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { beneficiaryUi } from '../../config/forms/beneficiary';
 import { formMessages } from '../../config/messages-forms.it';
@@ -21,7 +22,7 @@ const schema = {
     nome_ben: { type: ['string', 'null'], maxLength: 120 },
     id_relazione_ben: { type: ['integer', 'null'] },
   },
-} as const;
+} satisfies RJSFSchema;
 
 const uiSchema = { id_categ: { 'ui:widget': 'category' }, ...beneficiaryUi };
 

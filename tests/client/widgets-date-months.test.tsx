@@ -3,6 +3,7 @@
  * every widget and field name the declarations use exists.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { forms, monthNames } from '../../config/forms';
 import { formMessages } from '../../config/messages-forms.it';
@@ -18,7 +19,7 @@ const dateSchema = {
     data_rata: { type: 'string', title: 'Data della prossima rata' },
     data_scadenza: { type: 'string', title: 'Data di scadenza del preventivo' },
   },
-} as const;
+} satisfies RJSFSchema;
 
 /** How the Italian calendar names a day button. */
 const dayLabel = (iso: string) => dayjs(iso).locale('it').format('D MMMM YYYY');
@@ -95,7 +96,7 @@ describe('months widget', () => {
         default: [],
       },
     },
-  } as const;
+  } satisfies RJSFSchema;
 
   it('lists the twelve months in a labelled group and writes them in calendar order', async () => {
     const { handle } = renderWidgetForm({

@@ -3,6 +3,7 @@
  * 90% of the interest / holders, holders at least 1, `massima` sets the amount, `parziale` is capped.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { rimbInteressi } from '../../config/forms/rimb-interessi';
 import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
@@ -28,7 +29,7 @@ const schema = {
     },
     importo: { type: 'string', title: 'Importo richiesto (€)' },
   },
-} as const;
+} satisfies RJSFSchema;
 
 const uiSchema = {
   importo_interessi: { 'ui:field': 'loan-calculator' },

@@ -4,6 +4,7 @@
  * with "Annulla modifica".
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { convPrevidenzaIntegrativa } from '../../config/forms/conv-previdenza-integrativa';
 import { formMessages } from '../../config/messages-forms.it';
@@ -28,7 +29,7 @@ const schema = {
     istituto: { title: 'Istituto', type: ['string', 'null'], readOnly: true },
     nome: { title: 'Nome del fondo', type: ['string', 'null'], readOnly: true },
   },
-} as const;
+} satisfies RJSFSchema;
 
 const uiSchema = {
   prev_ok: { 'ui:widget': 'consent' },

@@ -4,6 +4,7 @@
  * normalization, the user's IBANs from 2 characters, validity on blur.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { formMessages } from '../../config/messages-forms.it';
 import { SUGGESTION_DEBOUNCE_MS } from '../../src/client/widgets/common/use-suggestions';
@@ -77,7 +78,7 @@ const supplierSchema = {
       },
     },
   },
-} as const;
+} satisfies RJSFSchema;
 
 function renderSupplier(fornitore?: Record<string, unknown>) {
   const calls = stubLookups();
@@ -196,7 +197,7 @@ describe('iban widget', () => {
   const ibanSchema = {
     type: 'object',
     properties: { iban: { type: 'string', title: "IBAN per l'accredito", maxLength: 34 } },
-  } as const;
+  } satisfies RJSFSchema;
 
   function renderIban() {
     const calls = stubLookups();

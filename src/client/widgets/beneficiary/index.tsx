@@ -26,7 +26,7 @@ import {
 } from '@mantine/core';
 import type { FieldProps } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { allowedRelationIds } from '../../../../config/forms';
 import { constants } from '../../../../config/constants';
 import { formMessages } from '../../../../config/messages-forms.it';
@@ -73,11 +73,8 @@ function stringOf(value: unknown): string {
 export function BeneficiaryField(props: FieldProps) {
   const context = engineContext(props);
   const { formData: data, errorsFor, categories, submitting } = context;
-  const id = props.fieldPathId.$id;
-  const meStesso = props.formData !== false;
   const category = categories.find((entry) => entry.id === data.id_categ);
   const forced = category?.me_stesso === true;
-  const disabled = Boolean(props.disabled || props.readonly || submitting);
 
   // A category that allows only the user wins over data that says otherwise.
   const forceMyself = useLatestCallback(() => switchToMyself(context));
@@ -86,6 +83,68 @@ export function BeneficiaryField(props: FieldProps) {
     if (forced && familyChosen) forceMyself();
   }, [forced, familyChosen, forceMyself]);
 
+  const write = useLatestCallback((patch: Record<string, unknown>) => context.setFields(patch));
+  const relation = data.id_relazione_ben;
+
+  // The block takes only primitives and stable callbacks: typing elsewhere in the form does not re-render it.
+  return (
+    <BeneficiaryBlock
+      id={props.fieldPathId.$id}
+      meStesso={props.formData !== false}
+      forced={forced}
+      disabled={Boolean(props.disabled || props.readonly || submitting)}
+      taxCodeValue={stringOf(data.cod_fisc_ben)}
+      nameValue={stringOf(data.nome_ben)}
+      relation={typeof relation === 'number' ? relation : undefined}
+      nameMaxLength={nameMaxLength(props)}
+      blockErrors={joined(mergeErrors(props.rawErrors, errorsFor('me_stesso')))}
+      taxCodeErrors={joined(errorsFor('cod_fisc_ben'))}
+      nameErrors={joined(errorsFor('nome_ben'))}
+      relationErrors={joined(errorsFor('id_relazione_ben'))}
+      write={write}
+      toMyself={forceMyself}
+    />
+  );
+}
+
+/** Messages as one string (a memoized block compares strings, not new arrays). */
+function joined(messages: readonly string[]): string {
+  return messages.join(' ');
+}
+
+interface BeneficiaryBlockProps {
+  id: string;
+  meStesso: boolean;
+  forced: boolean;
+  disabled: boolean;
+  taxCodeValue: string;
+  nameValue: string;
+  relation: number | undefined;
+  nameMaxLength: number | undefined;
+  blockErrors: string;
+  taxCodeErrors: string;
+  nameErrors: string;
+  relationErrors: string;
+  write: (patch: Record<string, unknown>) => void;
+  toMyself: () => void;
+}
+
+const BeneficiaryBlock = memo(function BeneficiaryBlock({
+  id,
+  meStesso,
+  forced,
+  disabled,
+  taxCodeValue,
+  nameValue,
+  relation,
+  nameMaxLength: maxName,
+  blockErrors: blockErrorText,
+  taxCodeErrors: taxCodeErrorText,
+  nameErrors,
+  relationErrors,
+  write,
+  toMyself,
+}: BeneficiaryBlockProps) {
   const relations = useRelations();
   const relationName = useMemo(
     () => new Map(relations.map((relation) => [relation.id, relation.nome])),
@@ -99,8 +158,8 @@ export function BeneficiaryField(props: FieldProps) {
     [relations],
   );
 
-  const [taxCode, setTaxCode] = useEchoedText(stringOf(data.cod_fisc_ben));
-  const [name, setName] = useEchoedText(stringOf(data.nome_ben));
+  const [taxCode, setTaxCode] = useEchoedText(taxCodeValue);
+  const [name, setName] = useEchoedText(nameValue);
   const [taxCodeBlurred, setTaxCodeBlurred] = useState(false);
   const suggestions = useSuggestions<BeneficiarySuggestion>('beneficiaries', taxCode, searchBeneficiaries);
   const options = useMemo(
@@ -121,7 +180,7 @@ export function BeneficiaryField(props: FieldProps) {
 
   // The name input adopts what is written here (it is not its own typing), so only the form is written.
   const fill = (suggestion: BeneficiarySuggestion) =>
-    context.setFields({
+    write({
       cod_fisc_ben: suggestion.cod_fisc,
       nome_ben: suggestion.nome,
       id_relazione_ben: isAllowedRelation(suggestion.id_relazione) ? suggestion.id_relazione : undefined,
@@ -130,28 +189,24 @@ export function BeneficiaryField(props: FieldProps) {
   // A complete code that matches exactly one known beneficiary fills name and relation, once per code:
   // later edits of name and relation are the user's.
   const autoFill = useLatestCallback(() => {
-    if (single && (data.nome_ben !== single.nome || data.id_relazione_ben !== single.id_relazione))
-      fill(single);
+    if (single && (nameValue !== single.nome || relation !== single.id_relazione)) fill(single);
   });
   const singleCode = single?.cod_fisc;
   useEffect(() => {
     if (singleCode) autoFill();
   }, [singleCode, autoFill]);
 
-  const blockErrors = mergeErrors(props.rawErrors, errorsFor('me_stesso'));
+  const blockErrors = mergeErrors(blockErrorText ? [blockErrorText] : []);
   const taxCodeErrors = mergeErrors(
     (complete || taxCodeBlurred) && taxCode !== '' && !taxCodeValid ? [formMessages.formTaxCodeInvalid] : [],
     ambiguous ? [formMessages.formBeneficiaryNotFound] : [],
-    errorsFor('cod_fisc_ben'),
+    taxCodeErrorText ? [taxCodeErrorText] : [],
   );
-  const showForcedNote = forced && !blockErrors.includes(formMessages.formBeneficiaryForcedMyself);
+  const showForcedNote = forced && !blockErrorText.includes(formMessages.formBeneficiaryForcedMyself);
 
   const chooseMode = (mode: string) => {
-    if (mode === MYSELF) {
-      switchToMyself(context);
-    } else if (!forced) {
-      context.setFields({ me_stesso: false });
-    }
+    if (mode === MYSELF) toMyself();
+    else if (!forced) write({ me_stesso: false });
   };
 
   return (
@@ -187,7 +242,7 @@ export function BeneficiaryField(props: FieldProps) {
                 const code = typedTaxCode(next);
                 setTaxCodeBlurred(false);
                 setTaxCode(code);
-                context.setFields({ cod_fisc_ben: code === '' ? undefined : code });
+                write({ cod_fisc_ben: code === '' ? undefined : code });
               }}
               onOptionSubmit={(code) => {
                 const chosen = suggestions.items.find((item) => item.cod_fisc === code);
@@ -234,25 +289,21 @@ export function BeneficiaryField(props: FieldProps) {
               onChange={(event) => {
                 const next = event.currentTarget.value;
                 setName(next);
-                context.setFields({ nome_ben: next === '' ? undefined : next });
+                write({ nome_ben: next === '' ? undefined : next });
               }}
-              maxLength={nameMaxLength(props)}
+              maxLength={maxName}
               autoComplete="off"
-              error={errorNode(errorsFor('nome_ben'))}
+              error={errorNode(nameErrors ? [nameErrors] : [])}
             />
             <Select
               id={`${id}-id_relazione_ben`}
               label={formMessages.formBeneficiaryRelation}
               required
               data={relationOptions}
-              value={
-                isAllowedRelation(data.id_relazione_ben as number) ? String(data.id_relazione_ben) : null
-              }
-              onChange={(next) =>
-                context.setFields({ id_relazione_ben: next === null ? undefined : Number(next) })
-              }
+              value={isAllowedRelation(relation) ? String(relation) : null}
+              onChange={(next) => write({ id_relazione_ben: next === null ? undefined : Number(next) })}
               allowDeselect={false}
-              error={errorNode(errorsFor('id_relazione_ben'))}
+              error={errorNode(relationErrors ? [relationErrors] : [])}
               comboboxProps={{ withinPortal: false }}
             />
           </SimpleGrid>
@@ -260,7 +311,7 @@ export function BeneficiaryField(props: FieldProps) {
       </Stack>
     </Fieldset>
   );
-}
+});
 
 /** The name's maximum length from the payload schema (`nome_ben.maxLength`). */
 function nameMaxLength(props: FieldProps): number | undefined {
