@@ -17,7 +17,7 @@
  */
 import { Autocomplete, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { constants } from '../../../../config/constants';
 import { formMessages, type FormMessageKey } from '../../../../config/messages-forms.it';
 import { engineContext } from '../../engine/forms/form-context';
@@ -30,7 +30,8 @@ import { useLatestCallback } from '../common/use-latest';
 import { useSuggestions } from '../common/use-suggestions';
 import { ValidMark } from '../common/valid-mark';
 
-type SupplierKey = 'p_iva' | 'ragione_sociale' | 'indirizzo' | 'citta' | 'iban';
+const SUPPLIER_KEYS = ['p_iva', 'ragione_sociale', 'indirizzo', 'citta', 'iban'] as const;
+type SupplierKey = (typeof SUPPLIER_KEYS)[number];
 
 const TEXT_FIELDS: readonly { key: Exclude<SupplierKey, 'p_iva' | 'iban'>; label: FormMessageKey }[] = [
   { key: 'ragione_sociale', label: 'formSupplierName' },
@@ -97,18 +98,86 @@ export function SupplierField(props: FieldProps) {
   const context = engineContext(props);
   const { errorsFor, submitting } = context;
   const { fieldPathId, schema } = props;
-  const id = fieldPathId.$id;
   const path = fieldPathId.path.map(String).join('.');
   const data = (props.formData ?? {}) as Partial<Record<SupplierKey, unknown>>;
-  const required = new Set(schema.required ?? []);
-  const disabled = Boolean(props.disabled || props.readonly || submitting);
   const childErrors = (props.errorSchema ?? {}) as Record<string, ErrorSchema | undefined>;
-  const errorsOf = (key: SupplierKey) => mergeErrors(childErrors[key]?.__errors, errorsFor(`${path}.${key}`));
+  const requiredKeys = new Set(schema.required ?? []);
 
-  const write = (key: SupplierKey, value: string | null | undefined) =>
-    props.onChange(value === '' ? undefined : value, [...fieldPathId.path, key]);
+  const values = {} as Record<SupplierKey, string>;
+  const errors = {} as Record<SupplierKey, string>;
+  const required = {} as Record<SupplierKey, boolean>;
+  const maxLengths = {} as Record<SupplierKey, number | undefined>;
+  for (const key of SUPPLIER_KEYS) {
+    values[key] = stringOf(data[key]);
+    errors[key] = mergeErrors(childErrors[key]?.__errors, errorsFor(`${path}.${key}`)).join(' ');
+    required[key] = requiredKeys.has(key);
+    maxLengths[key] = maxLengthOf(schema, key);
+  }
 
-  const [vat, setVat] = useEchoedText(stringOf(data.p_iva));
+  // Each field is written at its own path, so changes made together compose.
+  const write = useLatestCallback((key: SupplierKey, value: string | null | undefined) =>
+    props.onChange(value === '' ? undefined : value, [...fieldPathId.path, key]),
+  );
+
+  return (
+    <SupplierBlock
+      id={fieldPathId.$id}
+      legend={schema.title ?? formMessages.formSupplierTitle}
+      disabled={Boolean(props.disabled || props.readonly || submitting)}
+      blockErrors={mergeErrors(props.rawErrors, errorsFor(path)).join(' ')}
+      values={values}
+      errors={errors}
+      required={required}
+      maxLengths={maxLengths}
+      write={write}
+    />
+  );
+}
+
+interface SupplierBlockProps {
+  id: string;
+  legend: string;
+  disabled: boolean;
+  blockErrors: string;
+  values: Readonly<Record<SupplierKey, string>>;
+  errors: Readonly<Record<SupplierKey, string>>;
+  required: Readonly<Record<SupplierKey, boolean>>;
+  maxLengths: Readonly<Record<SupplierKey, number | undefined>>;
+  write: (key: SupplierKey, value: string | null | undefined) => void;
+}
+
+function sameRecord<T>(a: Readonly<Record<SupplierKey, T>>, b: Readonly<Record<SupplierKey, T>>): boolean {
+  return SUPPLIER_KEYS.every((key) => a[key] === b[key]);
+}
+
+/** Re-rendered only when what it shows changes: typing elsewhere in the form leaves it alone. */
+function sameBlockProps(a: SupplierBlockProps, b: SupplierBlockProps): boolean {
+  return (
+    a.id === b.id &&
+    a.legend === b.legend &&
+    a.disabled === b.disabled &&
+    a.blockErrors === b.blockErrors &&
+    a.write === b.write &&
+    sameRecord(a.values, b.values) &&
+    sameRecord(a.errors, b.errors) &&
+    sameRecord(a.required, b.required) &&
+    sameRecord(a.maxLengths, b.maxLengths)
+  );
+}
+
+const SupplierBlock = memo(function SupplierBlock({
+  id,
+  legend,
+  disabled,
+  blockErrors: blockErrorText,
+  values,
+  errors,
+  required,
+  maxLengths,
+  write,
+}: SupplierBlockProps) {
+  const asList = (text: string) => (text ? [text] : []);
+  const [vat, setVat] = useEchoedText(values.p_iva);
   const [vatBlurred, setVatBlurred] = useState(false);
   const suggestions = useSuggestions<SupplierSuggestion>('suppliers', vat, searchSuppliers);
   const options = useMemo(
@@ -134,31 +203,26 @@ export function SupplierField(props: FieldProps) {
 
   // A complete number that matches exactly one supplier fills the block once: later edits are the user's.
   const autoFill = useLatestCallback(() => {
-    if (single && data.ragione_sociale !== single.ragione_sociale) fill(single);
+    if (single && values.ragione_sociale !== single.ragione_sociale) fill(single);
   });
   const singleVat = single?.p_iva;
   useEffect(() => {
     if (singleVat) autoFill();
   }, [singleVat, autoFill]);
 
-  const [iban, setIban] = useEchoedText(stringOf(data.iban));
+  const [iban, setIban] = useEchoedText(values.iban);
   const [ibanBlurred, setIbanBlurred] = useState(false);
   const ibanInvalid = ibanBlurred && iban !== '' && !isValidIban(iban);
 
-  const blockErrors = mergeErrors(props.rawErrors, errorsFor(path));
+  const blockErrors = asList(blockErrorText);
   const vatErrors = mergeErrors(
     (complete || vatBlurred) && vat !== '' && !vatValid ? [formMessages.formVatInvalid] : [],
     ambiguous ? [formMessages.formSupplierNotFound] : [],
-    errorsOf('p_iva'),
+    asList(errors.p_iva),
   );
 
   return (
-    <Fieldset
-      legend={schema.title ?? formMessages.formSupplierTitle}
-      variant="unstyled"
-      p={0}
-      disabled={disabled}
-    >
+    <Fieldset legend={legend} variant="unstyled" p={0} disabled={disabled}>
       <Stack gap="sm">
         {blockErrors.length > 0 && (
           <Text size="sm" c="red.8">
@@ -169,7 +233,7 @@ export function SupplierField(props: FieldProps) {
           <Autocomplete
             id={`${id}-p_iva`}
             label={formMessages.formSupplierVat}
-            required={required.has('p_iva')}
+            required={required.p_iva}
             value={vat}
             data={options}
             onChange={(next) => {
@@ -212,19 +276,19 @@ export function SupplierField(props: FieldProps) {
               key={key}
               id={`${id}-${key}`}
               label={formMessages[label]}
-              value={stringOf(data[key])}
-              required={required.has(key)}
-              maxLength={maxLengthOf(schema, key)}
-              errors={errorsOf(key)}
+              value={values[key]}
+              required={required[key]}
+              maxLength={maxLengths[key]}
+              errors={asList(errors[key])}
               onText={(text) => write(key, text)}
             />
           ))}
           <TextInput
             id={`${id}-iban`}
             label={formMessages.formSupplierIban}
-            required={required.has('iban')}
+            required={required.iban}
             value={iban}
-            maxLength={maxLengthOf(schema, 'iban')}
+            maxLength={maxLengths.iban}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -236,11 +300,11 @@ export function SupplierField(props: FieldProps) {
             }}
             onBlur={() => setIbanBlurred(true)}
             error={errorNode(
-              mergeErrors(ibanInvalid ? [formMessages.formIbanInvalid] : [], errorsOf('iban')),
+              mergeErrors(ibanInvalid ? [formMessages.formIbanInvalid] : [], asList(errors.iban)),
             )}
           />
         </SimpleGrid>
       </Stack>
     </Fieldset>
   );
-}
+}, sameBlockProps);
