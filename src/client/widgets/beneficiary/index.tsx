@@ -12,7 +12,7 @@
  *   relation offers only the ids of `allowedRelationIds` (2, 3, 4, 8).
  *
  * The block writes the four top-level fields through the engine (`setFields`) and shows the errors
- * the engine reports for each of them.
+ * the engine reports for each of them. Typed text is local state and reaches the form in a transition.
  */
 import {
   Autocomplete,
@@ -26,7 +26,7 @@ import {
 } from '@mantine/core';
 import type { FieldProps } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { allowedRelationIds } from '../../../../config/forms';
 import { constants } from '../../../../config/constants';
 import { formMessages } from '../../../../config/messages-forms.it';
@@ -242,7 +242,7 @@ const BeneficiaryBlock = memo(function BeneficiaryBlock({
                 const code = typedTaxCode(next);
                 setTaxCodeBlurred(false);
                 setTaxCode(code);
-                write({ cod_fisc_ben: code === '' ? undefined : code });
+                startTransition(() => write({ cod_fisc_ben: code === '' ? undefined : code }));
               }}
               onOptionSubmit={(code) => {
                 const chosen = suggestions.items.find((item) => item.cod_fisc === code);
@@ -289,7 +289,7 @@ const BeneficiaryBlock = memo(function BeneficiaryBlock({
               onChange={(event) => {
                 const next = event.currentTarget.value;
                 setName(next);
-                write({ nome_ben: next === '' ? undefined : next });
+                startTransition(() => write({ nome_ben: next === '' ? undefined : next }));
               }}
               maxLength={maxName}
               autoComplete="off"

@@ -3,6 +3,7 @@
  * DD-MM-YYYY (000 §5). `ui:options.minMonthsFromToday` sets the first selectable day: today in Italy
  * plus that many months (the loan installment: one month, the `earliestInstallmentDate` of the rules).
  */
+import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput } from '@mantine/dates';
 import type { WidgetProps } from '@rjsf/utils';
 import { labelValue } from '@rjsf/utils';
@@ -23,6 +24,9 @@ export function minimumDate(monthsFromToday: unknown, today: string = romeToday(
   return dayjs(today).add(monthsFromToday, 'month').format('YYYY-MM-DD');
 }
 
+/** Mantine's `xs` breakpoint (36em): below it the screen is a phone's. */
+const PHONE_QUERY = '(max-width: 36em)';
+
 interface DateFieldProps {
   id: string;
   name: string;
@@ -38,6 +42,8 @@ interface DateFieldProps {
 }
 
 const DateField = memo(function DateField({ value, onPick, error, minDate, ...rest }: DateFieldProps) {
+  // Phones get the calendar in a modal: a popover under the input leaves little room on a small screen.
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   return (
     <ItalianDatesProvider>
       <DatePickerInput
@@ -51,6 +57,7 @@ const DateField = memo(function DateField({ value, onPick, error, minDate, ...re
         clearButtonProps={{ 'aria-label': formMessages.formDateClear }}
         leftSection={<IconCalendar size={18} aria-hidden="true" />}
         error={errorNode(error ? [error] : [])}
+        dropdownType={phone ? 'modal' : 'popover'}
         popoverProps={{ withinPortal: false }}
       />
     </ItalianDatesProvider>

@@ -7,12 +7,13 @@
 import { Autocomplete } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { labelValue } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
+import { startTransition, useMemo, useState } from 'react';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { engineContext } from '../../engine/forms/form-context';
 import { isValidIban, normalizeIban } from '../../../shared/validators/iban';
 import { errorNode, mergeErrors } from '../common/field-errors';
 import { lookups } from '../common/lookups';
+import { useEchoedText } from '../common/use-echoed-text';
 import { useSuggestions } from '../common/use-suggestions';
 import { ValidMark } from '../common/valid-mark';
 
@@ -25,7 +26,8 @@ const IBAN_MAX_LENGTH = 34;
 export function IbanWidget(props: WidgetProps) {
   const { id, name, htmlName, value, label, hideLabel, required, disabled, readonly } = props;
   const context = engineContext(props);
-  const text = typeof value === 'string' ? value : '';
+  // Local text in front of the form value (see use-echoed-text): the form follows in a transition.
+  const [text, setText] = useEchoedText(typeof value === 'string' ? value : '');
   const [blurred, setBlurred] = useState(false);
   const suggestions = useSuggestions('iban', text, searchIbans);
   const data = useMemo(() => [...new Set(suggestions.items.map(normalizeIban))], [suggestions.items]);
@@ -36,7 +38,8 @@ export function IbanWidget(props: WidgetProps) {
 
   const write = (next: string) => {
     const normalized = normalizeIban(next).slice(0, IBAN_MAX_LENGTH);
-    props.onChange(normalized === '' ? undefined : normalized);
+    setText(normalized);
+    startTransition(() => props.onChange(normalized === '' ? undefined : normalized));
   };
 
   return (

@@ -13,11 +13,12 @@
  *   the engine reports for `fornitore` and for each of its fields.
  *
  * Each field is written at its own path of the form (`fornitore.p_iva`, ...), so changes made together
- * compose instead of overwriting each other.
+ * compose instead of overwriting each other. Typed text is local state and reaches the form in a
+ * transition, as in the euro input: a keystroke paints before the form re-renders.
  */
 import { Autocomplete, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { constants } from '../../../../config/constants';
 import { formMessages, type FormMessageKey } from '../../../../config/messages-forms.it';
 import { engineContext } from '../../engine/forms/form-context';
@@ -240,7 +241,7 @@ const SupplierBlock = memo(function SupplierBlock({
               const typed = typedVatNumber(next);
               setVatBlurred(false);
               setVat(typed);
-              write('p_iva', typed);
+              startTransition(() => write('p_iva', typed));
             }}
             onOptionSubmit={(value) => {
               const chosen = suggestions.items.find((item) => item.p_iva === value);
@@ -280,7 +281,7 @@ const SupplierBlock = memo(function SupplierBlock({
               required={required[key]}
               maxLength={maxLengths[key]}
               errors={asList(errors[key])}
-              onText={(text) => write(key, text)}
+              onText={(text) => startTransition(() => write(key, text))}
             />
           ))}
           <TextInput
@@ -296,7 +297,7 @@ const SupplierBlock = memo(function SupplierBlock({
               const next = normalizeIban(event.currentTarget.value);
               setIbanBlurred(false);
               setIban(next);
-              write('iban', next);
+              startTransition(() => write('iban', next));
             }}
             onBlur={() => setIbanBlurred(true)}
             error={errorNode(
