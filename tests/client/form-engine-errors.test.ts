@@ -215,3 +215,17 @@ describe('validators precompiled at build time', () => {
     expect(() => generateValidatorsModule([{ file: 'x.json', schema: {} as { $id: string } }])).toThrow();
   });
 });
+
+describe('what a keystroke re-renders', () => {
+  it('free text changes only its own field; blocks, their fields and slot conditions reach every widget', async () => {
+    const { watchedFields } = await import('../../src/client/engine/forms/form-engine');
+    const { convOndemand } = await import('../../config/forms/conv-ondemand');
+    const { rimbAffMutui } = await import('../../config/forms/rimb-aff-mutui');
+    const ondemand = compiledFormSchema('form-conv-ondemand')?.schema as RJSFSchema;
+    expect(watchedFields(convOndemand, ondemand).sort()).toEqual(
+      ['cod_fisc_ben', 'docs', 'fornitore', 'id_categ', 'id_relazione_ben', 'me_stesso', 'nome_ben'].sort(),
+    );
+    const mutui = compiledFormSchema('form-rimb-aff-mutui')?.schema as RJSFSchema;
+    expect(watchedFields(rimbAffMutui, mutui).sort()).toEqual(['docs', 'id_categ', 'mesi_sel'].sort());
+  });
+});

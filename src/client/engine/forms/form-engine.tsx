@@ -106,6 +106,40 @@ export function idempotencyKey(): string {
  */
 interface EngineContextValue extends FormEngineContext {
   readonly errors: FieldErrors;
+  /** The values of `watchedFields`: when one changes, every field and block renders again. */
+  readonly watchedData: FormValues;
+}
+
+/**
+ * The fields whose change must reach every widget and block through the context. rjsf renders a
+ * field again when its props differ deeply, and the context is one of them: if the whole form data
+ * were in it, a keystroke in the notes would render every field of the form. So the context's
+ * `formData` is not enumerable (rjsf's comparison skips it) and only these fields travel as data:
+ * everything a block renders (`ui:field`: the blocks and the fields they consume), every field an
+ * upload slot's condition names, and every field that is not free text. Free text (a plain string
+ * input, textarea, amount, IBAN, date) changes only its own field, which rjsf renders anyway.
+ */
+export function watchedFields(declaration: FormDeclaration, schema: CompiledFormSchema['schema']): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, { type?: unknown; enum?: unknown }>;
+  const ui = declaration.uiSchema as Record<string, Record<string, unknown> | undefined>;
+  const conditionFields = new Set<string>();
+  for (const slot of declaration.slots) {
+    if (slot.visibleWhen) conditionFields.add(slot.visibleWhen.field.split('.')[0] ?? '');
+    if (typeof slot.required === 'object') conditionFields.add(slot.required.field.split('.')[0] ?? '');
+  }
+  const freeTextWidgets = new Set([undefined, 'text', 'textarea', 'amount', 'iban', 'date']);
+  return Object.keys(properties).filter((key) => {
+    const entry = ui[key];
+    if (entry?.['ui:field'] !== undefined || conditionFields.has(key)) return true;
+    const property = properties[key] ?? {};
+    // `type: "string"` or `["string", "null"]` (optional text sent as null), without a list of values.
+    const types = Array.isArray(property.type) ? (property.type as unknown[]) : [property.type];
+    const isString =
+      types.includes('string') &&
+      types.every((type) => type === 'string' || type === 'null') &&
+      property.enum === undefined;
+    return !(isString && freeTextWidgets.has(entry?.['ui:widget'] as string | undefined));
+  });
 }
 
 export interface FormEngineProps {
@@ -130,6 +164,8 @@ export function FormEngine(props: FormEngineProps) {
   const [showFixAlert, setShowFixAlert] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
+  /** Writes made outside rjsf (blocks, the fund restore): each one is handed to rjsf. */
+  const [writes, setWrites] = useState(0);
   /** A check or a submission is under way (dialogs open, POST running): the form does not start another. */
   const busy = useRef(false);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -144,6 +180,7 @@ export function FormEngine(props: FormEngineProps) {
 
   const setFields = useCallback((patch: Readonly<Record<string, unknown>>) => {
     setFormData((previous) => ({ ...previous, ...patch }));
+    setWrites((count) => count + 1);
     setErrors((previous) => withoutFieldErrors(previous, Object.keys(patch)));
   }, []);
 
@@ -154,36 +191,67 @@ export function FormEngine(props: FormEngineProps) {
 
   const errorsFor = useCallback((field: string): readonly string[] => errors[field] ?? [], [errors]);
 
-  const context = useMemo<EngineContextValue>(
-    () => ({
+  const watched = useMemo(() => watchedFields(declaration, compiled.schema), [declaration, compiled.schema]);
+  const watchedData = useMemo(() => {
+    const picked: FormValues = {};
+    for (const key of watched) if (data[key] !== undefined) picked[key] = data[key];
+    return picked;
+  }, [data, watched]);
+
+  // The latest data, read by the context's `formData` getter: a widget rendered for any reason reads
+  // the current values, while the context itself changes only with what `watchedFields` names. It is
+  // written during render on purpose (the "latest value" pattern): the widgets rendered in this same
+  // pass must read this render's data, which an effect would only provide afterwards.
+  const latestData = useRef(data);
+  // eslint-disable-next-line react-hooks/refs -- see above
+  latestData.current = data;
+
+  const context = useMemo<EngineContextValue>(() => {
+    const value = {
       declaration,
-      formData: data,
       setFields,
       creditCents,
       categories,
       errorsFor,
       errors,
+      watchedData,
       slotDocuments,
       setSlotDocument,
       user,
       submitting,
-    }),
-    [
-      declaration,
-      data,
-      setFields,
-      creditCents,
-      categories,
-      errorsFor,
-      errors,
-      slotDocuments,
-      setSlotDocument,
-      user,
-      submitting,
-    ],
-  );
+    };
+    // Not enumerable: rjsf's deep comparison of its props skips it (see `watchedFields`).
+    // eslint-disable-next-line react-hooks/refs -- read by the widgets when they render, see above
+    Object.defineProperty(value, 'formData', { get: () => latestData.current, enumerable: false });
+    return value as EngineContextValue;
+  }, [
+    declaration,
+    setFields,
+    creditCents,
+    categories,
+    errorsFor,
+    errors,
+    watchedData,
+    slotDocuments,
+    setSlotDocument,
+    user,
+    submitting,
+  ]);
 
   const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
+
+  /**
+   * The data handed to rjsf. rjsf keeps the user's edits in its own state; handing every keystroke
+   * back makes it derive its whole state again (schema resolution, defaults, registry) for nothing.
+   * So the data goes back only with a change rjsf does not know yet: a write of the engine or a block
+   * (`setFields`, counted by `writes`), or a new context or new errors — then always complete, since
+   * rjsf derives its state from whatever it is given along with them.
+   */
+  const rjsfData = useMemo(
+    () => data,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately not on every change of `data`
+    [context, extraErrors, writes, submitting],
+  );
 
   // Only what rjsf changed is taken from its event: a block may have written sibling fields through
   // `setFields` in the same tick, and rjsf's copy of the data does not hold them yet.
@@ -343,7 +411,7 @@ export function FormEngine(props: FormEngineProps) {
         schema={compiled.schema}
         uiSchema={declaration.uiSchema as UiSchema}
         validator={compiled.validator}
-        formData={data}
+        formData={rjsfData}
         formContext={context}
         onChange={handleChange}
         onSubmit={(event) => void submit(event.formData ?? data)}

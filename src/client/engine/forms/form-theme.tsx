@@ -10,8 +10,8 @@ import { generateTheme } from '@rjsf/mantine';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
 import { formFields, formWidgets } from '../../widgets';
 
-/** The rendered fields' wrapper: `data-form-field="fornitore.p_iva"`, the path of the field. */
-export const FIELD_ATTRIBUTE = 'data-form-field';
+/** The rendered fields' wrapper: `data-field="fornitore.p_iva"`, the path of the field. */
+export const FIELD_ATTRIBUTE = 'data-field';
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { hidden, children, help, fieldPathId, classNames, style } = props;
