@@ -355,8 +355,14 @@ describe('Italian errors only', () => {
 });
 
 describe('the confirm dialog and the submission', () => {
+  let rendered: Awaited<ReturnType<typeof renderForm>> | undefined;
+  const routerOf = () => {
+    if (!rendered) throw new Error('form not rendered');
+    return rendered;
+  };
+
   async function fillBills(amount = '120.50') {
-    await renderForm('rimb-bollette');
+    rendered = await renderForm('rimb-bollette');
     await dismissInfo('Rimborso bollette');
     await chooseCategory('Luce e gas');
     await typeAmount('Importo della bolletta', amount);
@@ -492,6 +498,21 @@ describe('the confirm dialog and the submission', () => {
     await act(async () => answer(jsonResponse(201, { id_acquisto: 8 })));
     await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
     expect(screen.queryByTestId('form-submitting')).toBeNull();
+  }, 20_000);
+
+  it('leaving the form closes the summary: nothing is sent', async () => {
+    formApi();
+    await fillBills();
+    fireEvent.click(await submitButton());
+    await confirmDialog();
+    const { router } = routerOf();
+    await act(async () => {
+      await router.navigate({ to: '/menu' });
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: formMessages.formConfirmTitle })).toBeNull(),
+    );
+    expect(posts('/api/crea_richiesta/')).toHaveLength(0);
   }, 20_000);
 
   it('uses the total credit labels for a form paid by the total', async () => {

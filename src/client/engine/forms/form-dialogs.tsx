@@ -163,8 +163,12 @@ export async function openConfirmDialog(
 }
 
 /** "Conferma Modifica Fondo" (001 §4): true when the user confirms the new fund. */
-export async function askFundChange(from: string, to: string): Promise<boolean> {
-  const { result } = await openAnswerDialog<boolean>(
+export async function askFundChange(
+  from: string,
+  to: string,
+  onOpen?: (dialog: OpenDialog) => void,
+): Promise<boolean> {
+  const { result, dialog } = await openAnswerDialog<boolean>(
     'form-fund',
     formMessages.formFundConfirmTitle,
     (answer) => (
@@ -181,6 +185,7 @@ export async function askFundChange(from: string, to: string): Promise<boolean> 
       </Stack>
     ),
   );
+  onOpen?.(dialog);
   return result;
 }
 

@@ -20,7 +20,7 @@ import { ApiError } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
 import { isSlotVisible, romeToday, runFormRules, toPayload } from '../../../shared/forms';
 import { parseCents } from '../../../shared/money';
-import { askFundChange, openConfirmDialog, showSuccessDialog } from './form-dialogs';
+import { askFundChange, openConfirmDialog, showSuccessDialog, type OpenDialog } from './form-dialogs';
 import type { FormCategory, FormEngineContext, SlotDocument } from './form-context';
 import {
   collectFieldErrors,
@@ -171,6 +171,22 @@ export function FormEngine(props: FormEngineProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const focusTarget = useRef<FieldErrors>({});
+  /** The questions open (fund change, summary): leaving the form closes them, and nothing is sent. */
+  const openDialogs = useRef<OpenDialog[]>([]);
+  const keepDialog = (dialog: OpenDialog) => {
+    openDialogs.current.push(dialog);
+  };
+  /** False once the form has left the screen: a question answered afterwards sends nothing. */
+  const mounted = useRef(true);
+  useEffect(() => {
+    // Set again on mount: React's development double mount runs the cleanup once in between.
+    mounted.current = true;
+    const dialogs = openDialogs.current;
+    return () => {
+      mounted.current = false;
+      for (const dialog of dialogs.splice(0)) dialog.close();
+    };
+  }, []);
 
   // `docs` is always the documents of the slots currently shown (a hidden slot's document is not sent).
   const data = useMemo<FormValues>(() => {
@@ -324,7 +340,7 @@ export function FormEngine(props: FormEngineProps) {
     if (!field || !saved || values[field] === saved) return true;
     const from = savedFund ? fundLabel(savedFund) : saved;
     const to = fundLabel({ covip: values[field], istituto: values.istituto, nome: values.nome });
-    if (await askFundChange(from, to)) return true;
+    if (await askFundChange(from, to, keepDialog)) return true;
     const properties = compiled.schema.properties ?? {};
     const restore: FormValues = { [field]: saved };
     if ('istituto' in properties) restore.istituto = savedFund?.istituto ?? null;
@@ -390,9 +406,9 @@ export function FormEngine(props: FormEngineProps) {
             amountCents: (typeof amountValue === 'string' ? parseCents(amountValue) : null) ?? 0,
           },
           resolve,
-        );
+        ).then(keepDialog);
       });
-      if (!proceed) {
+      if (!proceed || !mounted.current) {
         busy.current = false;
         return;
       }
