@@ -33,6 +33,13 @@ export default defineConfig({
           new URL('./src/client/engine/forms/build/plain-markdown.tsx', import.meta.url),
         ),
       },
+      // rjsf resolves `$ref` URIs with fast-uri; the forms have no `$ref`: the URL API does (see the file).
+      {
+        find: /^fast-uri$/,
+        replacement: fileURLToPath(
+          new URL('./src/client/engine/forms/build/uri-resolver.ts', import.meta.url),
+        ),
+      },
     ],
   },
   plugins: [

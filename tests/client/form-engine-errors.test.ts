@@ -229,3 +229,26 @@ describe('what a keystroke re-renders', () => {
     expect(watchedFields(rimbAffMutui, mutui).sort()).toEqual(['docs', 'id_categ', 'mesi_sel'].sort());
   });
 });
+
+describe('the fast-uri stand-in of the browser bundle', () => {
+  it('resolves and compares the URIs rjsf meets like fast-uri', async () => {
+    const fastUri = (await import('fast-uri')).default;
+    const standIn = await import('../../src/client/engine/forms/build/uri-resolver');
+    const resolveCases: [string, string][] = [
+      ['form-rimb-spese', '#/$defs/importo'],
+      ['https://schemi.example/forms/a.json', 'b.json'],
+      ['https://schemi.example/forms/a.json', '#/$defs/x'],
+      ['https://schemi.example/forms/a.json', 'https://altro.example/c.json#/x'],
+      ['form-rimb-spese', 'https://altro.example/c.json'],
+    ];
+    for (const [base, ref] of resolveCases)
+      expect(standIn.resolve(base, ref), `${base} + ${ref}`).toBe(fastUri.resolve(base, ref));
+    const equalCases: [string, string][] = [
+      ['form-rimb-spese', 'form-rimb-spese'],
+      ['form-rimb-spese', 'form-rimb-bollette'],
+      ['HTTPS://Schemi.example/a.json', 'https://schemi.example/a.json'],
+      ['https://schemi.example/a.json#', 'https://schemi.example/a.json'],
+    ];
+    for (const [a, b] of equalCases) expect(standIn.equal(a, b), `${a} = ${b}`).toBe(fastUri.equal(a, b));
+  });
+});

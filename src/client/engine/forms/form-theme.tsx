@@ -6,9 +6,16 @@
  */
 import { Box, Fieldset, Stack } from '@mantine/core';
 import { withTheme } from '@rjsf/core';
-import { generateTheme } from '@rjsf/mantine';
+import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
+import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
+import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js';
+import PasswordWidget from '@rjsf/mantine/lib/widgets/PasswordWidget.js';
+import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
+import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
+import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
 import { formFields, formWidgets } from '../../widgets';
+import type { FormValues } from './validators';
 
 /** The rendered fields' wrapper: `data-field="fornitore.p_iva"`, the path of the field. */
 export const FIELD_ATTRIBUTE = 'data-field';
@@ -41,12 +48,25 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   );
 }
 
-const templates: Partial<TemplatesType> = { FieldTemplate, ObjectFieldTemplate };
+const templates: Partial<TemplatesType<FormValues>> = { FieldTemplate, ObjectFieldTemplate };
 
-/** The themed rjsf `Form`: Mantine widgets, the portal's named widgets and fields, the templates above. */
-export const ThemedForm = withTheme({
-  ...generateTheme(),
-  widgets: { ...generateTheme().widgets, ...formWidgets },
+/**
+ * The themed rjsf `Form`: @rjsf/mantine's templates and the Mantine widgets a declaration can reach
+ * without naming a widget (text, textarea, select, checkbox(es), radio, password), the portal's named
+ * widgets and fields, the templates above. Mantine's colour, range, file and date-time widgets are
+ * left out on purpose (they weigh about as much as the rest of the theme and no form uses them: dates
+ * go through the portal's `date` widget).
+ */
+export const ThemedForm = withTheme<FormValues>({
+  templates: { ...generateTemplates(), ...templates },
+  widgets: {
+    CheckboxesWidget,
+    CheckboxWidget,
+    PasswordWidget,
+    RadioWidget,
+    SelectWidget,
+    TextareaWidget,
+    ...formWidgets,
+  },
   fields: formFields,
-  templates: { ...generateTheme().templates, ...templates },
 });
