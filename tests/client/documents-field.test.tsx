@@ -132,6 +132,7 @@ function Harness({
     declaration,
     formData,
     setFields: (patch) => setFormData((current) => ({ ...current, ...patch })),
+    updateFields: (_fields, compute) => setFormData((current) => ({ ...current, ...compute(current) })),
     creditCents: 0,
     categories: [],
     errorsFor: (field) => errors[field] ?? [],

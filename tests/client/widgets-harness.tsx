@@ -71,6 +71,12 @@ export function renderWidgetForm(options: WidgetFormOptions) {
     const setFields = useCallback((patch: Readonly<Data>) => {
       setFormData((previous) => ({ ...previous, ...patch }));
     }, []);
+    const updateFields = useCallback(
+      (_fields: readonly string[], compute: (data: Readonly<Data>) => Data) => {
+        setFormData((previous) => ({ ...previous, ...compute(previous) }));
+      },
+      [],
+    );
     const setSlotDocument = useCallback((slot: string, document: SlotDocument | undefined) => {
       setSlotDocumentSpy(slot, document);
       setSlotDocuments((previous) => ({ ...previous, [slot]: document }));
@@ -87,6 +93,7 @@ export function renderWidgetForm(options: WidgetFormOptions) {
         declaration: options.declaration ?? rimbSpese,
         formData,
         setFields,
+        updateFields,
         creditCents: options.creditCents ?? 150_000,
         categories: options.categories ?? [],
         errorsFor,
@@ -104,7 +111,7 @@ export function renderWidgetForm(options: WidgetFormOptions) {
         // functions ignored: the errors are carried as data too, so a new validation reaches the widgets.
         errors,
       }),
-      [formData, setFields, errorsFor, errors, slotDocuments, setSlotDocument],
+      [formData, setFields, updateFields, errorsFor, errors, slotDocuments, setSlotDocument],
     );
 
     // As the engine: only the keys rjsf changed are taken, so a block's `setFields` of the same tick stays.

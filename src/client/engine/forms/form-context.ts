@@ -29,6 +29,15 @@ export interface FormEngineContext {
   readonly formData: Readonly<Record<string, unknown>>;
   /** Writes several top-level fields at once (e.g. the beneficiary block fills code, name and relation). */
   setFields(patch: Readonly<Record<string, unknown>>): void;
+  /**
+   * Writes `fields` computed from the latest data (a functional update): blocks whose fields depend on
+   * each other (the loan calculator) use it so that a write made in a transition a moment earlier (typed
+   * text) is never overwritten by a derived value computed from an older render.
+   */
+  updateFields(
+    fields: readonly string[],
+    compute: (data: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>,
+  ): void;
   /** Spendable credit in cents of the balance that pays this form (`declaration.credit`). */
   readonly creditCents: number;
   /** Categories of the form kind (empty for forms without categories). */

@@ -200,6 +200,18 @@ export function FormEngine(props: FormEngineProps) {
     setErrors((previous) => withoutFieldErrors(previous, Object.keys(patch)));
   }, []);
 
+  const updateFields = useCallback(
+    (
+      fields: readonly string[],
+      compute: (data: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>,
+    ) => {
+      setFormData((previous) => ({ ...previous, ...compute(previous) }));
+      setWrites((count) => count + 1);
+      setErrors((previous) => withoutFieldErrors(previous, [...fields]));
+    },
+    [],
+  );
+
   const setSlotDocument = useCallback((slot: string, document: SlotDocument | undefined) => {
     setSlotDocuments((previous) => ({ ...previous, [slot]: document }));
     setErrors((previous) => withoutFieldErrors(previous, ['docs', slot]));
@@ -226,6 +238,7 @@ export function FormEngine(props: FormEngineProps) {
     const value = {
       declaration,
       setFields,
+      updateFields,
       creditCents,
       categories,
       errorsFor,
@@ -243,6 +256,7 @@ export function FormEngine(props: FormEngineProps) {
   }, [
     declaration,
     setFields,
+    updateFields,
     creditCents,
     categories,
     errorsFor,

@@ -35,9 +35,12 @@ function FieldTemplate(props: FieldTemplateProps) {
 }
 
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, title, fieldPathId } = props;
+  const { properties, title, fieldPathId, uiSchema } = props;
+  // Fields drawn by a block (`ui:field: consumed`) render nothing: no empty, spaced box for them.
+  const consumed = (name: string) =>
+    (uiSchema?.[name] as Record<string, unknown> | undefined)?.['ui:field'] === 'consumed';
   const content = properties
-    .filter((property) => !property.hidden)
+    .filter((property) => !property.hidden && !consumed(property.name))
     .map((property) => <Box key={property.name}>{property.content}</Box>);
   // The schema's own title and description are technical (the payload's): the screen has its title.
   if (fieldPathId.path.length === 0) return <Stack gap="lg">{content}</Stack>;

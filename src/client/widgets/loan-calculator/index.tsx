@@ -67,6 +67,23 @@ export function loanFields(
   };
 }
 
+/** The calculator's inputs as they are in the form data. */
+export function loanState(
+  data: Readonly<Record<string, unknown>>,
+  interestField: string,
+  amountField: string,
+): LoanState {
+  const interest = data[interestField];
+  const holders = data[HOLDERS];
+  return {
+    interest: typeof interest === 'string' && interest !== '' ? interest : undefined,
+    holders:
+      typeof holders === 'number' && holders >= loanInterest.minHolders ? holders : loanInterest.minHolders,
+    choice: data[CHOICE] === 'parziale' ? 'parziale' : 'massima',
+    amount: typeof data[amountField] === 'string' ? (data[amountField] as string) : undefined,
+  };
+}
+
 function property(root: RJSFSchema, name: string): RJSFSchema {
   const schema = root.properties?.[name];
   return typeof schema === 'object' ? schema : {};
@@ -82,19 +99,15 @@ export function LoanCalculatorField(props: FieldProps) {
   const disabled = Boolean(props.disabled || props.readonly || submitting);
   const holdersSchema = property(root, HOLDERS);
 
-  const current: LoanState = {
-    interest: typeof props.formData === 'string' && props.formData !== '' ? props.formData : undefined,
-    holders:
-      typeof data[HOLDERS] === 'number' && data[HOLDERS] >= loanInterest.minHolders
-        ? data[HOLDERS]
-        : loanInterest.minHolders,
-    choice: data[CHOICE] === 'parziale' ? 'parziale' : 'massima',
-    amount: typeof data[amountField] === 'string' ? data[amountField] : undefined,
-  };
+  const current = loanState(context.formData, interestField, amountField);
   const maximumCents = maximumFor(current.interest, current.holders);
 
+  // Computed from the latest data, not this render's: the typed interest reaches the form in a
+  // transition, and a holders change made meanwhile must not write back the older interest.
   const update = useLatestCallback((patch: Partial<LoanState>) =>
-    context.setFields(loanFields({ ...current, ...patch }, amountField, interestField)),
+    context.updateFields([interestField, HOLDERS, MAXIMUM, CHOICE, amountField], (latest) =>
+      loanFields({ ...loanState(latest, interestField, amountField), ...patch }, amountField, interestField),
+    ),
   );
   const onInterest = useLatestCallback((interest: string | undefined) => update({ interest }));
   const onAmount = useLatestCallback((amount: string | undefined) => update({ amount }));
