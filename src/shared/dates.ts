@@ -6,18 +6,68 @@ import { constants } from '../../config/constants';
 dayjs.extend(customParseFormat);
 dayjs.locale('it');
 
-/** DD-MM-YYYY, the only date format shown to people. */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(constants.dateFormat) : '';
+/** The portal's people are in Italy: instants are shown on the wall clock of Rome, whatever the browser's zone. */
+export const TIME_ZONE = 'Europe/Rome';
+
+type Fields = Record<'YYYY' | 'MM' | 'DD' | 'HH' | 'mm' | 'ss', string>;
+
+// Intl, not the dayjs utc and timezone plugins: the same zone data for a few lines and no extra bundle.
+let romeClock: Intl.DateTimeFormat | undefined;
+
+function romeFields(instant: Date): Fields {
+  romeClock ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const part: Record<string, string> = {};
+  for (const { type, value } of romeClock.formatToParts(instant)) part[type] = value;
+  return {
+    YYYY: part.year ?? '',
+    MM: part.month ?? '',
+    DD: part.day ?? '',
+    HH: part.hour ?? '',
+    mm: part.minute ?? '',
+    ss: part.second ?? '',
+  };
 }
 
-/** DD-MM-YYYY HH:mm:ss. */
+/**
+ * A calendar day or a wall-clock time without zone (`2026-03-09`, `2026-03-09T10:11:12`): it names no
+ * instant, so it is shown as written.
+ */
+const FLOATING = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/;
+
+function fieldsOf(value: string | Date | null | undefined): Fields | null {
+  if (!value) return null;
+  if (!dayjs(value).isValid()) return null;
+  const floating = typeof value === 'string' ? FLOATING.exec(value.trim()) : null;
+  if (floating) {
+    const [, YYYY = '', MM = '', DD = '', HH = '00', mm = '00', ss = '00'] = floating;
+    return { YYYY, MM, DD, HH, mm, ss };
+  }
+  // A Date, or a string with `Z` or an offset: an instant, on Rome's wall clock.
+  return romeFields(dayjs(value).toDate());
+}
+
+const fill = (format: string, fields: Fields) =>
+  format.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => fields[token as keyof Fields]);
+
+/** DD-MM-YYYY, the only date format shown to people (the day in Rome for an instant). */
+export function formatDate(value: string | Date | null | undefined): string {
+  const fields = fieldsOf(value);
+  return fields ? fill(constants.dateFormat, fields) : '';
+}
+
+/** DD-MM-YYYY HH:mm:ss (Rome's wall clock for an instant). */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(constants.dateTimeFormat) : '';
+  const fields = fieldsOf(value);
+  return fields ? fill(constants.dateTimeFormat, fields) : '';
 }
 
 /** ISO date (YYYY-MM-DD) as used on the wire. */
