@@ -339,22 +339,34 @@ describe('company view (referent)', () => {
     expect((call?.init.headers as Headers).get('Act-For')).toBe('7');
   });
 
-  it('the company switcher sets act_for and reloads for that company', async () => {
+  it('the company switcher sets act_for and reloads for that company, one call each', async () => {
     const calls = movementsApi();
     await renderInRouter(<Screen entity="azienda" />, { path: '/backoffice-refazi/office-transactionsdash' });
     await waitFor(() => expect(movementRows()).toHaveLength(14));
+    await screen.findByTestId('advances-balance');
+    const before = calls.length;
     fireEvent.click(screen.getByRole('combobox', { name: messages.movCompanyLabel }));
     fireEvent.click(await screen.findByRole('option', { name: 'Beta S.r.l.' }));
     expect(useSessionStore.getState().sessionInfos.act_for).toEqual({ id: 9, nome: 'Beta S.r.l.' });
-    await waitFor(() =>
-      expect(
-        calls.some(
+    const companyCalls = () =>
+      calls
+        .slice(before)
+        .filter(
           (c) =>
-            c.url.startsWith('/api/get_storico_transazioni/azienda') &&
-            (c.init.headers as Headers).get('Act-For') === '9',
-        ),
-      ).toBe(true),
-    );
+            c.url.startsWith('/api/get_storico_transazioni/azienda') ||
+            c.url.startsWith('/api/get_status_conto_anticipi'),
+        )
+        .map((c) => `${c.url.split('?')[0]} ${(c.init.headers as Headers).get('Act-For')}`)
+        .sort();
+    await waitFor(() => expect(companyCalls()).toHaveLength(2));
+    await waitFor(() => expect(movementRows()).toHaveLength(14));
+    expect(await screen.findByTestId('advances-balance')).toBeTruthy();
+    // Settled: no call repeated, none for the previous company.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(companyCalls()).toEqual([
+      '/api/get_status_conto_anticipi 9',
+      '/api/get_storico_transazioni/azienda 9',
+    ]);
   });
 
   it('validates the payroll export dates', async () => {

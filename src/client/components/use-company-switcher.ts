@@ -31,9 +31,15 @@ export function useCompanySwitcher() {
   const choose = (value: string | null) => {
     const option = options.find((item) => item.value === value);
     if (!option || Number(option.value) === actFor?.id) return;
+    // Back-office answers belong to the company acted for: they are marked stale, so that a view
+    // showing a company asks again. Nothing is refetched now: the views on screen are keyed by the
+    // company and start their own calls for the new one; a refetch here would repeat them (and send
+    // the old company's queries with the new Act-For).
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] === 'backoffice',
+      refetchType: 'none',
+    });
     setActFor({ id: Number(option.value), nome: option.label });
-    // Back-office answers belong to the company acted for: they are asked again.
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'backoffice' });
   };
 
   return { actFor, companies, options, choose };
