@@ -196,6 +196,12 @@ const accountMessages = {
   movSearch: 'Cerca',
   movSearchHelp: 'Cerca nell’oggetto e nel soggetto.',
   movDateStartAfterStop: 'La data di inizio non può essere successiva alla data di fine.',
+  movCalendarPreviousMonth: 'Mese precedente',
+  movCalendarNextMonth: 'Mese successivo',
+  movCalendarPreviousYear: 'Anno precedente',
+  movCalendarNextYear: 'Anno successivo',
+  movCalendarPreviousDecade: 'Decennio precedente',
+  movCalendarNextDecade: 'Decennio successivo',
   movChartTitle: 'Entrate e uscite per mese',
   movChartDescription:
     'Grafico a barre degli importi in avere e in dare per mese; gli stessi dati sono nella tabella seguente.',

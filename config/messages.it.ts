@@ -13,6 +13,8 @@ export const messages = {
   backendErrorTitle: 'Errore.',
   backendErrorIntro: 'Si è verificato un errore, il sistema riporta:',
   backendErrorClose: 'Chiudi',
+  /** The × of every modal (distinct from the modals' own «Chiudi» buttons). */
+  modalCloseLabel: 'Chiudi la finestra',
   genericError: 'Si è verificato un errore imprevisto. Riprovare più tardi.',
   networkError: 'Impossibile contattare il server. Verificare la connessione e riprovare.',
   thresholdNotOk:

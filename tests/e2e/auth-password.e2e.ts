@@ -169,7 +169,7 @@ describe('password forgotten', () => {
     expect(await email.inputValue()).toBe(nobody);
     await modal.getByRole('button', { name: messages.passwordLostSubmit }).click();
     await confirmation.getByText(messages.apiPasswordResetRequested).waitFor();
-    await modal.getByRole('button', { name: messages.passwordLostClose }).click();
+    await modal.getByRole('button', { name: messages.passwordLostClose, exact: true }).click();
     await modal.waitFor({ state: 'detached' });
     expect(await outbox(server, nobody)).toEqual([]);
 

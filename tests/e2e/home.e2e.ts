@@ -518,7 +518,7 @@ describe('notifications', () => {
     expect((await marked).status()).toBe(200);
 
     await page.getByRole('link', { name: bellName(1) }).waitFor();
-    await detail.getByRole('button', { name: account.inboxClose }).click();
+    await detail.getByRole('button', { name: account.inboxClose, exact: true }).click();
     await detail.waitFor({ state: 'hidden' });
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="notification-row"][data-read="false"]').length === 1,

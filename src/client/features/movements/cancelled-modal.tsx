@@ -40,7 +40,14 @@ function CancelledContent({ onClose }: { onClose: () => void }) {
       {list.isPending && <Skeleton height={120} aria-label={messages.loading} />}
       {list.data && items.length === 0 && <Text c="dimmed">{messages.movCancelledNone}</Text>}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={640} type="native">
+        // Scrolled sideways on a phone: reachable by keyboard, and named.
+        <Table.ScrollContainer
+          minWidth={640}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={messages.movCancelledTitle}
+        >
           <Table verticalSpacing="sm" striped="even" aria-busy={list.isFetching}>
             <caption className="visually-hidden">{messages.movCancelledTitle}</caption>
             <Table.Thead>

@@ -44,7 +44,14 @@ function CreditStatusContent({ onClose }: { onClose: () => void }) {
           <Text size="sm" c="dimmed">
             {formatMessage('movCreditExpiringHelp', { n: constants.expiryWarningDays })}
           </Text>
-          <Table.ScrollContainer minWidth={720} type="native">
+          {/* Scrolled sideways on a phone: reachable by keyboard, and named. */}
+          <Table.ScrollContainer
+            minWidth={720}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label={messages.movCreditStatusTitle}
+          >
             <Table verticalSpacing="sm">
               <caption className="visually-hidden">{messages.movCreditStatusTitle}</caption>
               <Table.Thead>
@@ -77,7 +84,7 @@ function CreditStatusContent({ onClose }: { onClose: () => void }) {
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         {formatDate(line.data_scadenza)}
                         {expiring && (
-                          <Badge ml="xs" color="orange" variant="light" data-testid="credit-expiring">
+                          <Badge ml="xs" color="orange" variant="filled" data-testid="credit-expiring">
                             {messages.movCreditExpiring}
                           </Badge>
                         )}

@@ -1,7 +1,8 @@
 /**
  * Credit and debit per month over the period (spec 000 §2), a Mantine bar chart with Italian month
- * labels and euro tooltips. The chart is hidden from assistive technology; a visually hidden table
- * carries the same figures.
+ * labels and euro tooltips. The drawing is hidden from assistive technology and takes no keyboard
+ * focus (no recharts accessibility layer: a focusable element may not sit inside `aria-hidden`); its
+ * text alternative is the visually hidden table below, with the same figures.
  */
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
@@ -46,6 +47,7 @@ export function MovementsChart({ monthly }: { monthly: MonthlyAmounts[] }) {
           withLegend
           tickLine="y"
           yAxisProps={{ width: 90 }}
+          accessibilityLayer={false}
         />
       </div>
       <table className="visually-hidden" data-testid="chart-table">

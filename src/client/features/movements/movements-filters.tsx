@@ -3,12 +3,11 @@
  * Monday) and a search over object and subject, sent 500 ms after the last keystroke.
  */
 import { Group, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { constants } from '../../../../config/constants';
 import { messages } from '../../../../config/messages-account.it';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
+import { DateField } from './date-field';
 import type { MovementFilters } from './movements-api';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -40,21 +39,19 @@ export function MovementsFilters({ dateStart, dateStop, search, onChange }: Move
   return (
     <ItalianDatesProvider>
       <Group gap="sm" align="flex-start" wrap="wrap">
-        <DatePickerInput
+        <DateField
           label={messages.movDateStart}
           value={dateStart}
           onChange={(value) => onChange({ date_start: value ?? undefined })}
-          valueFormat={constants.dateFormat}
           maxDate={dateStop ?? undefined}
           leftSection={<IconCalendar size={18} aria-hidden="true" />}
           w={{ base: '100%', xs: 180 }}
           error={invalidOrder ? messages.movDateStartAfterStop : undefined}
         />
-        <DatePickerInput
+        <DateField
           label={messages.movDateStop}
           value={dateStop}
           onChange={(value) => onChange({ date_stop: value ?? undefined })}
-          valueFormat={constants.dateFormat}
           minDate={dateStart ?? undefined}
           leftSection={<IconCalendar size={18} aria-hidden="true" />}
           w={{ base: '100%', xs: 180 }}

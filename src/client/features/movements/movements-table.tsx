@@ -61,10 +61,14 @@ export function MovementsTable({
   const replay = !company;
   const columns = 7 + (company ? 1 : 0) + (replay ? 1 : 0);
   return (
+    // Wider than a phone or a narrow window: the scrolled area is reachable by keyboard, and named.
     <Table.ScrollContainer
       minWidth={company ? 1040 : 960}
       type="native"
       classNames={{ scrollContainerInner: classes.scrollInner }}
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
     >
       <Table
         verticalSpacing="sm"

@@ -5,14 +5,13 @@
  * of the previous month to today) and the residual user credit export.
  */
 import { Alert, Badge, Button, Card, Group, Select, Skeleton, Stack, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { constants } from '../../../../config/constants';
 import { messages } from '../../../../config/messages-account.it';
 import { flattenBackendError } from '../../components/backend-error-box';
 import { useCompanySwitcher } from '../../components/use-company-switcher';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
+import { DateField } from './date-field';
 import { exportRange, validateExportDates, type ExportDateErrors } from './export-dates';
 import { downloadPayrollExport, downloadResidualCredits } from './movements-api';
 import { useDownload } from './use-download';
@@ -63,34 +62,33 @@ function PayrollExport() {
         <Title order={3} size="h5">
           {messages.movPayrollExport}
         </Title>
-        <Badge color="orange" variant="light">
+        {/* Filled: dark text on orange (autoContrast) has the AA contrast the light variant lacks. */}
+        <Badge color="orange" variant="filled">
           {messages.movExperimental}
         </Badge>
       </Group>
       <ItalianDatesProvider>
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <DatePickerInput
+          <DateField
             label={messages.movExportStart}
             value={start}
             onChange={(value) => {
               setStart(value);
               setErrors((state) => ({ ...state, start: undefined }));
             }}
-            valueFormat={constants.dateFormat}
             minDate={range.min}
             maxDate={end ?? range.max}
             error={errors.start}
             clearable
             w={{ base: '100%', xs: 200 }}
           />
-          <DatePickerInput
+          <DateField
             label={messages.movExportEnd}
             value={end}
             onChange={(value) => {
               setEnd(value);
               setErrors((state) => ({ ...state, end: undefined }));
             }}
-            valueFormat={constants.dateFormat}
             minDate={start ?? range.min}
             maxDate={range.max}
             error={errors.end}
