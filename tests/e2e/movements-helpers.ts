@@ -7,11 +7,12 @@
 import ExcelJS from 'exceljs';
 import type { APIRequestContext, Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { formMessages } from '../../config/messages-forms.it';
 
 /**
- * Contexts of one test in the Europe/Rome zone (the portal shows instants in the browser's zone and
- * its spreadsheets in Rome's: an Italian browser is the case that matters), closed after the test;
- * the uncaught errors of their pages are collected so that a crash fails the test.
+ * Contexts of one test, in the Europe/Rome zone unless told (the portal shows instants on Rome's wall
+ * clock whatever the browser's zone, as its spreadsheets do), closed after the test; the uncaught
+ * errors of their pages are collected so that a crash fails the test.
  */
 export class RomeContexts {
   private contexts: BrowserContext[] = [];
@@ -22,12 +23,12 @@ export class RomeContexts {
     private readonly baseUrl: () => string,
   ) {}
 
-  async context(width = 1280): Promise<BrowserContext> {
+  async context(width = 1280, timezoneId = 'Europe/Rome'): Promise<BrowserContext> {
     const context = await this.browser().newContext({
       baseURL: this.baseUrl(),
       viewport: { width, height: width < 600 ? 740 : 900 },
       locale: 'it-IT',
-      timezoneId: 'Europe/Rome',
+      timezoneId,
       acceptDownloads: true,
     });
     context.on('weberror', (error) => this.errors.push(String(error.error())));
@@ -174,6 +175,19 @@ export interface HistoryAnswer {
 
 export type Query = Record<string, string | number | boolean>;
 
+/** `GET /api/get_acquisto_full/{id}`: the parts a replay test reads. */
+export interface PurchaseFull {
+  kind: number;
+  id_categ_id: number | null;
+  acquisto_row: { importo_totale: string };
+}
+
+/** `GET /api/categorie/{kind}`. */
+export interface Category {
+  id: number;
+  nome: string;
+}
+
 /** A GET of the API (`path` from /api) with the session's token (and Act-For when given); 200 or fails. */
 export async function apiGet<T>(
   request: APIRequestContext,
@@ -215,6 +229,26 @@ export async function textNow(locator: Locator): Promise<string> {
 export async function valueNow(locator: Locator): Promise<string> {
   const values = await locator.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
   return values.join(' ');
+}
+
+/**
+ * Answers the modals a request form opens with (the pension acceptance when not given yet, then the
+ * information modal, which has no other way out) and waits for the form; as tests/e2e/form-driver.ts
+ * `openForm`, but for a form reached by a click, and waiting for the information that follows the
+ * acceptance.
+ */
+export async function answerFormModals(page: Page): Promise<void> {
+  const info = page.getByRole('button', { name: formMessages.formInfoModalOk });
+  const accept = page.getByRole('button', { name: formMessages.formPensionAcceptContinue });
+  await info.or(accept).first().waitFor({ timeout: 30_000 });
+  if (await accept.isVisible()) {
+    await accept.click();
+    await accept.waitFor({ state: 'hidden' });
+    await info.waitFor();
+  }
+  await info.click();
+  await info.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: formMessages.formSubmit }).waitFor();
 }
 
 /** Waits for the running animations (modal transitions) before axe or a screenshot. */

@@ -292,18 +292,26 @@ describe('company movements', () => {
     const own = await expected(page, acme);
     await expect.poll(() => shown(page), { timeout: 10_000 }).toEqual(own);
 
-    // Only the calls are awaited here, not their bodies: switching may cancel a call for a newer one.
     const other = page.waitForRequest(
       (r) => isHistoryPage(r) && r.headers()['act-for'] === String(servizi.id),
     );
     const otherAdvances = page.waitForRequest(
       (r) => pathOf(r.url()) === ADVANCES && r.headers()['act-for'] === String(servizi.id),
     );
+    const atSwitch = calls.length;
     await switchTo(page, account.movCompanyLabel, servizi);
     await Promise.all([other, otherAdvances]);
     const second = await history(page, servizi);
     const theirs = await expected(page, servizi);
     await expect.poll(() => shown(page), { timeout: 10_000 }).toEqual(theirs);
+    // A switch asks once for the company's movements and once for its advances, nothing for the old one.
+    const company = (from: number) =>
+      calls
+        .slice(from)
+        .filter((c) => c.path === HISTORY || c.path === ADVANCES)
+        .map((c) => `${c.path} ${c.actFor}`)
+        .sort();
+    expect(company(atSwitch)).toEqual([`${ADVANCES} ${servizi.id}`, `${HISTORY} ${servizi.id}`]);
     // Another company: other balances, other employees, other movements.
     expect(second.saldo_aziendale).not.toBe(first.saldo_aziendale);
     expect(theirs.balances).not.toEqual(own.balances);
@@ -321,9 +329,12 @@ describe('company movements', () => {
     const back = page.waitForResponse(
       (r) => isHistoryPage(r) && r.request().headers()['act-for'] === String(acme.id),
     );
+    const atSwitchBack = calls.length;
     await switchTo(page, account.movCompanyLabel, acme);
     await back;
     await expect.poll(() => shown(page), { timeout: 10_000 }).toEqual(own);
+    // Acme's answers are not taken from the cache of the first visit: asked again, once each.
+    expect(company(atSwitchBack)).toEqual([`${ADVANCES} ${acme.id}`, `${HISTORY} ${acme.id}`]);
     // Each call carried the company acted for at that moment: Acme, then Servizi, then Acme again.
     const sequence = calls.filter((c) => c.path === HISTORY).map((c) => c.actFor);
     expect(sequence[0]).toBe(String(acme.id));

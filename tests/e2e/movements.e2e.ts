@@ -1,13 +1,15 @@
 /**
  * The movement history (route dashmovimenti, spec 000 §2 "Movement history", §3, §7, §8, §9) end to
  * end as mario.rossi@example.com of acme: balance card, monthly chart, filtered and paged table with
- * its totals, the .xlsx download, the credit-status and cancelled-purchases modals, replay links,
- * the empty period, accessibility and screenshots.
+ * its totals, the .xlsx download, the credit-status and cancelled-purchases modals, replay links and
+ * the prefilled forms they open, the empty period, Rome times in a browser of another zone,
+ * accessibility and screenshots.
  *
  * Every figure on the screen is compared with the API asked the same question (through the page's
  * request context, with the session's token) and, where the seed fixes it, with the seed's own
  * number (mario ends with 1.500,00 € of which 800,00 € art. 51 c.3; one rejected purchase, the gym
- * subscription of 75,00 €). Instants are checked in Europe/Rome, the zone of the test browser.
+ * subscription of 75,00 €). Instants are checked on Rome's wall clock, in a Rome browser (and once
+ * in a Tokyo one).
  *
  * One server and one browser for the file, a context (a new session) per test. The tests that add
  * data for mario (an expiring credit line, removed afterwards; rejected purchases 20 months ago, out
@@ -29,6 +31,7 @@ import {
 } from './harness';
 import {
   addDays,
+  answerFormModals,
   apiGet,
   calendarDay,
   cellCents,
@@ -47,8 +50,10 @@ import {
   squash,
   textNow,
   wire,
+  type Category,
   type HistoryAnswer,
   type Movement,
+  type PurchaseFull,
   type Query,
 } from './movements-helpers';
 
@@ -125,8 +130,8 @@ afterAll(async () => {
 // Helpers
 
 /** A new session of mario in a new context (Rome zone, 1280 px unless told), and its page. */
-async function marioPage(width = 1280): Promise<Page> {
-  const context = await contexts.context(width);
+async function marioPage(width = 1280, timezoneId?: string): Promise<Page> {
+  const context = await contexts.context(width, timezoneId);
   await seedSession(context, await server.login(MARIO), 'acme');
   return context.newPage();
 }
@@ -271,6 +276,23 @@ describe('balances, chart and table', () => {
     // The chart draws a bar per non-zero amount, a tick per month.
     await expect.poll(() => drawnBars(page)).toBe(nonZeroBars(first));
     expect(nonZeroBars(first)).toBeGreaterThan(5);
+  });
+});
+
+describe('time zone', () => {
+  it('shows the times on Rome’s wall clock in a browser of another zone, as the .xlsx does', async () => {
+    const page = await marioPage(1280, 'Asia/Tokyo');
+    const answer = await openHistory(page);
+    // The rows' dates are Rome's (rowOf), not the browser's, which is 7 or 8 hours ahead.
+    await expectShown(page, answer);
+    const browserClock = await page.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+          new Date(iso),
+        ),
+      answer.results[0]!.created,
+    );
+    expect(romeDateTime(answer.results[0]!.created).slice(11, 16)).not.toBe(browserClock);
   });
 });
 
@@ -512,10 +534,46 @@ describe('replay', () => {
     await page.waitForURL((url) => url.pathname === replayPath(7, pension.id_acquisto!));
   });
 
-  // Enable when the request forms land (form engine issue): replaying a kind-1 movement must open
-  // rimb-spese prefilled from GET /api/get_acquisto_full/{id} (category, amount, beneficiary, supplier,
-  // notes), and the same for kinds 3, 7, 13 and 14 on their own forms.
-  it.todo('replay opens the request form prefilled with the purchase (needs the form routes)');
+  it('replay opens the request form prefilled: the amount, and the category of an expense', async () => {
+    const page = await marioPage();
+    const search = `?date_start=${addDays(today, -400)}&date_stop=${today}`;
+    const answer = await openHistory(page, search);
+    await expectShown(page, answer);
+
+    for (const kind of [1, 7] as const) {
+      // The latest request of the kind (its debit: the amount the form asks for).
+      const movement = answer.results.find(
+        (m) => m.id_kind === kind && m.id_acquisto !== null && m.DARE !== null,
+      );
+      if (!movement) throw new Error(`nessun movimento di tipo ${kind} da ripetere nel seed`);
+      const id = movement.id_acquisto!;
+      const purchase = await apiGet<PurchaseFull>(page.request, token, `/api/get_acquisto_full/${id}`);
+      expect(purchase.kind).toBe(kind);
+      expect(purchase.acquisto_row.importo_totale).toBe(movement.DARE);
+
+      if (new URL(page.url()).pathname !== routes.dashmovimenti.path) await openHistory(page, search);
+      const row = page.getByTestId('movement-row').nth(answer.results.indexOf(movement));
+      await row.getByTestId('movement-replay').click();
+      await page.waitForURL((url) => url.pathname === replayPath(kind, id));
+      await answerFormModals(page);
+
+      // The amount of the row, two decimals.
+      const amount = page.getByRole('textbox', { name: /Importo/ });
+      await expect
+        .poll(() => amount.inputValue(), { timeout: 10_000 })
+        .toBe((cents(movement.DARE) / 100).toFixed(2));
+      if (kind === 1) {
+        // The purchase's category, by its name among the expense categories.
+        expect(purchase.id_categ_id).not.toBeNull();
+        const categories = await apiGet<Category[]>(page.request, token, '/api/categorie/1');
+        const category = categories.find((c) => c.id === purchase.id_categ_id);
+        if (!category) throw new Error(`categoria ${purchase.id_categ_id} assente da categorie/1`);
+        await expect
+          .poll(() => page.getByRole('combobox', { name: /^Categoria/ }).inputValue())
+          .toBe(category.nome);
+      }
+    }
+  });
 });
 
 describe('empty period', () => {
@@ -544,6 +602,14 @@ describe('accessibility and screenshots', () => {
       const answer = await openHistory(page);
       await expectShown(page, answer);
       await expect.poll(() => drawnBars(page)).toBe(nonZeroBars(answer));
+      // The drawing takes no keyboard stop (its figures are in the hidden table).
+      expect(
+        await page
+          .locator(
+            '.recharts-wrapper [tabindex]:not([tabindex^="-"]), .recharts-wrapper [role="application"]',
+          )
+          .count(),
+      ).toBe(0);
       violations[`history-${width}`] = await axeViolations(page);
       await shot(page, `movements-mario-${width}`);
 
@@ -553,7 +619,11 @@ describe('accessibility and screenshots', () => {
       await settle(page);
       violations[`credit-status-${width}`] = await axeViolations(page);
       await shot(page, `movements-credit-status-${width}`);
-      await status.getByRole('button', { name: account.movClose }).click();
+      // The table scrolls in a named region the keyboard reaches.
+      expect(
+        await status.getByRole('region', { name: account.movCreditStatusTitle }).getAttribute('tabindex'),
+      ).toBe('0');
+      await status.getByRole('button', { name: account.movClose, exact: true }).click();
       await status.waitFor({ state: 'detached' });
 
       await page.getByRole('button', { name: account.movCancelled }).click();
@@ -562,7 +632,11 @@ describe('accessibility and screenshots', () => {
       await settle(page);
       violations[`cancelled-${width}`] = await axeViolations(page);
       await shot(page, `movements-cancelled-${width}`);
-      await cancelled.getByRole('button', { name: account.movClose }).click();
+      expect(
+        await cancelled.getByRole('region', { name: account.movCancelledTitle }).getAttribute('tabindex'),
+      ).toBe('0');
+      // The modal's × has an Italian name, and closes it.
+      await cancelled.getByRole('button', { name: account.modalCloseLabel, exact: true }).click();
       await cancelled.waitFor({ state: 'detached' });
 
       await openHistory(page, '?date_start=2001-01-01&date_stop=2001-12-31');
@@ -638,7 +712,7 @@ describe('credit-status modal', () => {
     // No seeded line expires within 10 days (the nearest is 6 months away; last year's has expired).
     expect(await dialog.locator('[data-expiring="true"]').count()).toBe(0);
     expect(await dialog.getByText(account.movCreditExpiring, { exact: true }).count()).toBe(0);
-    await dialog.getByRole('button', { name: account.movClose }).click();
+    await dialog.getByRole('button', { name: account.movClose, exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
     // A line expiring in 5 days (test data, removed afterwards) is marked «In scadenza» and tinted.
@@ -778,7 +852,7 @@ describe('cancelled-purchases modal', () => {
         await expect.poll(() => cellTexts(rows)).toEqual(rowsOf(lastPage));
       }
     }
-    await dialog.getByRole('button', { name: account.movClose }).click();
+    await dialog.getByRole('button', { name: account.movClose, exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
   });
 });
