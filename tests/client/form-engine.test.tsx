@@ -699,7 +699,7 @@ describe('a seventh form that exists only in tests/fixtures/forms', () => {
     expect(bodyOfCall(sent[0])).toEqual({
       id_categ: 5,
       importo: '30.00',
-      descrizione: 'Visita di controllo',
+      note: 'Visita di controllo',
       tipo: 'straordinaria',
       persone: 1,
       conferma: true,

@@ -2,8 +2,9 @@
  * POST /api/crea_richiesta/{route_name} and GET /api/get_acquisto_full/{id} (spec 001 §2-9): each of the
  * six forms end to end (the right credit goes down by the amount, documents get attached, the
  * beneficiary, IBAN and fund are remembered, the purchase reads back into the same form data), the
- * refusals (nothing debited, nothing written), route gating, Idempotency-Key, and a seventh form that
- * exists only in tests (tests/fixtures/forms), registered through buildApp's `extraForms`.
+ * refusals (nothing debited, nothing written), route gating, Idempotency-Key, and the seventh form that
+ * exists only in tests (tests/fixtures/forms/rimb-prova, shared with the client tests), registered
+ * through buildApp's `extraForms`.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -18,7 +19,7 @@ import { documentsOfPurchase } from '../../src/server/services/documents';
 import { balances } from '../../src/server/services/ledger';
 import { replayToFormData } from '../../src/shared/forms/replay';
 import { formatDate } from '../../src/shared/dates';
-import { convTestAbbonamento, convTestAbbonamentoSchema } from '../fixtures/forms/conv-test-abbonamento';
+import { rimbProva, rimbProvaSchema } from '../fixtures/forms/rimb-prova';
 import { buildFormsApp, ledgerCounts, upload, userIdOf, type FormsTestApp } from './forms-helpers';
 import { backends, json } from './helpers';
 
@@ -689,65 +690,80 @@ describe.each(backends)('a seventh form given through extraForms (%s)', (backend
 
   beforeAll(async () => {
     t = await buildFormsApp(backend, {
-      extraForms: [{ declaration: convTestAbbonamento, schema: convTestAbbonamentoSchema }],
+      extraForms: [{ declaration: rimbProva, schema: rimbProvaSchema }],
     });
     mario = await t.login('mario.rossi@example.com');
     marioId = await userIdOf(t, 'mario.rossi@example.com');
     await t.db
       .insertInto('purchase_categories')
-      .values({ id: 900, kind: 6, nome: 'Abbonamento annuale al trasporto locale', me_stesso: true })
+      .values({ id: 900, kind: rimbProva.kind, nome: 'Visite di controllo (prova)', me_stesso: true })
       .execute();
   });
   afterAll(async () => t?.close());
 
   const submit = (payload: Payload) =>
-    t.request({ method: 'POST', url: '/api/crea_richiesta/conv-test-abbonamento', token: mario, payload });
+    t.request({ method: 'POST', url: '/api/crea_richiesta/rimb-prova', token: mario, payload });
 
   it('is gated by its own route name, then accepted end to end and read back', async () => {
     const docId = await upload(t, mario, { kind: 'doc_acq', typeId: 1 });
     const payload: Payload = {
       id_categ: 900,
       importo: '35.00',
-      note: 'Abbonamento di un mese',
+      note: 'Visita di controllo',
+      tipo: 'straordinaria',
+      persone: 2,
+      conferma: true,
       docs: [docId],
     };
     expect((await submit(payload)).statusCode).toBe(403);
-    await t.db
-      .insertInto('user_permissions')
-      .values({ user_id: marioId, perm: 'conv-test-abbonamento' })
-      .execute();
+    await t.db.insertInto('user_permissions').values({ user_id: marioId, perm: 'rimb-prova' }).execute();
 
-    const categories = await t.request({ method: 'GET', url: '/api/categorie/6', token: mario });
-    expect(json(categories)).toEqual([
-      { id: 900, nome: 'Abbonamento annuale al trasporto locale', me_stesso: true },
-    ]);
+    const categories = await t.request({
+      method: 'GET',
+      url: `/api/categorie/${rimbProva.kind}`,
+      token: mario,
+    });
+    expect(json(categories)).toEqual([{ id: 900, nome: 'Visite di controllo (prova)', me_stesso: true }]);
 
-    expect(json(await submit({ ...payload, docs: [] }))).toHaveProperty('docs');
+    const counts = await ledgerCounts(t, marioId);
+    for (const [field, wrong] of [
+      ['docs', []],
+      ['tipo', 'altro'],
+      ['conferma', false],
+    ] as const) {
+      const refused = await submit({ ...payload, [field]: wrong });
+      expect(refused.statusCode, field).toBe(400);
+      expect(json(refused), field).toHaveProperty(field);
+    }
+    expect(await ledgerCounts(t, marioId)).toEqual(counts);
+
     const before = await balances(t.db, marioId);
     const response = await submit(payload);
     expect(response.statusCode, response.body).toBe(201);
     const { id_acquisto: id } = json<{ id_acquisto: number }>(response);
     const after = await balances(t.db, marioId);
     expect(before.art51c3 - after.art51c3).toBe(3500);
+    const purchase = await t.db
+      .selectFrom('purchases')
+      .select(['kind', 'importo'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(purchase).toEqual({ kind: 6, importo: 3500 });
     const movement = await t.db
       .selectFrom('movements')
       .selectAll()
       .where('id_acquisto', '=', id)
       .executeTakeFirstOrThrow();
-    expect(movement).toMatchObject({
-      id_kind: 6,
-      oggetto: 'Abbonamento annuale al trasporto locale',
-      importo: 3500,
-    });
+    expect(movement).toMatchObject({ id_kind: 6, oggetto: 'Visite di controllo (prova)', importo: 3500 });
     expect(await documentsOfPurchase(t.db, id)).toEqual([docId]);
 
     const full = json<Payload>(
       await t.request({ method: 'GET', url: `/api/get_acquisto_full/${id}`, token: mario }),
     );
-    expect(replayToFormData(convTestAbbonamento, full)).toEqual({
+    expect(replayToFormData(rimbProva, full)).toEqual({
       id_categ: 900,
       importo: '35.00',
-      note: 'Abbonamento di un mese',
+      note: 'Visita di controllo',
     });
   });
 
@@ -756,8 +772,8 @@ describe.each(backends)('a seventh form given through extraForms (%s)', (backend
       paths: Record<string, { post?: { requestBody?: unknown } }>;
       components: { schemas: Record<string, unknown> };
     }>(await t.request({ method: 'GET', url: '/api/openapi.json' }));
-    expect(doc.paths['/api/crea_richiesta/conv-test-abbonamento']?.post?.requestBody).toBeDefined();
-    expect(doc.components.schemas['form-conv-test-abbonamento']).toBeDefined();
+    expect(doc.paths['/api/crea_richiesta/rimb-prova']?.post?.requestBody).toBeDefined();
+    expect(doc.components.schemas['form-rimb-prova']).toBeDefined();
     for (const route of [
       'conv-ondemand',
       'rimb-spese',
