@@ -14,31 +14,21 @@
  * The block writes the four top-level fields through the engine (`setFields`) and shows the errors
  * the engine reports for each of them. Typed text is local state and reaches the form in a transition.
  */
-import {
-  Autocomplete,
-  Fieldset,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Fieldset, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { FieldProps } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
-import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo } from 'react';
 import { allowedRelationIds } from '../../../../config/forms';
 import { constants } from '../../../../config/constants';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { engineContext } from '../../engine/forms/form-context';
 import { isValidTaxCode } from '../../../shared/validators/codice-fiscale';
 import { switchToMyself } from '../common/beneficiary-data';
-import { AlertText, errorNode, mergeErrors } from '../common/field-errors';
+import { CodeLookup } from '../common/code-lookup';
+import { BlockErrors, errorNode, mergeErrors } from '../common/field-errors';
 import { lookupKeys, lookups, type BeneficiarySuggestion, type KinshipRelation } from '../common/lookups';
 import { useEchoedText } from '../common/use-echoed-text';
 import { useLatestCallback } from '../common/use-latest';
-import { useSuggestions } from '../common/use-suggestions';
-import { ValidMark } from '../common/valid-mark';
 
 const MYSELF = 'myself';
 const FAMILY = 'family';
@@ -56,6 +46,7 @@ function isAllowedRelation(id: number | null | undefined): id is number {
 }
 
 const searchBeneficiaries = (prefix: string, signal: AbortSignal) => lookups.beneficiaries(prefix, signal);
+const taxCodeOf = (item: BeneficiarySuggestion) => item.cod_fisc;
 
 function useRelations(): readonly KinshipRelation[] {
   const query = useQuery({
@@ -158,25 +149,7 @@ const BeneficiaryBlock = memo(function BeneficiaryBlock({
     [relations],
   );
 
-  const [taxCode, setTaxCode] = useEchoedText(taxCodeValue);
   const [name, setName] = useEchoedText(nameValue);
-  const [taxCodeBlurred, setTaxCodeBlurred] = useState(false);
-  const suggestions = useSuggestions<BeneficiarySuggestion>('beneficiaries', taxCode, searchBeneficiaries);
-  const options = useMemo(
-    () => [...new Set(suggestions.items.map((item) => item.cod_fisc))],
-    [suggestions.items],
-  );
-
-  const complete = taxCode.length === constants.taxCodeLength;
-  const taxCodeValid = complete && isValidTaxCode(taxCode);
-  const ambiguous = complete && suggestions.settled && suggestions.items.length > 1;
-  const single =
-    complete &&
-    suggestions.settled &&
-    suggestions.items.length === 1 &&
-    suggestions.items[0]?.cod_fisc === taxCode
-      ? suggestions.items[0]
-      : undefined;
 
   // The name input adopts what is written here (it is not its own typing), so only the form is written.
   const fill = (suggestion: BeneficiarySuggestion) =>
@@ -188,20 +161,15 @@ const BeneficiaryBlock = memo(function BeneficiaryBlock({
 
   // A complete code that matches exactly one known beneficiary fills name and relation, once per code:
   // later edits of name and relation are the user's.
-  const autoFill = useLatestCallback(() => {
-    if (single && (nameValue !== single.nome || relation !== single.id_relazione)) fill(single);
-  });
-  const singleCode = single?.cod_fisc;
-  useEffect(() => {
-    if (singleCode) autoFill();
-  }, [singleCode, autoFill]);
+  const fillIfChanged = (single: BeneficiarySuggestion) => {
+    if (nameValue !== single.nome || relation !== single.id_relazione) fill(single);
+  };
+  const describe = (item: BeneficiarySuggestion) =>
+    [item.nome, item.id_relazione != null ? relationName.get(item.id_relazione) : undefined]
+      .filter(Boolean)
+      .join(' · ');
 
   const blockErrors = mergeErrors(blockErrorText ? [blockErrorText] : []);
-  const taxCodeErrors = mergeErrors(
-    (complete || taxCodeBlurred) && taxCode !== '' && !taxCodeValid ? [formMessages.formTaxCodeInvalid] : [],
-    ambiguous ? [formMessages.formBeneficiaryNotFound] : [],
-    taxCodeErrorText ? [taxCodeErrorText] : [],
-  );
   const showForcedNote = forced && !blockErrorText.includes(formMessages.formBeneficiaryForcedMyself);
 
   const chooseMode = (mode: string) => {
@@ -225,61 +193,30 @@ const BeneficiaryBlock = memo(function BeneficiaryBlock({
           maw={420}
         />
         {showForcedNote && <Text size="sm">{formMessages.formBeneficiaryForcedMyself}</Text>}
-        {blockErrors.length > 0 && (
-          <Text size="sm" c="red.8">
-            <AlertText>{blockErrors.join(' ')}</AlertText>
-          </Text>
-        )}
+        <BlockErrors messages={blockErrors} />
         {!meStesso && (
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-            <Autocomplete
+            <CodeLookup
               id={`${id}-cod_fisc_ben`}
               label={formMessages.formBeneficiaryTaxCode}
               required
-              value={taxCode}
-              data={options}
-              onChange={(next) => {
-                const code = typedTaxCode(next);
-                setTaxCodeBlurred(false);
-                setTaxCode(code);
-                startTransition(() => write({ cod_fisc_ben: code === '' ? undefined : code }));
-              }}
-              onOptionSubmit={(code) => {
-                const chosen = suggestions.items.find((item) => item.cod_fisc === code);
-                if (chosen) fill(chosen);
-              }}
-              onBlur={() => setTaxCodeBlurred(true)}
-              renderOption={({ option }) => {
-                const item = suggestions.items.find((entry) => entry.cod_fisc === option.value);
-                return (
-                  <Stack gap={0}>
-                    <Text size="sm" fw={600}>
-                      {option.value}
-                    </Text>
-                    {item && (
-                      <Text size="xs" c="dimmed">
-                        {[
-                          item.nome,
-                          item.id_relazione != null ? relationName.get(item.id_relazione) : undefined,
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Text>
-                    )}
-                  </Stack>
-                );
-              }}
-              // The server already filtered by prefix: every answer is shown.
-              filter={({ options: all }) => all}
-              maxLength={constants.taxCodeLength}
-              autoComplete="off"
+              value={taxCodeValue}
+              length={constants.taxCodeLength}
+              typed={typedTaxCode}
+              onCode={(code) => write({ cod_fisc_ben: code === '' ? undefined : code })}
+              kind="beneficiaries"
+              search={searchBeneficiaries}
+              codeOf={taxCodeOf}
+              describe={describe}
+              isValid={isValidTaxCode}
+              validLabel={formMessages.formTaxCodeValid}
+              invalidMessage={formMessages.formTaxCodeInvalid}
+              notFoundMessage={formMessages.formBeneficiaryNotFound}
+              errors={taxCodeErrorText ? [taxCodeErrorText] : []}
+              onChoose={fill}
+              onSingle={fillIfChanged}
               autoCapitalize="characters"
               spellCheck={false}
-              rightSection={
-                taxCodeValid && !ambiguous ? <ValidMark label={formMessages.formTaxCodeValid} /> : null
-              }
-              error={errorNode(taxCodeErrors)}
-              comboboxProps={{ withinPortal: false }}
             />
             <TextInput
               id={`${id}-nome_ben`}

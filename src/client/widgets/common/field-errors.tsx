@@ -4,6 +4,7 @@
  * each message once. Mantine shows them through the input's `error` prop (aria-invalid and
  * aria-describedby come with it); the text sits in an alert so screen readers announce it when it appears.
  */
+import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The distinct non-empty messages of several lists, in order. */
@@ -22,4 +23,14 @@ export function errorNode(messages: readonly string[]): ReactNode {
 /** A text announced when it appears (inside Mantine's error or description slot, or on its own). */
 export function AlertText({ children }: { children: ReactNode }) {
   return <span role="alert">{children}</span>;
+}
+
+/** The errors of a whole block (beneficiary, supplier), shown under its legend; nothing when none. */
+export function BlockErrors({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <Text size="sm" c="red.8">
+      <AlertText>{messages.join(' ')}</AlertText>
+    </Text>
+  );
 }

@@ -125,27 +125,15 @@ export function PensionFundField(props: FieldProps) {
           comboboxProps={{ withinPortal: false }}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput
-            id={`${id}-istituto`}
-            label={formMessages.formFundInstitute}
-            value={stringOf(data.istituto)}
-            readOnly
-            variant="filled"
-          />
-          <TextInput
-            id={`${id}-nome`}
-            label={formMessages.formFundName}
-            value={stringOf(data.nome)}
-            readOnly
-            variant="filled"
-          />
-          <TextInput
-            id={`${id}-covip`}
-            label={formMessages.formFundCovipCode}
-            value={covip}
-            readOnly
-            variant="filled"
-          />
+          {(
+            [
+              ['istituto', formMessages.formFundInstitute, stringOf(data.istituto)],
+              ['nome', formMessages.formFundName, stringOf(data.nome)],
+              ['covip', formMessages.formFundCovipCode, covip],
+            ] as const
+          ).map(([key, label, value]) => (
+            <TextInput key={key} id={`${id}-${key}`} label={label} value={value} readOnly variant="filled" />
+          ))}
         </SimpleGrid>
         {changed && (
           <Alert

@@ -16,20 +16,19 @@
  * compose instead of overwriting each other. Typed text is local state and reaches the form in a
  * transition, as in the euro input: a keystroke paints before the form re-renders.
  */
-import { Autocomplete, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
-import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useState } from 'react';
 import { constants } from '../../../../config/constants';
 import { formMessages, type FormMessageKey } from '../../../../config/messages-forms.it';
 import { engineContext } from '../../engine/forms/form-context';
 import { isValidIban, normalizeIban } from '../../../shared/validators/iban';
 import { isValidVatNumber } from '../../../shared/validators/partita-iva';
-import { AlertText, errorNode, mergeErrors } from '../common/field-errors';
+import { CodeLookup } from '../common/code-lookup';
+import { BlockErrors, errorNode, mergeErrors } from '../common/field-errors';
 import { lookups, type SupplierSuggestion } from '../common/lookups';
 import { useEchoedText } from '../common/use-echoed-text';
 import { useLatestCallback } from '../common/use-latest';
-import { useSuggestions } from '../common/use-suggestions';
-import { ValidMark } from '../common/valid-mark';
 
 const SUPPLIER_KEYS = ['p_iva', 'ragione_sociale', 'indirizzo', 'citta', 'iban'] as const;
 type SupplierKey = (typeof SUPPLIER_KEYS)[number];
@@ -46,6 +45,8 @@ export function typedVatNumber(value: string): string {
 }
 
 const searchSuppliers = (prefix: string, signal: AbortSignal) => lookups.suppliers(prefix, signal);
+const vatOf = (item: SupplierSuggestion) => item.p_iva;
+const describeSupplier = (item: SupplierSuggestion) => item.ragione_sociale;
 
 function stringOf(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -178,22 +179,6 @@ const SupplierBlock = memo(function SupplierBlock({
   write,
 }: SupplierBlockProps) {
   const asList = (text: string) => (text ? [text] : []);
-  const [vat, setVat] = useEchoedText(values.p_iva);
-  const [vatBlurred, setVatBlurred] = useState(false);
-  const suggestions = useSuggestions<SupplierSuggestion>('suppliers', vat, searchSuppliers);
-  const options = useMemo(
-    () => [...new Set(suggestions.items.map((item) => item.p_iva))],
-    [suggestions.items],
-  );
-
-  const complete = vat.length === constants.vatNumberLength;
-  const vatValid = complete && isValidVatNumber(vat);
-  const ambiguous = complete && suggestions.settled && suggestions.items.length > 1;
-  const single =
-    complete && suggestions.settled && suggestions.items.length === 1 && suggestions.items[0]?.p_iva === vat
-      ? suggestions.items[0]
-      : undefined;
-
   const fill = (supplier: SupplierSuggestion) => {
     write('p_iva', supplier.p_iva);
     write('ragione_sociale', supplier.ragione_sociale);
@@ -203,74 +188,39 @@ const SupplierBlock = memo(function SupplierBlock({
   };
 
   // A complete number that matches exactly one supplier fills the block once: later edits are the user's.
-  const autoFill = useLatestCallback(() => {
-    if (single && values.ragione_sociale !== single.ragione_sociale) fill(single);
-  });
-  const singleVat = single?.p_iva;
-  useEffect(() => {
-    if (singleVat) autoFill();
-  }, [singleVat, autoFill]);
+  const fillIfChanged = (single: SupplierSuggestion) => {
+    if (values.ragione_sociale !== single.ragione_sociale) fill(single);
+  };
 
   const [iban, setIban] = useEchoedText(values.iban);
   const [ibanBlurred, setIbanBlurred] = useState(false);
   const ibanInvalid = ibanBlurred && iban !== '' && !isValidIban(iban);
 
-  const blockErrors = asList(blockErrorText);
-  const vatErrors = mergeErrors(
-    (complete || vatBlurred) && vat !== '' && !vatValid ? [formMessages.formVatInvalid] : [],
-    ambiguous ? [formMessages.formSupplierNotFound] : [],
-    asList(errors.p_iva),
-  );
-
   return (
     <Fieldset legend={legend} variant="unstyled" p={0} disabled={disabled}>
       <Stack gap="sm">
-        {blockErrors.length > 0 && (
-          <Text size="sm" c="red.8">
-            <AlertText>{blockErrors.join(' ')}</AlertText>
-          </Text>
-        )}
+        <BlockErrors messages={asList(blockErrorText)} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Autocomplete
+          <CodeLookup
             id={`${id}-p_iva`}
             label={formMessages.formSupplierVat}
             required={required.p_iva}
-            value={vat}
-            data={options}
-            onChange={(next) => {
-              const typed = typedVatNumber(next);
-              setVatBlurred(false);
-              setVat(typed);
-              startTransition(() => write('p_iva', typed));
-            }}
-            onOptionSubmit={(value) => {
-              const chosen = suggestions.items.find((item) => item.p_iva === value);
-              if (chosen) fill(chosen);
-            }}
-            onBlur={() => setVatBlurred(true)}
-            renderOption={({ option }) => {
-              const item = suggestions.items.find((entry) => entry.p_iva === option.value);
-              return (
-                <Stack gap={0}>
-                  <Text size="sm" fw={600}>
-                    {option.value}
-                  </Text>
-                  {item && (
-                    <Text size="xs" c="dimmed">
-                      {item.ragione_sociale}
-                    </Text>
-                  )}
-                </Stack>
-              );
-            }}
-            // The server already filtered by prefix: every answer is shown.
-            filter={({ options: all }) => all}
+            value={values.p_iva}
+            length={constants.vatNumberLength}
+            typed={typedVatNumber}
+            onCode={(code) => write('p_iva', code)}
+            kind="suppliers"
+            search={searchSuppliers}
+            codeOf={vatOf}
+            describe={describeSupplier}
+            isValid={isValidVatNumber}
+            validLabel={formMessages.formVatValid}
+            invalidMessage={formMessages.formVatInvalid}
+            notFoundMessage={formMessages.formSupplierNotFound}
+            errors={asList(errors.p_iva)}
+            onChoose={fill}
+            onSingle={fillIfChanged}
             inputMode="numeric"
-            maxLength={constants.vatNumberLength}
-            autoComplete="off"
-            rightSection={vatValid && !ambiguous ? <ValidMark label={formMessages.formVatValid} /> : null}
-            error={errorNode(vatErrors)}
-            comboboxProps={{ withinPortal: false }}
           />
           {TEXT_FIELDS.map(({ key, label }) => (
             <SupplierTextInput
