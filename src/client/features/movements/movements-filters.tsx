@@ -7,7 +7,7 @@ import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../config/messages-account.it';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
-import { DateField } from './date-field';
+import { ItalianDateInput } from '../../components/italian-date-input';
 import type { MovementFilters } from './movements-api';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -39,7 +39,7 @@ export function MovementsFilters({ dateStart, dateStop, search, onChange }: Move
   return (
     <ItalianDatesProvider>
       <Group gap="sm" align="flex-start" wrap="wrap">
-        <DateField
+        <ItalianDateInput
           label={messages.movDateStart}
           value={dateStart}
           onChange={(value) => onChange({ date_start: value ?? undefined })}
@@ -48,7 +48,7 @@ export function MovementsFilters({ dateStart, dateStop, search, onChange }: Move
           w={{ base: '100%', xs: 180 }}
           error={invalidOrder ? messages.movDateStartAfterStop : undefined}
         />
-        <DateField
+        <ItalianDateInput
           label={messages.movDateStop}
           value={dateStop}
           onChange={(value) => onChange({ date_stop: value ?? undefined })}

@@ -11,7 +11,7 @@ import { messages } from '../../../../config/messages-account.it';
 import { flattenBackendError } from '../../components/backend-error-box';
 import { useCompanySwitcher } from '../../components/use-company-switcher';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
-import { DateField } from './date-field';
+import { ItalianDateInput } from '../../components/italian-date-input';
 import { exportRange, validateExportDates, type ExportDateErrors } from './export-dates';
 import { downloadPayrollExport, downloadResidualCredits } from './movements-api';
 import { useDownload } from './use-download';
@@ -69,7 +69,7 @@ function PayrollExport() {
       </Group>
       <ItalianDatesProvider>
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <DateField
+          <ItalianDateInput
             label={messages.movExportStart}
             value={start}
             onChange={(value) => {
@@ -82,7 +82,7 @@ function PayrollExport() {
             clearable
             w={{ base: '100%', xs: 200 }}
           />
-          <DateField
+          <ItalianDateInput
             label={messages.movExportEnd}
             value={end}
             onChange={(value) => {

@@ -4,13 +4,12 @@
  * plus that many months (the loan installment: one month, the `earliestInstallmentDate` of the rules).
  */
 import { useMediaQuery } from '@mantine/hooks';
-import { DatePickerInput } from '@mantine/dates';
 import type { WidgetProps } from '@rjsf/utils';
 import { labelValue } from '@rjsf/utils';
 import { IconCalendar } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
-import { constants } from '../../../../config/constants';
 import { formMessages } from '../../../../config/messages-forms.it';
+import { ItalianDateInput } from '../../components/italian-date-input';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
 import { engineContext } from '../../engine/forms/form-context';
 import { dayjs } from '../../../shared/dates';
@@ -46,12 +45,11 @@ const DateField = memo(function DateField({ value, onPick, error, minDate, ...re
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   return (
     <ItalianDatesProvider>
-      <DatePickerInput
+      <ItalianDateInput
         {...rest}
         value={value}
         onChange={onPick}
         minDate={minDate}
-        valueFormat={constants.dateFormat}
         placeholder={formMessages.formDatePlaceholder}
         clearable
         clearButtonProps={{ 'aria-label': formMessages.formDateClear }}

@@ -16,7 +16,6 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconCircleCheck, IconPaperclip } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -25,6 +24,7 @@ import type { UploadSlot } from '../../../../config/forms/types';
 import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
 import { dayjs, formatDate } from '../../../shared/dates';
 import { ApiError } from '../../api/client';
+import { ItalianDateInput } from '../../components/italian-date-input';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
 import type { SlotDocument } from '../../engine/forms/form-context';
 import { deleteDocument, documentQueryKeys, documentTypesQueryOptions } from './documents-api';
@@ -295,7 +295,7 @@ export function UploadSlotCard({
               w="100%"
             />
             <ItalianDatesProvider>
-              <DatePickerInput
+              <ItalianDateInput
                 label={formMessages.formUploadDocDate}
                 withAsterisk
                 value={date}
@@ -303,9 +303,9 @@ export function UploadSlotCard({
                   setDate(value);
                   setErrors((current) => ({ ...current, date: undefined }));
                 }}
-                valueFormat={constants.dateFormat}
                 maxDate={today}
                 clearable
+                clearButtonProps={{ 'aria-label': formMessages.formDateClear }}
                 disabled={locked}
                 error={errors.date}
                 leftSection={<IconCalendar size={18} aria-hidden="true" />}
