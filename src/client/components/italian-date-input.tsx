@@ -24,7 +24,7 @@ export function ItalianDateInput(props: DatePickerInputProps) {
       valueFormat={constants.dateFormat}
       ariaLabels={ariaLabels}
       {...props}
-      classNames={{ root: classes.root, day: classes.day, input: classes.input }}
+      classNames={{ day: classes.day, input: classes.input }}
     />
   );
 }
