@@ -6,21 +6,33 @@ import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { formMessages } from '../../config/messages-forms.it';
 import type { UploadFile } from './form-files';
+import { euro, squash } from './movements-helpers';
 
-/** Opens a form route and answers its opening modals (information, pension acceptance). */
-export async function openForm(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+/**
+ * Answers a form's opening modals the way a user must: the pension acceptance (Accetta e Continua),
+ * then the non-dismissible information modal that follows it; a form without modals is left as it is.
+ */
+export async function answerFormModals(page: Page): Promise<void> {
   const info = page.getByRole('button', { name: formMessages.formInfoModalOk });
   const accept = page.getByRole('button', { name: formMessages.formPensionAcceptContinue });
   const submit = page.getByRole('button', { name: formMessages.formSubmit });
-  await submit.or(info).or(accept).first().waitFor({ timeout: 30_000 });
-  for (const button of [accept, info]) {
-    if (await button.isVisible().catch(() => false)) {
-      await button.click();
-      await button.waitFor({ state: 'hidden' });
-    }
+  // The submit button is drawn under the modals: the modals (or their absence) decide first.
+  await info.or(accept).or(submit).first().waitFor({ timeout: 30_000 });
+  if (await accept.isVisible()) {
+    await accept.click();
+    await accept.waitFor({ state: 'hidden' });
+  }
+  if (await info.isVisible({ timeout: 1_000 }).catch(() => false)) {
+    await info.click();
+    await info.waitFor({ state: 'hidden' });
   }
   await submit.waitFor();
+}
+
+/** Opens a form route and answers its opening modals. */
+export async function openForm(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await answerFormModals(page);
 }
 
 export async function chooseOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
@@ -88,7 +100,9 @@ export async function submitAndConfirm(page: Page, amount: string): Promise<numb
   await page.getByRole('button', { name: formMessages.formSubmit }).click();
   const confirm = page.getByRole('dialog', { name: formMessages.formConfirmTitle });
   await confirm.waitFor();
-  await expect.poll(() => confirm.getByTestId('confirm-figures').innerText()).toContain(italianEuro(amount));
+  await expect
+    .poll(async () => squash(await confirm.getByTestId('confirm-figures').innerText()))
+    .toContain(euro(amount));
   await expect.poll(() => confirm.innerText()).toContain(formMessages.formConfirmQuestion);
   await confirm.getByRole('button', { name: formMessages.formConfirmProceed }).click();
   const success = page.getByRole('dialog', { name: formMessages.formSuccessTitle });
@@ -109,13 +123,3 @@ export function countSubmissions(page: Page): { readonly count: number } {
   });
   return counter;
 }
-
-export const cents = (euro: string): number => Math.round(Number(euro) * 100);
-
-/** "1454.50" as the portal shows it: "1.454,50". */
-export const italianEuro = (euro: string): string =>
-  Number(euro).toLocaleString('it-IT', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: 'always',
-  } as Intl.NumberFormatOptions);

@@ -11,10 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } fr
 import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
 import { TestContexts, settle } from './auth-helpers';
 import {
-  cents,
   chooseCategory,
   countSubmissions,
-  italianEuro,
   credit,
   openForm,
   pickDate,
@@ -23,6 +21,7 @@ import {
   uploadSlot,
 } from './form-driver';
 import { makeImage, makeLargePdf, makePdf } from './form-files';
+import { cents, euro, squash } from './movements-helpers';
 import {
   axeViolations,
   dismissInfoPopup,
@@ -137,7 +136,7 @@ async function expectCreditLowered(
   // once-per-session information popup comes first.
   await dismissInfoPopup(page);
   await page.getByRole('button', { name: /Il mio credito/ }).click();
-  await expect.poll(() => page.locator('body').innerText()).toContain(italianEuro(after.totale));
+  await expect.poll(async () => squash(await page.locator('body').innerText())).toContain(euro(after.totale));
 }
 
 describe('the six request forms', () => {

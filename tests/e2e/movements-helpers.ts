@@ -5,9 +5,8 @@
  * calls through the page's request context, and reading a downloaded .xlsx with exceljs.
  */
 import ExcelJS from 'exceljs';
-import type { APIRequestContext, Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Download, Locator } from 'playwright-core';
 import { expect } from 'vitest';
-import { formMessages } from '../../config/messages-forms.it';
 
 /**
  * Contexts of one test, in the Europe/Rome zone unless told (the portal shows instants on Rome's wall
@@ -48,6 +47,24 @@ export class RomeContexts {
 
 // ---------------------------------------------------------------------------------------------
 // Oracles
+
+/** The spec's movement kinds (000 §3 "Movement row"): the labels the table and the file show. */
+export const KIND_LABELS: Record<number, string> = {
+  1: 'Rimborso',
+  2: 'Hype',
+  3: 'Rimborso interessi',
+  4: 'Preventivo',
+  5: 'Buono',
+  6: 'Convenzione',
+  7: 'Previdenza integrativa',
+  8: 'Assistenza sanitaria integrativa',
+  9: 'Piattapasto',
+  10: 'Trasferimento credito',
+  11: 'Preventivo Art51c3',
+  12: 'Bonus',
+  13: 'Rimborso Bollette',
+  14: 'Rimborso Affitto/Mutuo',
+};
 
 /** Whitespace as one plain space (Intl puts a no-break space before €). */
 export const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -229,33 +246,6 @@ export async function textNow(locator: Locator): Promise<string> {
 export async function valueNow(locator: Locator): Promise<string> {
   const values = await locator.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
   return values.join(' ');
-}
-
-/**
- * Answers the modals a request form opens with (the pension acceptance when not given yet, then the
- * information modal, which has no other way out) and waits for the form; as tests/e2e/form-driver.ts
- * `openForm`, but for a form reached by a click, and waiting for the information that follows the
- * acceptance.
- */
-export async function answerFormModals(page: Page): Promise<void> {
-  const info = page.getByRole('button', { name: formMessages.formInfoModalOk });
-  const accept = page.getByRole('button', { name: formMessages.formPensionAcceptContinue });
-  await info.or(accept).first().waitFor({ timeout: 30_000 });
-  if (await accept.isVisible()) {
-    await accept.click();
-    await accept.waitFor({ state: 'hidden' });
-    await info.waitFor();
-  }
-  await info.click();
-  await info.waitFor({ state: 'hidden' });
-  await page.getByRole('button', { name: formMessages.formSubmit }).waitFor();
-}
-
-/** Waits for the running animations (modal transitions) before axe or a screenshot. */
-export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages as account } from '../../config/messages-account.it';
 import { formatMessage as formatApi } from '../../config/messages-api.it';
 import { routes } from '../../config/routes';
+import { settle } from './auth-helpers';
 import {
   axeViolations,
   launchBrowser,
@@ -39,7 +40,7 @@ import {
   romeDateTime,
   romeDay,
   RomeContexts,
-  settle,
+  KIND_LABELS,
   shownDay,
   squash,
   textNow,
@@ -54,24 +55,6 @@ const HISTORY = '/api/get_storico_transazioni/azienda';
 const ADVANCES = '/api/get_status_conto_anticipi';
 const OFFICE = routes['office-transactionsdash'].path;
 const HOME = routes['home-refazi'].path;
-
-/** The spec's movement kinds (000 §3): the labels the table shows. */
-const KIND_LABELS: Record<number, string> = {
-  1: 'Rimborso',
-  2: 'Hype',
-  3: 'Rimborso interessi',
-  4: 'Preventivo',
-  5: 'Buono',
-  6: 'Convenzione',
-  7: 'Previdenza integrativa',
-  8: 'Assistenza sanitaria integrativa',
-  9: 'Piattapasto',
-  10: 'Trasferimento credito',
-  11: 'Preventivo Art51c3',
-  12: 'Bonus',
-  13: 'Rimborso Bollette',
-  14: 'Rimborso Affitto/Mutuo',
-};
 
 interface Company {
   id: number;

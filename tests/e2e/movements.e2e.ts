@@ -21,6 +21,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages as account } from '../../config/messages-account.it';
 import { routes } from '../../config/routes';
 import { debitPurchase, rejectPurchase } from '../../src/server/services/ledger';
+import { settle } from './auth-helpers';
+import { answerFormModals } from './form-driver';
 import {
   axeViolations,
   launchBrowser,
@@ -31,7 +33,6 @@ import {
 } from './harness';
 import {
   addDays,
-  answerFormModals,
   apiGet,
   calendarDay,
   cellCents,
@@ -46,7 +47,7 @@ import {
   romeDateTime,
   romeDay,
   RomeContexts,
-  settle,
+  KIND_LABELS,
   squash,
   textNow,
   wire,
@@ -59,24 +60,6 @@ import {
 
 const MARIO = 'mario.rossi@example.com';
 const HISTORY = '/api/get_storico_transazioni/utente';
-
-/** The spec's movement kinds (000 §3 "Movement row"): the labels the table and the file show. */
-const KIND_LABELS: Record<number, string> = {
-  1: 'Rimborso',
-  2: 'Hype',
-  3: 'Rimborso interessi',
-  4: 'Preventivo',
-  5: 'Buono',
-  6: 'Convenzione',
-  7: 'Previdenza integrativa',
-  8: 'Assistenza sanitaria integrativa',
-  9: 'Piattapasto',
-  10: 'Trasferimento credito',
-  11: 'Preventivo Art51c3',
-  12: 'Bonus',
-  13: 'Rimborso Bollette',
-  14: 'Rimborso Affitto/Mutuo',
-};
 
 /** Replay (000 §3): kinds 1, 3, 7, 13, 14, each towards its request form (001 §2). */
 const REPLAY_ROUTES = {
