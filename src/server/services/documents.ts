@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, DocumentMime, FileKindName } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../../../config/messages-api.it';
@@ -211,25 +211,26 @@ export async function createDocument(db: Kysely<DB>, dir: string, input: NewDocu
   const mime = sniffMime(input.content);
   if (!mime) throw ApiError.of(415, 'apiUploadWrongType');
   const storedName = await storeFile(dir, input.content);
+  return insertRow(db, dir, {
+    user_id: input.userId,
+    file_kind: input.fileKind,
+    file_kind_id: input.fileKindId,
+    file_date: input.fileDate,
+    file_num: input.fileNum,
+    nome_file: cleanFileName(input.fileName, mime),
+    stored_name: storedName,
+    size: input.content.length,
+    mime,
+  });
+}
+
+/** The row of a file already on disk; if the row cannot be written, the file goes too. */
+async function insertRow(db: Kysely<DB>, dir: string, values: Insertable<DB['documents']>): Promise<number> {
   try {
-    const row = await db
-      .insertInto('documents')
-      .values({
-        user_id: input.userId,
-        file_kind: input.fileKind,
-        file_kind_id: input.fileKindId,
-        file_date: input.fileDate,
-        file_num: input.fileNum,
-        nome_file: cleanFileName(input.fileName, mime),
-        stored_name: storedName,
-        size: input.content.length,
-        mime,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await db.insertInto('documents').values(values).returning('id').executeTakeFirstOrThrow();
     return row.id;
   } catch (error) {
-    await removeFile(dir, storedName);
+    await removeFile(dir, values.stored_name);
     throw error;
   }
 }
@@ -279,27 +280,17 @@ export async function cloneDocument(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw ApiError.of(404, 'apiNotFound');
     throw error;
   }
-  try {
-    const row = await db
-      .insertInto('documents')
-      .values({
-        user_id: userId,
-        file_kind: source.file_kind,
-        file_kind_id: source.file_kind_id,
-        file_date: source.file_date,
-        file_num: source.file_num,
-        nome_file: source.nome_file,
-        stored_name: storedName,
-        size: source.size,
-        mime: source.mime,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  } catch (error) {
-    await removeFile(dir, storedName);
-    throw error;
-  }
+  return insertRow(db, dir, {
+    user_id: userId,
+    file_kind: source.file_kind,
+    file_kind_id: source.file_kind_id,
+    file_date: source.file_date,
+    file_num: source.file_num,
+    nome_file: source.nome_file,
+    stored_name: storedName,
+    size: source.size,
+    mime: source.mime,
+  });
 }
 
 /** Hides the user's document (DELETE delete_allegato/{doc_id}); one attached to a request: 409. */
