@@ -24,6 +24,8 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/client/setup.ts'],
+          // With the 10-s waits of tests/client/setup.ts: no test sets its own timeout.
+          testTimeout: 30_000,
           // @rjsf/mantine's ESM imports `dayjs/plugin/customParseFormat` without its extension, which
           // Node's resolver refuses: Vite transforms it instead.
           server: { deps: { inline: [/@rjsf\/mantine/] } },
@@ -34,9 +36,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // The demo database is seeded once per run into a template that each file copies.
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 60_000,
-          // Each file seeds a fresh demo database (hundreds of employees): generous on a busy 2-core box.
-          hookTimeout: 180_000,
+          hookTimeout: 120_000,
           // PGlite instances are heavy: one file at a time keeps memory and CPU predictable on 2 cores.
           fileParallelism: false,
         },
@@ -46,6 +49,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -50,6 +50,8 @@ export interface BuildAppOptions {
   /** An already open database (the app does not close it). */
   database?: Database;
   demo?: boolean;
+  /** In demo mode, load the demo data at start (default true); false when the database already holds it. */
+  seedDemo?: boolean;
   /** Built portal folder (default: dist/ of the repository); null = API only. */
   staticDir?: string | null;
   /** false = silent; true or pino options = log; a logger instance is used as is. */
@@ -216,6 +218,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     dataDir: config.dataDir,
     inMemory: config.inMemory,
     demo: config.demo,
+    seed: options.seedDemo ?? true,
     ...(options.database ? { database: options.database } : {}),
   });
   await app.register(authPlugin);

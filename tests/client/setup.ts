@@ -2,8 +2,13 @@
  * Setup of the "client" vitest project (jsdom): the browser APIs Mantine needs that jsdom lacks,
  * and a clean DOM and storage between tests.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Timeouts are set once, here and in vitest.config.ts (testTimeout), for a loaded 2-core machine: a
+// `findBy…`/`waitFor` waits up to 10 s (Testing Library's default of 1 s is too short when a form
+// route's chunks are compiled on first use), so no test names its own.
+configure({ asyncUtilTimeout: 10_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -5,11 +5,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import AxeBuilder from '@axe-core/playwright';
 import { messages as accountMessages } from '../../config/messages-account.it';
 import { buildApp } from '../../src/server/app';
-import { openDatabase } from '../../src/server/db/connect';
-import { runMigrations } from '../../src/server/db/migrate';
-import { seedDemo } from '../../src/server/db/seed-demo';
 import { createSession } from '../../src/server/services/sessions';
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
+import { openPgliteCopy } from '../server/templates';
 
 /**
  * A real server for end-to-end tests: the Fastify app listening on a free loopback port, on a fresh
@@ -26,19 +24,17 @@ export interface E2eServer {
 export async function startServer(): Promise<E2eServer> {
   if (!existsSync('dist/index.html'))
     throw new Error('dist/ manca: esegui `npm run build` prima dei test e2e.');
+  // Uploaded files go under dataDir; the database is an in-memory copy of the run's seeded template
+  // (tests/server/templates.ts), so no file seeds the demo data again.
   const dataDir = mkdtempSync(join(tmpdir(), 'welfare-e2e-'));
-  // The demo seed (hundreds of employees with a year of movements) runs before the app starts: on a
-  // busy machine it can take longer than Fastify's 10-s plugin timeout. The app's own demo run then
-  // finds everything in place (the seed is idempotent).
-  const database = await openDatabase({ databaseUrl: null, dataDir });
+  const database = await openPgliteCopy('demo');
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    await runMigrations(database.db);
-    await seedDemo(database.db);
     app = await buildApp({
       database,
       dataDir,
       demo: true,
+      seedDemo: false,
       staticDir: 'dist',
       logger: false,
       rateLimitMax: 10_000,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/server/admin';
-import { seedDemo } from '../../src/server/db/seed-demo';
 import { balances } from '../../src/server/services/ledger';
 import { backends, openTestDatabase } from './helpers';
 
@@ -23,8 +22,7 @@ describe.each(backends)('admin CLI (%s)', (backend) => {
   }
 
   beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    await seedDemo(database.db);
+    database = await openTestDatabase(backend, 10, 'demo');
   });
   afterAll(async () => database?.drop());
 

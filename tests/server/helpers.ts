@@ -1,16 +1,16 @@
 /**
  * Server test helpers: the app on an in-memory PGlite, or on a fresh PostgreSQL database created for
- * the test file and dropped after it, when TEST_DATABASE_URL is set.
+ * the test file and dropped after it, when TEST_DATABASE_URL is set. Both start from a copy of a
+ * template seeded once per run (templates.ts), not from a fresh seed per file.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/connect';
-import { runMigrations } from '../../src/server/db/migrate';
 import type { DB } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/services/sessions';
+import { adminQuery, databaseUrl, openPgliteCopy, serverTemplates, type TemplateKind } from './templates';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
@@ -24,30 +24,22 @@ export const backends: Backend[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : 
 
 export const NO_POSTGRES_REASON = 'TEST_DATABASE_URL non impostata: test solo su PostgreSQL saltato';
 
-/** A new empty database on the test server; `drop()` removes it (and its connections). */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database on the test server; `drop()` removes it (and its connections). `template`: a copy of
+ * the run's migrated (`empty`) or seeded (`demo`) template; without it, a database with nothing in it.
+ */
+export async function createTestDatabase(
+  template?: TemplateKind,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error(NO_POSTGRES_REASON);
+  const admin = TEST_DATABASE_URL;
   const name = `welfare_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
+  const templates = template ? serverTemplates() : null;
+  const source = template === 'demo' ? templates?.postgresDemo : templates?.postgresEmpty;
+  await adminQuery(admin, source ? `CREATE DATABASE ${name} TEMPLATE ${source}` : `CREATE DATABASE ${name}`);
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
+    url: databaseUrl(admin, name),
+    drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
@@ -61,9 +53,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The app with the demo seed (by default), silent, without a built portal, with a loose rate limit. */
+/**
+ * The app with the demo seed (by default; `demo: false` gives a migrated database without it), silent,
+ * without a built portal, with a loose rate limit. The database is a copy of the run's template.
+ */
 export async function buildTestApp(backend: Backend, options: BuildAppOptions = {}): Promise<TestApp> {
-  const database = backend === 'postgres' ? await createTestDatabase() : null;
+  const template: TemplateKind = options.demo === false ? 'empty' : 'demo';
+  const database = backend === 'postgres' ? await createTestDatabase(template) : null;
+  const embedded = backend === 'pglite' && !options.database ? await openPgliteCopy(template) : null;
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -72,12 +69,16 @@ export async function buildTestApp(backend: Backend, options: BuildAppOptions = 
       logger: false,
       staticDir: null,
       demo: true,
+      // The template holds the demo data already.
+      seedDemo: false,
       rateLimitMax: 100_000,
       ...(database ? { databaseUrl: database.url } : { inMemory: true }),
+      ...(embedded ? { database: embedded } : {}),
       ...options,
     });
   } catch (error) {
     await database?.drop();
+    await embedded?.close();
     throw error;
   }
   return {
@@ -91,24 +92,24 @@ export async function buildTestApp(backend: Backend, options: BuildAppOptions = 
       }),
     async close() {
       await app.close();
+      await embedded?.close();
       await database?.drop();
     },
   };
 }
 
-/** A migrated database without the app (ledger and CLI tests), with its own cleanup. */
+/** A migrated database (with the demo seed for `demo`) without the app (ledger and CLI tests), with its own cleanup. */
 export async function openTestDatabase(
   backend: Backend,
   poolMax = 10,
+  template: TemplateKind = 'empty',
 ): Promise<Database & { drop(): Promise<void> }> {
   if (backend === 'pglite') {
-    const database = await openDatabase({ inMemory: true });
-    await runMigrations(database.db);
+    const database = await openPgliteCopy(template);
     return { ...database, drop: () => database.close() };
   }
-  const created = await createTestDatabase();
+  const created = await createTestDatabase(template);
   const database = await openDatabase({ databaseUrl: created.url, poolMax });
-  await runMigrations(database.db);
   return {
     ...database,
     async drop() {

@@ -22,6 +22,8 @@ export interface DbPluginOptions {
   dataDir: string;
   inMemory: boolean;
   demo: boolean;
+  /** Load the demo data in demo mode (default true); false when the database already holds it (test templates). */
+  seed?: boolean;
   /** An already open database: the app uses it and leaves it open at close. */
   database?: Database;
 }
@@ -38,7 +40,7 @@ export const dbPlugin = fp<DbPluginOptions>(
     try {
       const applied = await runMigrations(database.db);
       if (applied.length > 0) app.log.info({ applied }, 'migrazioni applicate');
-      if (options.demo) {
+      if (options.demo && options.seed !== false) {
         const started = Date.now();
         await seedDemo(database.db);
         app.log.info({ ms: Date.now() - started }, 'dati demo pronti');

@@ -1,0 +1,110 @@
+/**
+ * Databases seeded once per test run (ARCHITECTURE.md §9): the global setup migrates and seeds one
+ * embedded database, dumps its data folder twice (migrated only, then with the demo seed) and, when
+ * TEST_DATABASE_URL is set, makes the same two databases on PostgreSQL. Each test file then starts
+ * from a copy: `PGlite.create({ loadDataDir })` or `CREATE DATABASE ... TEMPLATE ...`, about a second
+ * instead of initdb + migrations + seed.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/connect';
+import { runMigrations } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/db/seed-demo';
+
+/** What the global setup hands every test file. */
+export interface ServerTemplates {
+  /** Dumped PGlite data folders. */
+  pgliteEmpty: string;
+  pgliteDemo: string;
+  /** Template database names on TEST_DATABASE_URL's server, or null without it. */
+  postgresEmpty: string | null;
+  postgresDemo: string | null;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    serverTemplates: ServerTemplates;
+  }
+}
+
+export type TemplateKind = 'empty' | 'demo';
+
+async function dumpTo(database: Database, file: string): Promise<void> {
+  if (!database.dumpDataDir) throw new Error('solo PGlite sa copiare la propria cartella dati');
+  const blob = await database.dumpDataDir();
+  writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+}
+
+/** Runs `sql` on the server of `url` (the maintenance connection of TEST_DATABASE_URL). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` with another database name. */
+export function databaseUrl(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** Builds the templates into `dir` (and on PostgreSQL when `postgresUrl` is given). */
+export async function buildTemplates(dir: string, postgresUrl?: string): Promise<ServerTemplates> {
+  const pgliteEmpty = join(dir, 'empty.tar');
+  const pgliteDemo = join(dir, 'demo.tar');
+  const embedded = await openDatabase({ inMemory: true });
+  try {
+    await runMigrations(embedded.db);
+    await dumpTo(embedded, pgliteEmpty);
+    await seedDemo(embedded.db);
+    await dumpTo(embedded, pgliteDemo);
+  } finally {
+    await embedded.close();
+  }
+  if (!postgresUrl) return { pgliteEmpty, pgliteDemo, postgresEmpty: null, postgresDemo: null };
+
+  const suffix = randomBytes(4).toString('hex');
+  const postgresEmpty = `welfare_tpl_empty_${suffix}`;
+  const postgresDemo = `welfare_tpl_demo_${suffix}`;
+  for (const [name, seed] of [
+    [postgresEmpty, false],
+    [postgresDemo, true],
+  ] as const) {
+    await adminQuery(postgresUrl, `CREATE DATABASE ${name}`);
+    const database = await openDatabase({ databaseUrl: databaseUrl(postgresUrl, name), poolMax: 2 });
+    try {
+      await runMigrations(database.db);
+      if (seed) await seedDemo(database.db);
+    } finally {
+      await database.close();
+    }
+  }
+  return { pgliteEmpty, pgliteDemo, postgresEmpty, postgresDemo };
+}
+
+export async function dropTemplates(templates: ServerTemplates, postgresUrl?: string): Promise<void> {
+  if (!postgresUrl) return;
+  for (const name of [templates.postgresEmpty, templates.postgresDemo]) {
+    if (name) await adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+/** The templates of this run (provided by the global setup of the server and e2e projects). */
+export function serverTemplates(): ServerTemplates {
+  return inject('serverTemplates');
+}
+
+/** A fresh in-memory PGlite holding a copy of a template. */
+export function openPgliteCopy(kind: TemplateKind): Promise<Database> {
+  const templates = serverTemplates();
+  const file = kind === 'demo' ? templates.pgliteDemo : templates.pgliteEmpty;
+  return openDatabase({ inMemory: true, loadDataDir: new Blob([readFileSync(file)]) });
+}
