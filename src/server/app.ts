@@ -13,12 +13,14 @@ import { fileURLToPath } from 'node:url';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { LevelWithSilent } from 'pino';
 import { constants } from '../../config/constants';
+import { formatMessage } from '../../config/messages-api.it';
 import type { FormDeclaration } from '../../config/forms/types';
 import type { Database } from './db/connect';
 import { authPlugin } from './plugins/auth';
@@ -35,7 +37,8 @@ import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
 import { DEFAULT_RATE_LIMIT, rateLimitPlugin } from './plugins/rate-limit';
 import { buildValidator, schemasPlugin } from './plugins/schemas';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
+import { textGuardPlugin } from './plugins/text-guard';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes/index';
 
@@ -175,7 +178,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             logger === true ? loggerOptions(config.logLevel) : (logger as FastifyServerOptions['logger']),
         }),
     bodyLimit: constants.maxJsonBodyBytes,
+    // The client address (rate limits, logs): the socket's, or the proxy's header with TRUST_PROXY.
+    trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // Errors raised by the router itself (a bad escape in the path, a path parameter over the length
+    // limit) skip hooks and the error handler: they get the error shape and the headers here.
+    frameworkErrors: (error, request, routerReply) => {
+      // Typed by Fastify for the route generics it does not know here.
+      const reply = routerReply as unknown as FastifyReply;
+      applySecurityHeaders(request, reply, config.publicUrl);
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .type('application/json; charset=utf-8')
+        .send({ detail: formatMessage(tooLong ? 'apiUrlTooLong' : 'apiBadUrl') });
+    },
     requestIdHeader: false,
     return503OnClosing: true,
     // Migrating and seeding a fresh embedded database can take a while on a slow or busy machine.
@@ -213,6 +230,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // The app's own plugins.
   await app.register(schemasPlugin, { extra: (options.extraForms ?? []).map((form) => form.schema) });
   await app.register(errorHandlerPlugin);
+  await app.register(textGuardPlugin);
   await app.register(dbPlugin, {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -39,6 +39,7 @@ describe('loadEnv', () => {
       demo: true,
       publicUrl: null,
       logLevel: 'info',
+      trustProxy: false,
     });
   });
 
@@ -52,6 +53,7 @@ describe('loadEnv', () => {
       DEMO: '',
       PUBLIC_URL: 'https://welfare.example.com/',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.10',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -62,7 +64,11 @@ describe('loadEnv', () => {
       demo: false,
       publicUrl: 'https://welfare.example.com',
       logLevel: 'warn',
+      trustProxy: '10.0.0.0/8, 192.168.1.10',
     });
+    expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    // A hop count is refused: Fastify ignores it (it cannot check the peer).
+    expect(() => loadEnv({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY/);
   });
 
   it('names every bad variable in a readable Italian/English message', () => {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { openDatabase, type Database } from '../db/connect';
 import { runMigrations } from '../db/migrate';
 import type { DB } from '../db/schema';
@@ -28,6 +28,27 @@ export interface DbPluginOptions {
   database?: Database;
 }
 
+/** Arbitrary constant shared by every instance ("seed" in ASCII); the migrations use another. */
+const SEED_LOCK_ID = 0x73656564;
+
+/**
+ * The demo seed, once at a time: instances starting together on one PostgreSQL database take turns
+ * (a session advisory lock held on one pooled connection while the seed runs on the others), so the
+ * second finds everything in place instead of racing the first on the same keys. PGlite lives in one
+ * process and needs no lock.
+ */
+export async function seedDemoExclusively(database: Database): Promise<void> {
+  if (database.kind !== 'postgres') return seedDemo(database.db);
+  await database.db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${SEED_LOCK_ID})`.execute(connection);
+    try {
+      await seedDemo(database.db);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${SEED_LOCK_ID})`.execute(connection);
+    }
+  });
+}
+
 export const dbPlugin = fp<DbPluginOptions>(
   async (app: FastifyInstance, options) => {
     const database =
@@ -42,7 +63,7 @@ export const dbPlugin = fp<DbPluginOptions>(
       if (applied.length > 0) app.log.info({ applied }, 'migrazioni applicate');
       if (options.demo && options.seed !== false) {
         const started = Date.now();
-        await seedDemo(database.db);
+        await seedDemoExclusively(database);
         app.log.info({ ms: Date.now() - started }, 'dati demo pronti');
       }
     } catch (error) {

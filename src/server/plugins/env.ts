@@ -16,6 +16,12 @@ export interface ServerConfig {
   demo: boolean;
   publicUrl: string | null;
   logLevel: LevelWithSilent;
+  /**
+   * Fastify's `trustProxy`: false (default: the client address is the socket's), the addresses/CIDRs of
+   * the load balancers (comma-separated), or true (any peer: only when nothing but the balancer can reach
+   * the server). Hop counts are not offered: Fastify cannot check the peer with them and ignores them.
+   */
+  trustProxy: boolean | string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -30,6 +36,9 @@ const EXPECTED: Record<string, string> = {
   DEMO: "'1' oppure '0' / '1' or '0'",
   PUBLIC_URL: 'un URL http:// o https:// senza spazi / an http(s):// URL',
   LOG_LEVEL: LOG_LEVELS.join(', '),
+  TRUST_PROXY:
+    "'false', 'true' o indirizzi/CIDR dei proxy separati da virgole / " +
+    "'false', 'true' or comma-separated proxy addresses/CIDRs",
 };
 
 const schema = {
@@ -43,6 +52,10 @@ const schema = {
     DEMO: { type: 'string', enum: ['0', '1'] },
     PUBLIC_URL: { type: 'string', pattern: '^https?://[^\\s/]+(/\\S*)?$' },
     LOG_LEVEL: { type: 'string', enum: LOG_LEVELS, default: 'info' },
+    TRUST_PROXY: {
+      type: 'string',
+      pattern: '^(true|false|[0-9a-fA-F.:/]*[.:][0-9a-fA-F.:/]*( *, *[0-9a-fA-F.:/]*[.:][0-9a-fA-F.:/]*)*)$',
+    },
   },
 } as const;
 
@@ -102,7 +115,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     demo: resolveDemoMode(databaseUrl, data.DEMO as string | undefined),
     publicUrl: ((data.PUBLIC_URL as string | undefined) ?? '').replace(/\/+$/, '') || null,
     logLevel: data.LOG_LEVEL as LevelWithSilent,
+    trustProxy: parseTrustProxy(data.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: unknown): boolean | string {
+  const text = value === undefined ? 'false' : String(value);
+  if (text === 'false') return false;
+  if (text === 'true') return true;
+  return text;
 }
 
 function variableOf(error: ErrorObject): string {

@@ -1,9 +1,12 @@
 /**
- * Global rate limit of the API (static files are not counted): per client address, and per session
- * token when one is sent, so that colleagues behind one company NAT do not share a budget.
- * The counters live in memory: with several instances each counts its own share.
+ * Global rate limit of the API (static files are not counted), keyed on what the server has verified
+ * (ARCHITECTURE.md §7): the user once the session token has been checked (colleagues behind one company
+ * NAT do not share a budget, and one user has one budget whatever the address), otherwise the client
+ * address (the socket's, or the proxy's header with TRUST_PROXY). An unchecked header never makes a
+ * new key: varying junk tokens or sign-in attempts from one address share that address's budget.
+ * It runs once the caller is known (preHandler); requests refused before that (a bad or missing token)
+ * never reach a handler. The counters live in memory: with several instances each counts its own share.
  */
-import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -31,10 +34,8 @@ export function waitText(ms: number): string {
     : formatMessage('apiDurationMinutes', { n: minutes });
 }
 
-function keyOf(request: FastifyRequest): string {
-  const auth = request.headers.authorization;
-  if (typeof auth !== 'string' || auth.length === 0) return request.ip;
-  return `${request.ip}|${createHash('sha256').update(auth).digest('base64url').slice(0, 22)}`;
+export function rateLimitKey(request: FastifyRequest): string {
+  return request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`;
 }
 
 export const rateLimitPlugin = fp<RateLimitOptions>(
@@ -43,7 +44,8 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       global: true,
       max: options.max,
       timeWindow: options.timeWindowMs,
-      keyGenerator: keyOf,
+      hook: 'preHandler',
+      keyGenerator: rateLimitKey,
       allowList: (request) => !request.url.startsWith('/api'),
       errorResponseBuilder: (_request, context) =>
         new ApiError(429, formatMessage('apiRateLimited', { after: waitText(context.ttl) })),

@@ -6,9 +6,10 @@
  * routes that say `config: { cacheable: true }` and set their own Cache-Control (static images under
  * /api, such as the carousel's).
  */
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,21 +42,38 @@ export function isNoStorePath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/dev/');
 }
 
+/** The helmet configuration of every answer. */
+export function helmetOptions(publicUrl: string | null) {
+  const https = publicUrl?.startsWith('https://') ?? false;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: https ? { ...CSP_DIRECTIVES, upgradeInsecureRequests: [] } : CSP_DIRECTIVES,
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' as const },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : (false as const),
+    xFrameOptions: { action: 'deny' as const },
+  };
+}
+
+/**
+ * The same headers on an answer made outside the request lifecycle (errors raised by the router, which
+ * skip every hook): helmet's own middleware on the raw response, plus no-store for the API.
+ */
+export function applySecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicUrl: string | null,
+): void {
+  helmet(helmetOptions(publicUrl))(request.raw, reply.raw, () => {});
+  if (isNoStorePath(request.url)) reply.header('cache-control', 'no-store');
+}
+
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app: FastifyInstance, options) => {
-    const https = options.publicUrl?.startsWith('https://') ?? false;
-    await app.register(helmet, {
-      global: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: https ? { ...CSP_DIRECTIVES, upgradeInsecureRequests: [] } : CSP_DIRECTIVES,
-      },
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      xFrameOptions: { action: 'deny' },
-    });
+    await app.register(fastifyHelmet, { global: true, ...helmetOptions(options.publicUrl) });
 
     app.addHook('onSend', async (request, reply, payload) => {
       const keep = reply.statusCode === 200 && request.routeOptions.config?.cacheable === true;

@@ -119,6 +119,8 @@ export function parseAkey(akey: string): { username: string; password: string } 
   const email = username.trim().toLowerCase();
   const digest = password.trim().toLowerCase();
   if (email.length === 0 || email.length > 254 || !PASSWORD_DIGEST.test(digest)) throw invalid();
+  // Decoded here, so the API-wide NUL check of plugins/text-guard.ts never saw it.
+  if (email.includes('\u0000')) throw new ApiError(400, { akey: [formatMessage('apiTextNul')] });
   return { username: email, password: digest };
 }
 

@@ -14,6 +14,7 @@ import { formatMessage } from '../../../../config/messages-api.it';
 import { writeSeedDocumentFiles } from '../../db/seed-forms';
 import type { FileKindName } from '../../db/schema';
 import { ApiError, type FieldErrors } from '../../errors';
+import { refuseNul } from '../../plugins/text-guard';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/schemas';
 import { isIsoDay, romeDate } from '../../services/calendar';
@@ -80,9 +81,11 @@ async function readUpload(request: FastifyRequest): Promise<ParsedUpload> {
       if (part.type === 'file') {
         const content = await part.toBuffer();
         if (part.fieldname !== 'file_data') parsed.unknown.push(part.fieldname);
-        else parsed.file = { content, fileName: part.filename };
+        // The browser's file name is shown again later: a NUL in it is dropped, not stored.
+        else parsed.file = { content, fileName: part.filename.replaceAll('\u0000', '') };
       } else if ((UPLOAD_FIELDS as readonly string[]).includes(part.fieldname)) {
         parsed.fields[part.fieldname as UploadField] = String(part.value);
+        refuseNul(parsed.fields);
       } else {
         parsed.unknown.push(part.fieldname);
       }
