@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   deOmocodify,
-  ibanLengths,
   isCompleteEuroAmount,
   isEuroAmount,
   isEuroKeystrokeValue,
@@ -125,8 +124,21 @@ describe('IBAN', () => {
 
   it('accepts valid IBANs of several countries', () => {
     for (const iban of valid) expect(isValidIban(iban), iban).toBe(true);
-    expect(ibanLengths.IT).toBe(27);
-    expect(ibanLengths.SM).toBe(27);
+  });
+
+  it('checks the national check digits, not only mod 97', () => {
+    // Right IBAN check digits around a BBAN whose own check is wrong (the last two digits of a Belgian
+    // BBAN are its first ten mod 97; the French RIB key, the Spanish DC, the Norwegian mod 11 likewise).
+    for (const [country, bban] of [
+      ['BE', '539007547035'],
+      ['FR', '20041010050500013M02607'],
+      ['ES', '21000418460200051332'],
+      ['NO', '86011117948'],
+      ['PT', '000201231234567890155'],
+    ] as const) {
+      const iban = ibanWithCheck(country, bban);
+      expect(isValidIban(iban), iban).toBe(false);
+    }
   });
 
   it('normalizes spaces, dashes and lowercase', () => {
@@ -148,12 +160,9 @@ describe('IBAN', () => {
     expect(isValidIban('')).toBe(false);
   });
 
-  it('uses the generic 15-34 length for countries not in the table', () => {
-    const unknown = ibanWithCheck('ZZ', '12345678901');
-    expect(unknown).toHaveLength(15);
-    expect(isValidIban(unknown)).toBe(true);
-    expect(isValidIban(ibanWithCheck('ZZ', '1234567890'))).toBe(false); // 14
-    expect(isValidIban(ibanWithCheck('ZZ', '1'.repeat(31)))).toBe(false); // 35
+  it('refuses countries without an IBAN in the registry', () => {
+    expect(isValidIban(ibanWithCheck('ZZ', '12345678901'))).toBe(false);
+    expect(isValidIban(ibanWithCheck('US', '12345678901234'))).toBe(false);
   });
 });
 
