@@ -25,6 +25,9 @@ const SLIDES: CarouselSlide[] = [
     img_path: '/api/carosello_img/rimborsi-spese.svg?v=aa',
     file_name: 'rimborsi-spese.svg',
     title: 'Rimborsi spese',
+    subtitle: 'Carica le tue ricevute in pochi clic',
+    text: 'Istruzione, trasporti e molto altro',
+    cta: 'Richiedi ora',
     click_action: 'eyJ0eXBlIjoibmF2aWdhdGUifQ.sig1',
     route_name: 'rimb-spese',
     menu_key: null,
@@ -34,6 +37,9 @@ const SLIDES: CarouselSlide[] = [
     img_path: '/api/carosello_img/buoni-regalo.svg?v=bb',
     file_name: 'buoni-regalo.svg',
     title: 'Buoni regalo',
+    subtitle: '',
+    text: '',
+    cta: 'Scopri i buoni',
     click_action: 'eyJ0eXBlIjoic3Vic2VjdGlvbiJ9.sig2',
     route_name: null,
     menu_key: 'tree-buoni',
@@ -43,6 +49,9 @@ const SLIDES: CarouselSlide[] = [
     img_path: '/api/carosello_img/previdenza.svg?v=cc',
     file_name: 'previdenza.svg',
     title: 'Previdenza',
+    subtitle: 'Pensa oggi al tuo domani',
+    text: '',
+    cta: '',
     click_action: 'eyJ0eXBlIjoibm9uZSJ9.sig3',
     route_name: null,
     menu_key: null,
@@ -176,7 +185,17 @@ describe('carousel view', () => {
     );
     expect(activeSlide()?.getAttribute('aria-roledescription')).toBe('slide');
     expect(screen.getByTestId('carousel-slides').getAttribute('aria-live')).toBe('off');
-    expect(screen.getByRole('img', { name: 'Rimborsi spese' }).getAttribute('src')).toBe(SLIDES[0]?.img_path);
+    // The words are HTML over a decorative picture: the slide's button is named by them.
+    const first = activeSlide()!;
+    expect(first.querySelector('img')?.getAttribute('src')).toBe(SLIDES[0]?.img_path);
+    expect(first.querySelector('img')?.getAttribute('alt')).toBe('');
+    expect(
+      within(first).getByRole('button', {
+        name: 'Rimborsi spese Carica le tue ricevute in pochi clic Istruzione, trasporti e molto altro Richiedi ora',
+      }),
+    ).toBeTruthy();
+    // Empty lines are not drawn.
+    expect(screen.getByText('Buoni regalo').parentElement?.textContent).toBe('Buoni regalo Scopri i buoni');
 
     await advance(2999);
     expect(activeSlide()?.getAttribute('aria-label')).toBe('1 di 3');
@@ -274,7 +293,7 @@ describe('carousel clicks on the home', () => {
       path: '/menu',
       extraPaths: ['/base-request/rimb-spese'],
     });
-    fireEvent.click(await screen.findByRole('img', { name: 'Rimborsi spese' }));
+    fireEvent.click(await screen.findByText('Rimborsi spese'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/base-request/rimb-spese'));
     expect(bodyOf(calls, '/api/carosello_click_count')).toEqual({
       slide_id: 11,
@@ -290,7 +309,7 @@ describe('carousel clicks on the home', () => {
         : undefined,
     );
     await renderInRouter(<Home />, { path: '/menu' });
-    fireEvent.click(await screen.findByRole('img', { name: 'Rimborsi spese' }));
+    fireEvent.click(await screen.findByText('Rimborsi spese'));
     await waitFor(() => expect(screen.getByTestId('open-subsection').textContent).toBe('tree-buoni'));
     expect(screen.getByRole('button', { name: messages.menuBackToMain })).toBeTruthy();
   });
@@ -308,7 +327,7 @@ describe('carousel clicks on the home', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const calls = playlist((url) => (url === '/api/carosello_click_count' ? answer.clone() : undefined));
     const { router } = await renderInRouter(<Home />, { path: '/menu', extraPaths: ['/login/$'] });
-    fireEvent.click(await screen.findByRole('img', { name: 'Rimborsi spese' }));
+    fireEvent.click(await screen.findByText('Rimborsi spese'));
     await waitFor(() => expect(calls.some((call) => call.url === '/api/carosello_click_count')).toBe(true));
     await act(async () => undefined);
     expect(router.state.location.pathname).toBe('/menu');

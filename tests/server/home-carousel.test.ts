@@ -35,6 +35,9 @@ interface Slide {
   img_path: string;
   file_name: string;
   title: string;
+  subtitle: string;
+  text: string;
+  cta: string;
   click_action: string;
   route_name: string | null;
   menu_key: string | null;
@@ -243,6 +246,10 @@ describe.each(backends)('home: info popup and carousel (%s)', (backend) => {
           new RegExp(`^/api/carosello_img/${slide.file_name.replace('.', '\\.')}\\?v=[0-9a-f]{16}$`),
         );
         expect(slide.title.length).toBeGreaterThan(5);
+        // The words are HTML over the picture: every seeded slide has its lines and a call to action.
+        expect(slide.subtitle.length, slide.file_name).toBeGreaterThan(5);
+        expect(slide.text.length, slide.file_name).toBeGreaterThan(5);
+        expect(slide.cta.length, slide.file_name).toBeGreaterThan(3);
       }
       const actions = slides.map((s) => {
         const check = checkCarouselAction(s.click_action, s.id, TEST_TICKET_SECRET);
@@ -252,14 +259,14 @@ describe.each(backends)('home: info popup and carousel (%s)', (backend) => {
       expect(actions).toEqual([
         { type: 'navigate', target: 'rimb-spese' },
         { type: 'subsection', target: 'tree-buoni' },
-        { type: 'partner', target: 'conv-viaggi' },
-        { type: 'none', target: null },
+        { type: 'subsection', target: 'tree-viaggi' },
+        { type: 'navigate', target: 'conv-previdenza-integrativa' },
       ]);
       expect(slides.map((s) => [s.route_name, s.menu_key])).toEqual([
         ['rimb-spese', null],
         [null, 'tree-buoni'],
-        ['conv-viaggi', null],
-        [null, null],
+        [null, 'tree-viaggi'],
+        ['conv-previdenza-integrativa', null],
       ]);
       // The token is bound to its slide and expires within a session's life.
       const payload = payloadOf(slides[0]!.click_action);
@@ -434,6 +441,35 @@ describe.each(backends)('home: info popup and carousel (%s)', (backend) => {
     });
 
     it('answers every declared type, and null without a token (still counted)', async () => {
+      // The seed's slides navigate and open subsections; a partner and an informational slide are added.
+      const userportal = await t.db
+        .selectFrom('customers')
+        .select('id')
+        .where('slug', '=', 'userportal')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('carousel_slides')
+        .values([
+          {
+            customer_id: userportal.id,
+            position: 100,
+            file_name: 'viaggi.svg',
+            title: 'Partner',
+            action_type: 'partner',
+            action_target: 'conv-viaggi',
+            rif_esterno: 'test-slide-partner',
+          },
+          {
+            customer_id: userportal.id,
+            position: 110,
+            file_name: 'previdenza.svg',
+            title: 'Informazione',
+            action_type: 'none',
+            action_target: null,
+            rif_esterno: 'test-slide-none',
+          },
+        ])
+        .execute();
       const slides = await getPlaylist(giulia);
       const answers = [];
       for (const s of slides) {
@@ -442,6 +478,8 @@ describe.each(backends)('home: info popup and carousel (%s)', (backend) => {
       expect(answers).toEqual([
         { type: 'navigate', target: 'rimb-spese' },
         { type: 'subsection', target: 'tree-buoni' },
+        { type: 'subsection', target: 'tree-viaggi' },
+        { type: 'navigate', target: 'conv-previdenza-integrativa' },
         { type: 'partner', target: 'conv-viaggi' },
         { type: 'none', target: null },
       ]);

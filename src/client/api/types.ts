@@ -94,8 +94,12 @@ export interface CarouselSlide {
   id: number;
   img_path: string;
   file_name: string;
-  /** Headline of the image: its alternative text. */
+  /** Headline, drawn over the image (which carries no text). */
   title: string;
+  /** Second line; third line (wider screens); call to action ('' for none). */
+  subtitle: string;
+  text: string;
+  cta: string;
   /** The slide's declared action, signed by the server: sent back as is. */
   click_action: string;
   route_name: string | null;

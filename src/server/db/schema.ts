@@ -223,6 +223,9 @@ export interface CarouselSlidesTable {
   position: Generated<number>;
   file_name: string;
   title: Generated<string>;
+  subtitle: Generated<string>;
+  body: Generated<string>;
+  cta_label: Generated<string>;
   action_type: CarouselActionType;
   action_target: string | null;
   active: Generated<boolean>;

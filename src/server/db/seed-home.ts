@@ -44,17 +44,26 @@ interface SlidePlan {
   position: number;
   file: string;
   title: string;
+  subtitle: string;
+  body: string;
+  cta: string;
   type: CarouselActionType;
   target: string | null;
 }
 
-/** The same four slides for acme and userportal, one per kind of action. */
-const SLIDES: SlidePlan[] = [
+/**
+ * The same four slides for acme and userportal. Their text is drawn in HTML over the image; every
+ * target opens a screen that exists (tests/config/carousel-slides.test.ts).
+ */
+export const SLIDES: readonly SlidePlan[] = [
   {
     key: 'rimborsi',
     position: 10,
     file: 'rimborsi-spese.svg',
-    title: 'Rimborsi spese: carica le tue ricevute in pochi clic',
+    title: 'Rimborsi spese',
+    subtitle: 'Carica le tue ricevute in pochi clic',
+    body: 'Istruzione, trasporti, assistenza ai familiari e molto altro',
+    cta: 'Richiedi ora',
     type: 'navigate',
     target: 'rimb-spese',
   },
@@ -63,6 +72,9 @@ const SLIDES: SlidePlan[] = [
     position: 20,
     file: 'buoni-regalo.svg',
     title: 'Buoni regalo e gift card',
+    subtitle: 'Spesa, carburante, libri e tanto altro',
+    body: 'Usa il tuo credito welfare con i marchi che preferisci',
+    cta: 'Scopri i buoni',
     type: 'subsection',
     target: 'tree-buoni',
   },
@@ -70,17 +82,24 @@ const SLIDES: SlidePlan[] = [
     key: 'viaggi',
     position: 30,
     file: 'viaggi.svg',
-    title: 'Viaggi su misura con il credito welfare',
-    type: 'partner',
-    target: 'conv-viaggi',
+    title: 'Viaggi su misura',
+    subtitle: 'Prenota la tua prossima vacanza',
+    body: 'Soggiorni ed esperienze pagati con il credito welfare',
+    cta: 'Scopri i viaggi',
+    // The partner pages come with their engine; until then the travel subsection of the menu.
+    type: 'subsection',
+    target: 'tree-viaggi',
   },
   {
     key: 'previdenza',
     position: 40,
     file: 'previdenza.svg',
-    title: 'Previdenza integrativa: pensa oggi al tuo domani',
-    type: 'none',
-    target: null,
+    title: 'Previdenza integrativa',
+    subtitle: 'Pensa oggi al tuo domani',
+    body: 'Versa il credito nel fondo pensione, entro i limiti di legge',
+    cta: 'Vai al modulo',
+    type: 'navigate',
+    target: 'conv-previdenza-integrativa',
   },
 ];
 
@@ -121,11 +140,28 @@ export async function seedHome(db: Kysely<DB>, ctx: SeedHomeContext): Promise<vo
           position: s.position,
           file_name: s.file,
           title: s.title,
+          subtitle: s.subtitle,
+          body: s.body,
+          cta_label: s.cta,
           action_type: s.type,
           action_target: s.target,
           rif_esterno: `seed-slide-${customer}-${s.key}`,
         })
-        .onConflict((oc) => oc.column('rif_esterno').doNothing())
+        // A slide seeded before its text moved off the image gets the text (and its new target);
+        // one an operator has written text for stays as it is.
+        .onConflict((oc) =>
+          oc
+            .column('rif_esterno')
+            .doUpdateSet({
+              title: s.title,
+              subtitle: s.subtitle,
+              body: s.body,
+              cta_label: s.cta,
+              action_type: s.type,
+              action_target: s.target,
+            })
+            .where('carousel_slides.subtitle', '=', ''),
+        )
         .execute();
     }
   }

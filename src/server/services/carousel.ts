@@ -133,6 +133,9 @@ export interface PlaylistSlide {
   img_path: string;
   file_name: string;
   title: string;
+  subtitle: string;
+  text: string;
+  cta: string;
   click_action: string;
   route_name: string | null;
   menu_key: string | null;
@@ -151,7 +154,7 @@ export async function playlist(
 ): Promise<PlaylistSlide[]> {
   const rows = await db
     .selectFrom('carousel_slides')
-    .select(['id', 'file_name', 'title', 'action_type', 'action_target'])
+    .select(['id', 'file_name', 'title', 'subtitle', 'body', 'cta_label', 'action_type', 'action_target'])
     .where('customer_id', '=', customerId)
     .where('active', '=', true)
     .orderBy('position')
@@ -169,6 +172,9 @@ export async function playlist(
       img_path: `${CAROUSEL_IMAGE_PREFIX}${row.file_name}?v=${image.version}`,
       file_name: row.file_name,
       title: row.title,
+      subtitle: row.subtitle,
+      text: row.body,
+      cta: row.cta_label,
       click_action: signCarouselAction(row.id, action, secret, now),
       route_name: rule.target === 'route' ? action.target : null,
       menu_key: rule.target === 'menu-key' ? action.target : null,

@@ -138,15 +138,38 @@ export function CarouselView({ slides, onCommand }: CarouselViewProps) {
                   aria-busy={busy === slide.id}
                 >
                   {src && (
+                    // Decorative: the slide's words are the HTML below, not part of the picture.
                     <img
                       className={classes.image}
                       src={src}
-                      alt={slide.title}
+                      alt=""
                       width={1200}
                       height={400}
                       loading={position === 0 ? 'eager' : 'lazy'}
                     />
                   )}
+                  {/* Spaces between the lines keep the button's name readable (a flex column drops them). */}
+                  <span className={classes.caption}>
+                    <span className={classes.title}>{slide.title}</span>
+                    {slide.subtitle && (
+                      <>
+                        {' '}
+                        <span className={classes.subtitle}>{slide.subtitle}</span>
+                      </>
+                    )}
+                    {slide.text && (
+                      <>
+                        {' '}
+                        <span className={classes.text}>{slide.text}</span>
+                      </>
+                    )}
+                    {slide.cta && (
+                      <>
+                        {' '}
+                        <span className={classes.cta}>{slide.cta}</span>
+                      </>
+                    )}
+                  </span>
                 </button>
               </div>
             );
