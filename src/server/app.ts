@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
@@ -21,6 +22,7 @@ import type { LevelWithSilent } from 'pino';
 import { constants } from '../../config/constants';
 import type { FormDeclaration } from '../../config/forms/types';
 import type { Database } from './db/connect';
+import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import {
@@ -68,6 +70,11 @@ export interface BuildAppOptions {
     declaration: FormDeclaration;
     schema: { $id: string; [keyword: string]: unknown };
   }[];
+  /**
+   * Route plugins registered in the API context besides the app's own (tests: a back-office call
+   * registered outside the back-office plugin, or an undeclared call, must make buildApp fail).
+   */
+  extraRoutes?: readonly FastifyPluginAsync[];
 }
 
 export interface AppConfig extends ServerConfig, AuthSecrets {
@@ -219,6 +226,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ...(options.database ? { database: options.database } : {}),
   });
   await app.register(authPlugin);
+  await app.register(accessPlugin, {
+    formRouteNames: (options.extraForms ?? []).map((form) => form.declaration.route_name),
+  });
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
@@ -234,12 +244,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     app.addHook('onClose', async () => rmSync(temporary, { recursive: true, force: true }));
     uploadsDir = temporary;
   }
-  await app.register(apiRoutes, {
-    demo: config.demo,
-    uploadsDir: uploadsDir ?? join(config.dataDir, 'uploads'),
-    extraForms: options.extraForms ?? [],
-  });
-
-  await app.ready();
+  try {
+    await app.register(apiRoutes, {
+      demo: config.demo,
+      uploadsDir: uploadsDir ?? join(config.dataDir, 'uploads'),
+      extraForms: options.extraForms ?? [],
+      extraRoutes: options.extraRoutes ?? [],
+    });
+    await app.ready();
+  } catch (error) {
+    // A refused route declaration stops the start: the database opened above is closed, not leaked.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }

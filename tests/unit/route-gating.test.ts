@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeNames, routes, type RouteRule } from '../../config/routes';
-import { checkRouteAccess, type AccessSession } from '../../src/client/app/route-access';
+import { checkRouteAccess, type AccessSession } from '../../src/shared/access/route-access';
 
 type UserOverrides = Partial<NonNullable<AccessSession['user']>>;
 

@@ -119,6 +119,7 @@ export default async function documentRoutes(
   app.post(
     '/api/upload_allegato',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Carica un documento',
         description:
@@ -212,6 +213,7 @@ export default async function documentRoutes(
   app.get<{ Params: { kind: FileKindName } }>(
     '/api/file_kind_list/:kind',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Tipi di documento di un tipo di allegato',
         description:
@@ -231,6 +233,7 @@ export default async function documentRoutes(
   app.get<{ Params: { kind: FileKindName } }>(
     '/api/file_esistenti_list/:kind',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Documenti già caricati di un tipo di allegato',
         description:
@@ -250,6 +253,7 @@ export default async function documentRoutes(
   app.post<{ Body: { id_documento: number } }>(
     '/api/clona_allegato_esistente',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Riusa un documento già caricato',
         description:
@@ -274,6 +278,7 @@ export default async function documentRoutes(
   app.delete<{ Params: { doc_id: number } }>(
     '/api/delete_allegato/:doc_id',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Elimina un documento',
         description:
@@ -301,6 +306,7 @@ export default async function documentRoutes(
   app.get<{ Params: { id_resource: number } }>(
     '/api/download_document/:id_resource',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Scarica un documento',
         description:
