@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
   type FastifyBaseLogger,
+  type FastifyContextConfig,
   type FastifyInstance,
   type FastifyPluginAsync,
   type FastifyRequest,
@@ -85,6 +86,8 @@ export interface AppConfig extends ServerConfig, AuthSecrets {
 export interface RouteSummary {
   method: string;
   url: string;
+  /** Its declared access (plugins/access.ts): public, login-only, its route name, back office. */
+  config: Pick<FastifyContextConfig, 'public' | 'access' | 'route' | 'backOffice'>;
 }
 
 declare module 'fastify' {
@@ -193,7 +196,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const routeList: RouteSummary[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    const { public: isPublic, access, route: routeName, backOffice } = route.config ?? {};
+    const config = { public: isPublic, access, route: routeName, backOffice };
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, config });
   });
   // JSON only (no text/plain): other content types get 415. An empty JSON body counts as no body.
   app.removeAllContentTypeParsers();
