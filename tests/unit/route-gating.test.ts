@@ -235,6 +235,29 @@ describe('route gating rules (spec 002 §6)', () => {
   });
 });
 
+describe('route table', () => {
+  it('reads config/routes.ts unless a table is given (the server adds the routes of test-only forms)', () => {
+    const table = {
+      ...routes,
+      'rimb-prova': {
+        path: '/base-request/rimb-prova/{-$id_acq_replay}',
+        group: 'base-request',
+        access: 'login',
+        permission: 'rimb-prova',
+      },
+    } satisfies Record<string, RouteRule>;
+    const holder = session({ perms: ['rimb-prova'] });
+    expect(checkRouteAccess('rimb-prova', holder)).toEqual({ ok: false, redirect: 'menu' });
+    expect(checkRouteAccess('rimb-prova', holder, table)).toEqual({ ok: true });
+    expect(checkRouteAccess('rimb-prova', session({ perms: ['menu'] }), table)).toEqual({
+      ok: false,
+      redirect: 'menu',
+    });
+    // The given table replaces config/routes.ts, it does not widen an unknown name.
+    expect(checkRouteAccess('toString', holder, table)).toEqual({ ok: false, redirect: 'menu' });
+  });
+});
+
 describe('route configuration', () => {
   it('declares every route name of the spec', () => {
     for (const name of SPEC_ROUTE_NAMES) expect(routeNames, name).toContain(name);
