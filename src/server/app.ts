@@ -3,7 +3,7 @@
  * `inject()`, and server.ts only adds listen and shutdown. Options win over the environment.
  *
  * Plugins load outside in: external concerns (security headers, rate limit, OpenAPI), then the app's
- * own (schemas, errors, database, auth, mail, static files), then the routes.
+ * own (schemas, errors, database, auth, access, mail, static files), then the routes.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
