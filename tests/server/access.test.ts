@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-api.it';
 import { isRouteName, routes } from '../../config/routes';
 import { buildApp } from '../../src/server/app';
-import { checkRouteDeclaration } from '../../src/server/plugins/access';
+import { checkRouteDeclaration, markBackOfficeContext } from '../../src/server/plugins/access';
 import { hashToken } from '../../src/server/services/sessions';
 import { backends, buildTestApp, json, TEST_TICKET_SECRET, type TestApp } from './helpers';
 
@@ -117,6 +117,14 @@ describe.each(backends)('access declared by every call and enforced by the share
       await expect(
         appWith(testRoute('/api/prova_back_office', { route: 'office-consulenti' })),
       ).rejects.toThrow(/solo nel plugin routes\/backoffice/);
+    });
+
+    it('refuses to start with a second back-office context', async () => {
+      const secondBackOffice: FastifyPluginAsync = async (app) => {
+        markBackOfficeContext(app);
+        await testRoute('/api/prova_back_office', { route: 'office-consulenti' })(app, {});
+      };
+      await expect(appWith(secondBackOffice)).rejects.toThrow(/un solo plugin/);
     });
 
     it('refuses to start with a gated call that names no route', async () => {

@@ -92,6 +92,19 @@ export function isBackOfficeCall(table: RouteTable, route: Declared): boolean {
   return name !== undefined && Object.hasOwn(table, name) && table[name]?.group === 'backoffice-refazi';
 }
 
+/** A back-office call registered outside the back-office plugin stops the start. */
+export function checkBackOfficePlacement(
+  table: RouteTable,
+  route: Declared,
+  insideBackOffice: boolean,
+): void {
+  if (isBackOfficeCall(table, route) && !insideBackOffice) {
+    throw new Error(
+      `${describe(route)}: le chiamate del back office si registrano solo nel plugin routes/backoffice.`,
+    );
+  }
+}
+
 /**
  * Start-time check of one API call's declaration: exactly one of public, login-only or a route
  * name; the route name exists; a back-office call is inside the back-office context.
@@ -99,8 +112,7 @@ export function isBackOfficeCall(table: RouteTable, route: Declared): boolean {
 export function checkRouteDeclaration(table: RouteTable, route: Declared, insideBackOffice: boolean): void {
   const config = route.config ?? {};
   const declared = [config.public === true, config.access === 'login', config.route !== undefined];
-  const count = declared.filter(Boolean).length;
-  if (count !== 1) {
+  if (declared.filter(Boolean).length !== 1) {
     throw new Error(
       `${describe(route)}: dichiarare esattamente uno tra config.public, config.access = 'login' e config.route.`,
     );
@@ -108,11 +120,7 @@ export function checkRouteDeclaration(table: RouteTable, route: Declared, inside
   if (config.route !== undefined && !Object.hasOwn(table, config.route)) {
     throw new Error(`${describe(route)}: la route "${config.route}" non esiste in config/routes.ts.`);
   }
-  if (isBackOfficeCall(table, route) && !insideBackOffice) {
-    throw new Error(
-      `${describe(route)}: le chiamate del back office si registrano solo nel plugin routes/backoffice.`,
-    );
-  }
+  checkBackOfficePlacement(table, route, insideBackOffice);
 }
 
 /**
@@ -155,11 +163,7 @@ export const accessPlugin = fp<AccessPluginOptions>(
     app.decorateRequest('company', null);
     // Anywhere in the app (not only under /api): a back-office call outside its plugin stops the start.
     app.addHook('onRoute', function (this: FastifyInstance, route) {
-      if (isBackOfficeCall(app.routeRules, route) && !isBackOfficeContext(this)) {
-        throw new Error(
-          `${describe(route)}: le chiamate del back office si registrano solo nel plugin routes/backoffice.`,
-        );
-      }
+      checkBackOfficePlacement(app.routeRules, route, isBackOfficeContext(this));
     });
   },
   { name: 'access' },

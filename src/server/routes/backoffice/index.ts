@@ -10,7 +10,7 @@
  * of the employees, both streamed as .xlsx.
  */
 import type { FastifyInstance } from 'fastify';
-import { actingCompany, isBackOfficeCall, markBackOfficeContext } from '../../plugins/access';
+import { actingCompany, markBackOfficeContext } from '../../plugins/access';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/schemas';
 import { advancesBalance } from '../../services/advances';
@@ -32,7 +32,9 @@ const xlsxAnswer = (description: string) => ({
 export default async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   markBackOfficeContext(app);
   app.addHook('onRoute', (route) => {
-    if (!isBackOfficeCall(app.routeRules, route) || route.config?.public || !route.config?.route) {
+    const name = route.config?.route;
+    const table = app.routeRules;
+    if (name === undefined || !Object.hasOwn(table, name) || table[name]?.group !== 'backoffice-refazi') {
       throw new Error(
         `${[route.method].flat().join(',')} ${route.url}: nel back office ogni chiamata nomina una route del gruppo backoffice-refazi.`,
       );
