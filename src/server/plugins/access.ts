@@ -153,7 +153,7 @@ export function actingCompany(request: FastifyRequest): number {
 }
 
 export interface AccessPluginOptions {
-  /** Route names of the request forms served (config/forms plus extra forms). */
+  /** Route names of the extra request forms (tests); those config/routes.ts lacks get `formRouteRule`. */
   formRouteNames: readonly string[];
 }
 
