@@ -3,7 +3,7 @@
  * `inject()`, and server.ts only adds listen and shutdown. Options win over the environment.
  *
  * Plugins load outside in: external concerns (security headers, rate limit, OpenAPI), then the app's
- * own (schemas, errors, database, auth, mail, static files), then the routes.
+ * own (schemas, errors, database, auth, access, mail, static files), then the routes.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
   type FastifyBaseLogger,
+  type FastifyContextConfig,
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -23,6 +25,7 @@ import { constants } from '../../config/constants';
 import { formatMessage } from '../../config/messages-api.it';
 import type { FormDeclaration } from '../../config/forms/types';
 import type { Database } from './db/connect';
+import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import {
@@ -73,6 +76,11 @@ export interface BuildAppOptions {
     declaration: FormDeclaration;
     schema: { $id: string; [keyword: string]: unknown };
   }[];
+  /**
+   * Route plugins registered in the API context besides the app's own (tests: a back-office call
+   * registered outside the back-office plugin, or an undeclared call, must make buildApp fail).
+   */
+  extraRoutes?: readonly FastifyPluginAsync[];
 }
 
 export interface AppConfig extends ServerConfig, AuthSecrets {
@@ -83,6 +91,8 @@ export interface AppConfig extends ServerConfig, AuthSecrets {
 export interface RouteSummary {
   method: string;
   url: string;
+  /** Its declared access (plugins/access.ts): public, login-only, its route name, back office. */
+  config: Pick<FastifyContextConfig, 'public' | 'access' | 'route' | 'backOffice'>;
 }
 
 declare module 'fastify' {
@@ -205,7 +215,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const routeList: RouteSummary[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    const { public: isPublic, access, route: routeName, backOffice } = route.config ?? {};
+    const config = { public: isPublic, access, route: routeName, backOffice };
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, config });
   });
   // JSON only (no text/plain): other content types get 415. An empty JSON body counts as no body.
   app.removeAllContentTypeParsers();
@@ -240,6 +252,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ...(options.database ? { database: options.database } : {}),
   });
   await app.register(authPlugin);
+  await app.register(accessPlugin, {
+    formRouteNames: (options.extraForms ?? []).map((form) => form.declaration.route_name),
+  });
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
@@ -255,12 +270,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     app.addHook('onClose', async () => rmSync(temporary, { recursive: true, force: true }));
     uploadsDir = temporary;
   }
-  await app.register(apiRoutes, {
-    demo: config.demo,
-    uploadsDir: uploadsDir ?? join(config.dataDir, 'uploads'),
-    extraForms: options.extraForms ?? [],
-  });
-
-  await app.ready();
+  try {
+    await app.register(apiRoutes, {
+      demo: config.demo,
+      uploadsDir: uploadsDir ?? join(config.dataDir, 'uploads'),
+      extraForms: options.extraForms ?? [],
+      extraRoutes: options.extraRoutes ?? [],
+    });
+    await app.ready();
+  } catch (error) {
+    // A refused route declaration stops the start: the database opened above is closed, not leaked.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }

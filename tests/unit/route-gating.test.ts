@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeNames, routes, type RouteRule } from '../../config/routes';
-import { checkRouteAccess, type AccessSession } from '../../src/client/app/route-access';
+import { checkRouteAccess, type AccessSession } from '../../src/shared/access/route-access';
 
 type UserOverrides = Partial<NonNullable<AccessSession['user']>>;
 
@@ -232,6 +232,29 @@ describe('route gating rules (spec 002 §6)', () => {
       ok: false,
       redirect: 'login',
     });
+  });
+});
+
+describe('route table', () => {
+  it('reads config/routes.ts unless a table is given (the server adds the routes of test-only forms)', () => {
+    const table = {
+      ...routes,
+      'rimb-prova': {
+        path: '/base-request/rimb-prova/{-$id_acq_replay}',
+        group: 'base-request',
+        access: 'login',
+        permission: 'rimb-prova',
+      },
+    } satisfies Record<string, RouteRule>;
+    const holder = session({ perms: ['rimb-prova'] });
+    expect(checkRouteAccess('rimb-prova', holder)).toEqual({ ok: false, redirect: 'menu' });
+    expect(checkRouteAccess('rimb-prova', holder, table)).toEqual({ ok: true });
+    expect(checkRouteAccess('rimb-prova', session({ perms: ['menu'] }), table)).toEqual({
+      ok: false,
+      redirect: 'menu',
+    });
+    // The given table replaces config/routes.ts, it does not widen an unknown name.
+    expect(checkRouteAccess('toString', holder, table)).toEqual({ ok: false, redirect: 'menu' });
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Router glue of the access rules: route files call these from `beforeLoad`.
- * The decision itself is `checkRouteAccess` (route-access.ts) over config/routes.ts.
+ * The decision itself is `checkRouteAccess` (src/shared/access/route-access.ts, the server's too)
+ * over config/routes.ts.
  */
 import { redirect } from '@tanstack/react-router';
 import { messages, type MessageKey } from '../../../config/messages.it';
@@ -42,7 +43,7 @@ export async function preloadLogin(customer: string): Promise<void> {
  */
 export function guardRoute(routeName: RouteName): (context: { preload: boolean }) => Promise<void> {
   return async ({ preload }) => {
-    const { checkRouteAccess } = await import('./route-access');
+    const { checkRouteAccess } = await import('../../shared/access/route-access');
     const session = useSessionStore.getState();
     const access = checkRouteAccess(routeName, session);
     if (access.ok) return;

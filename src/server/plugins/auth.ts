@@ -4,30 +4,25 @@
  * - `Authorization: Token <token>`: required unless the route says `config: { public: true }`;
  *   missing -> 401 apiUnauthorized; malformed, unknown, revoked or expired -> 401 apiInvalidToken;
  * - `Act-For`: a numeric company id (else 400) that the logged referent manages (else 403); sent by
- *   anyone but a referent -> 403. Back-office routes (`config: { backOffice: true }`) are for referents
- *   only and act for the header's company, or the session's default (the own company).
+ *   anyone but a referent -> 403;
+ * - then the call's declared access (plugins/access.ts): a call naming its route is refused (403)
+ *   by the shared rule. The session, permissions, profile, threshold and managed company come from
+ *   one query (services/sessions.ts `findSession`). Back-office calls get their company from the
+ *   back-office plugin (routes/backoffice).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors';
-import { findSession, managesCompany, type SessionUser } from '../services/sessions';
+import { findSession, type SessionAccess } from '../services/sessions';
+import { authorizeCall } from './access';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** No session needed (login, skins, demo outbox). */
-    public?: boolean;
-    /** Referent back office: profile ref_aziendale, acting for a managed company. */
-    backOffice?: boolean;
-  }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
 }
 
-export interface AuthContext extends SessionUser {
-  /** Company acted for: the checked Act-For header, or on back-office routes the default one. */
-  actingFor: number | null;
-}
+export type AuthContext = SessionAccess;
 
 const CUSTOMER = /^[A-Za-z0-9_-]{1,64}$/;
 const ACT_FOR = /^[1-9][0-9]{0,15}$/;
@@ -64,24 +59,13 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const actFor = readActFor(request);
   if (config.public) return;
 
-  const session = await findSession(request.server.db, readToken(request));
+  const session = await findSession(request.server.db, readToken(request), { actFor });
   if (!session) throw ApiError.of(401, 'apiInvalidToken');
-
-  let actingFor: number | null = null;
-  if (actFor !== null) {
-    if (
-      session.profile !== 'ref_aziendale' ||
-      !(await managesCompany(request.server.db, session.userId, actFor))
-    ) {
-      throw ApiError.of(403, 'apiActForForbidden');
-    }
-    actingFor = actFor;
+  if (actFor !== null && (session.profile !== 'ref_aziendale' || !session.managesCompany)) {
+    throw ApiError.of(403, 'apiActForForbidden');
   }
-  if (config.backOffice) {
-    if (session.profile !== 'ref_aziendale') throw ApiError.of(403, 'apiForbidden');
-    actingFor ??= session.actFor ?? session.companyId;
-  }
-  request.auth = { ...session, actingFor };
+  authorizeCall(request, session);
+  request.auth = session;
 }
 
 /** The caller of an authenticated route (the hook guarantees it). */

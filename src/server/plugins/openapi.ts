@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isBackOfficeCall } from './access';
 
 export interface OpenApiOptions {
   version: string;
@@ -44,7 +45,7 @@ export const openApiPlugin = fp<OpenApiOptions>(
           typeof json.$id === 'string' ? json.$id : `def-${i}`,
       },
       transform: ({ schema, url, route }) => {
-        const config = (route.config ?? {}) as { public?: boolean; backOffice?: boolean };
+        const config = route.config ?? {};
         const transformed: Schema = { ...(schema as Schema) };
         if (!config.public && url.startsWith('/api/')) transformed.security = [{ token: [] }];
         if (url.startsWith('/api/')) {
@@ -55,7 +56,7 @@ export const openApiPlugin = fp<OpenApiOptions>(
               description: 'Nome del cliente con iniziale maiuscola (Userportal per il cliente predefinito).',
             },
           };
-          if (config.backOffice) {
+          if (isBackOfficeCall(app.routeRules, route)) {
             headers['act-for'] = {
               type: 'string',
               pattern: '^[1-9][0-9]*$',

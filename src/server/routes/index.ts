@@ -1,8 +1,11 @@
 /**
  * Every API route, in one encapsulated context whose onRequest hook checks the caller
- * (plugins/auth.ts): routes are authenticated unless they say `config: { public: true }`.
+ * (plugins/auth.ts) and applies the call's declared access (plugins/access.ts): each route says
+ * `config: { public: true }`, `{ access: 'login' }` or `{ route: '<route name>' }`, checked as it is
+ * registered. Back-office calls are registered only by the back-office plugin (routes/backoffice).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { checkRouteDeclaration, isBackOfficeContext } from '../plugins/access';
 import { authenticate } from '../plugins/auth';
 import authRoutes from './auth/index';
 import backOfficeRoutes from './backoffice/index';
@@ -24,10 +27,15 @@ export interface ApiRoutesOptions {
   uploadsDir: string;
   /** Request forms accepted besides config/forms. */
   extraForms: readonly RegisteredForm[];
+  /** Route plugins registered beside the app's own (tests: a misplaced call must stop the start). */
+  extraRoutes: readonly FastifyPluginAsync[];
 }
 
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   app.addHook('onRequest', authenticate);
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
+    checkRouteDeclaration(app.routeRules, route, isBackOfficeContext(this));
+  });
   await app.register(authRoutes);
   await app.register(shellRoutes);
   await app.register(homeRoutes);
@@ -40,4 +48,5 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(formRoutes, { extraForms: options.extraForms });
   await app.register(documentRoutes, { uploadsDir: options.uploadsDir, demo: options.demo });
   await app.register(devRoutes, { demo: options.demo });
+  for (const plugin of options.extraRoutes) await app.register(plugin);
 }

@@ -2,8 +2,8 @@
  * Requests sent from the declarative forms (spec 001 §2-9, ARCHITECTURE.md §4): one generic path for
  * every form of config/forms (and any extra declaration handed to buildApp), with no per-form code.
  *
- * POST /api/crea_richiesta/{route_name}: the route gating of config/routes.ts (or the route name as
- * permission), the payload schema (checked by the route), the shared named rules of
+ * POST /api/crea_richiesta/{route_name}: gated as its route (`config.route`, plugins/access.ts), the
+ * payload schema (checked by the route), the shared named rules of
  * src/shared/forms/rules.ts with the server's facts (today in Rome, the balance the form draws on, the
  * categories of its kind, the user's free documents), then one ledger transaction that debits and,
  * before it commits, attaches the documents and remembers the beneficiary, the IBAN or the pension
@@ -12,7 +12,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FormDeclaration } from '../../../config/forms/types';
 import { formatMessage } from '../../../config/messages-api.it';
-import { routes, type PermissionRule, type RouteRule } from '../../../config/routes';
 import { runFormRules, type RuleErrors } from '../../shared/forms/rules';
 import { formatCents, parseCents } from '../../shared/money';
 import type { DB, FileKindName } from '../db/schema';
@@ -21,7 +20,6 @@ import { romeDate } from './calendar';
 import { attachDocuments, usableDocuments, type UsableDocument } from './documents';
 import type { Finish, StoredAnswer } from './idempotency';
 import { balances, debitPurchase } from './ledger';
-import { menuPermissions } from './users';
 
 type Db = Kysely<DB> | Transaction<DB>;
 type Data = Record<string, unknown>;
@@ -30,34 +28,6 @@ type Data = Record<string, unknown>;
 export interface RegisteredForm {
   declaration: FormDeclaration;
   schema: { $id: string; [keyword: string]: unknown };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Access
-
-function holds(rule: PermissionRule, perms: ReadonlySet<string>): boolean {
-  return typeof rule === 'string' ? perms.has(rule) : rule.anyOf.some((p) => perms.has(p));
-}
-
-/**
- * The route gating of the form's route name (config/routes.ts: permission, threshold_ok, profile),
- * as the portal's guard applies it; a form without a route entry needs its route name as permission.
- */
-export async function checkFormAccess(db: Kysely<DB>, userId: number, routeName: string): Promise<void> {
-  const rule = (routes as Record<string, RouteRule>)[routeName];
-  // A route entry without a permission asks only for a login.
-  const permission: PermissionRule | undefined = rule ? rule.permission : routeName;
-  const user = await db
-    .selectFrom('users')
-    .select(['threshold_ok', 'profile'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) throw ApiError.of(403, 'apiForbidden');
-  if (rule?.thresholdOk && !user.threshold_ok) throw ApiError.of(403, 'apiForbidden');
-  if (rule?.profile && user.profile !== rule.profile) throw ApiError.of(403, 'apiForbidden');
-  if (permission === undefined) return;
-  const perms = new Set(await menuPermissions(db, userId));
-  if (!holds(permission, perms)) throw ApiError.of(403, 'apiForbidden');
 }
 
 // ---------------------------------------------------------------------------------------------

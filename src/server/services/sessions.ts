@@ -4,7 +4,7 @@
  * revoked at logout and at password change (services/passwords.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { constants } from '../../../config/constants';
 import type { DB, Profile } from '../db/schema';
 
@@ -25,6 +25,21 @@ export interface SessionUser {
   companyId: number;
   customerId: number;
   actFor: number | null;
+}
+
+/**
+ * A session with what the access rule needs (src/shared/access): read in the same query as the
+ * session, so an authorized call costs one round trip however it is gated.
+ */
+export interface SessionAccess extends SessionUser {
+  /** Keys of the menu-permission map: the profile's plus the user's own. */
+  perms: string[];
+  thresholdOk: boolean;
+  ollipayRegistered: boolean;
+  /** The company a referent acts for: the Act-For asked, else the session's choice, else the own one. */
+  company: number;
+  /** Whether the user manages `company` (the own company or one of referent_companies). */
+  managesCompany: boolean;
 }
 
 /**
@@ -59,15 +74,19 @@ export async function createSession(
   return token;
 }
 
-/** The live session of a token, touched; null when unknown, revoked, idle too long or too old. */
+/**
+ * The live session of a token with its access facts, touched; null when unknown, revoked, idle too
+ * long or too old. `actFor` is the company asked for by the request (Act-For header), if any.
+ */
 export async function findSession(
   db: Kysely<DB>,
   token: string,
-  now = new Date(),
-): Promise<SessionUser | null> {
+  { now = new Date(), actFor = null }: { now?: Date; actFor?: number | null } = {},
+): Promise<SessionAccess | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const idleLimit = new Date(now.getTime() - constants.sessionIdleMinutes * 60_000);
   const absoluteLimit = new Date(now.getTime() - constants.sessionAbsoluteHours * 3_600_000);
+  const company = sql<string | number>`coalesce(${actFor}::bigint, s.act_for, u.company_id)`;
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -80,6 +99,16 @@ export async function findSession(
       'u.profile',
       'u.company_id as companyId',
       'u.customer_id as customerId',
+      'u.threshold_ok as thresholdOk',
+      'u.ollipay_reg_status as ollipayRegistered',
+      sql<string[]>`array(
+        SELECT perm FROM profile_permissions WHERE profile = u.profile
+        UNION SELECT perm FROM user_permissions WHERE user_id = u.id
+      )`.as('perms'),
+      company.as('company'),
+      sql<boolean>`(${company} = u.company_id OR EXISTS (
+        SELECT 1 FROM referent_companies rc WHERE rc.user_id = u.id AND rc.company_id = ${company}
+      ))`.as('managesCompany'),
     ])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.revoked_at', 'is', null)
@@ -91,8 +120,8 @@ export async function findSession(
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
   }
-  const { lastSeenAt: _seen, ...user } = row;
-  return user;
+  const { lastSeenAt: _seen, company: acting, ...user } = row;
+  return { ...user, company: Number(acting) };
 }
 
 /** Revokes one session; true when it was live. */
@@ -137,22 +166,4 @@ export async function managedCompanies(
     )
     .orderBy('c.nome')
     .execute();
-}
-
-/** True when the user manages the company: the own one or one of referent_companies. */
-export async function managesCompany(db: Kysely<DB>, userId: number, companyId: number): Promise<boolean> {
-  const own = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (own) return true;
-  const other = await db
-    .selectFrom('referent_companies')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  return other !== undefined;
 }

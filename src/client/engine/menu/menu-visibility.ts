@@ -18,7 +18,7 @@ import type {
 } from '../../../../config/menu';
 import type { MessageKey } from '../../../../config/messages-account.it';
 import type { RouteName } from '../../../../config/routes';
-import { checkRouteAccess, type AccessSession } from '../../stores/route-access';
+import { checkRouteAccess, type AccessSession } from '../../../shared/access/route-access';
 
 type AccessUser = NonNullable<AccessSession['user']>;
 

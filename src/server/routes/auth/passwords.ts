@@ -162,6 +162,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
   app.post<{ Body: { new_passwd: string; passwd_confirm: string } }>(
     '/api/password_change',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Cambio password dell’utente collegato',
         description:

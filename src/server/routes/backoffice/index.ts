@@ -1,11 +1,17 @@
 /**
- * Referent back office (spec 000 §6, §7; 002 §2.8): every route here is `backOffice`, so Act-For is
- * checked and the company acted for is the header's one (or the session's default, the own company).
- * The company switcher, the advances balance and the downloads area: the monthly payroll
- * transactions and the residual credit of the employees, both streamed as .xlsx.
+ * Referent back office (spec 000 §6, §7; 002 §2.8): the one plugin where back-office calls are
+ * registered (plugins/access.ts stops the start for one registered anywhere else). It fails closed:
+ * every call here must name a route of the `backoffice-refazi` group (checked as it is registered),
+ * whose gating the auth hook applies by the shared rule; then this plugin requires the referent
+ * profile and a managed company (the Act-For header's, else the session's choice, else the own one)
+ * and hands it to the handler as `request.company` (`actingCompany(request)`).
+ * Calls: the company switcher, the advances balance, the company movement history
+ * (routes/history) and the downloads area: the monthly payroll transactions and the residual credit
+ * of the employees, both streamed as .xlsx.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireAuth, type AuthContext } from '../../plugins/auth';
+import { actingCompany, markBackOfficeContext } from '../../plugins/access';
+import { requireAuth } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/schemas';
 import { advancesBalance } from '../../services/advances';
 import { isIsoDay, romeDate } from '../../services/calendar';
@@ -14,6 +20,8 @@ import { exportRange, writePayrollXlsx } from '../../services/history';
 import { managedCompanies } from '../../services/sessions';
 import { sendXlsx, XLSX_MIME } from '../../services/spreadsheet';
 import { formatCents } from '../../../shared/money';
+import { ApiError } from '../../errors';
+import { companyHistoryRoute } from '../history/index';
 
 const boErrors = errorResponses(400, 401, 403, 429);
 
@@ -21,14 +29,29 @@ const xlsxAnswer = (description: string) => ({
   200: { description, content: { [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } } } },
 });
 
-/** The company acted for (the auth hook always sets it on back-office routes). */
-const companyOf = (auth: AuthContext): number => auth.actingFor ?? auth.companyId;
-
 export default async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
+  markBackOfficeContext(app);
+  app.addHook('onRoute', (route) => {
+    const name = route.config?.route;
+    const table = app.routeRules;
+    if (name === undefined || !Object.hasOwn(table, name) || table[name]?.group !== 'backoffice-refazi') {
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url}: nel back office ogni chiamata nomina una route del gruppo backoffice-refazi.`,
+      );
+    }
+  });
+  // After the auth hook (session, Act-For, the route's gating): referent and managed company.
+  app.addHook('onRequest', async (request) => {
+    const auth = requireAuth(request);
+    if (auth.profile !== 'ref_aziendale') throw ApiError.of(403, 'apiForbidden');
+    if (!auth.managesCompany) throw ApiError.of(403, 'apiActForForbidden');
+    request.company = auth.company;
+  });
+
   app.get(
     '/api/aziende_referente',
     {
-      config: { backOffice: true },
+      config: { route: 'home-refazi' },
       schema: {
         summary: 'Aziende gestite dal referente',
         description: "L'azienda del referente e quelle di cui è referente (per il selettore azienda).",
@@ -45,7 +68,7 @@ export default async function backOfficeRoutes(app: FastifyInstance): Promise<vo
   app.get(
     '/api/get_status_conto_anticipi',
     {
-      config: { backOffice: true },
+      config: { route: 'office-transactionsdash' },
       schema: {
         summary: 'Saldo del conto anticipi dell’azienda',
         description:
@@ -56,14 +79,14 @@ export default async function backOfficeRoutes(app: FastifyInstance): Promise<vo
       },
     },
     async (request) => ({
-      saldo_anticipi: formatCents(await advancesBalance(app.db, companyOf(requireAuth(request)))),
+      saldo_anticipi: formatCents(await advancesBalance(app.db, actingCompany(request))),
     }),
   );
 
   app.get<{ Querystring: { date_start?: string; date_end?: string } }>(
     '/api/export_wfbridge_fine_mese',
     {
-      config: { backOffice: true },
+      config: { route: 'office-transactionsdash' },
       schema: {
         summary: 'Export mensile delle transazioni per le paghe (sperimentale)',
         description:
@@ -85,7 +108,7 @@ export default async function backOfficeRoutes(app: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      const companyId = companyOf(requireAuth(request));
+      const companyId = actingCompany(request);
       const range = exportRange(request.query, romeDate(), isIsoDay);
       return sendXlsx(
         request,
@@ -99,7 +122,7 @@ export default async function backOfficeRoutes(app: FastifyInstance): Promise<vo
   app.get(
     '/api/export_crediti_res_utenti',
     {
-      config: { backOffice: true },
+      config: { route: 'office-transactionsdash' },
       schema: {
         summary: 'Export del credito residuo dei dipendenti',
         description:
@@ -111,11 +134,13 @@ export default async function backOfficeRoutes(app: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      const companyId = companyOf(requireAuth(request));
+      const companyId = actingCompany(request);
       const today = romeDate();
       return sendXlsx(request, reply, `crediti_residui_${companyId}_${today}.xlsx`, (out) =>
         writeResidualCreditsXlsx(app.db, companyId, today, out),
       );
     },
   );
+
+  companyHistoryRoute(app);
 }

@@ -21,6 +21,7 @@ export default async function creditRoutes(app: FastifyInstance): Promise<void> 
     app.get(
       url,
       {
+        config: { access: 'login' },
         schema: {
           summary: "Credito welfare dell'utente collegato",
           description:
@@ -36,6 +37,7 @@ export default async function creditRoutes(app: FastifyInstance): Promise<void> 
   app.get(
     '/api/crediti_lista',
     {
+      config: { route: 'dashmovimenti' },
       schema: {
         summary: 'Linee di credito dell’utente',
         description:
@@ -55,6 +57,7 @@ export default async function creditRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Querystring: { page: number; page_size: number } }>(
     '/api/acquisti_annullati',
     {
+      config: { route: 'dashmovimenti' },
       schema: {
         summary: 'Acquisti annullati dell’utente',
         description:

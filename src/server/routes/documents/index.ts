@@ -122,6 +122,7 @@ export default async function documentRoutes(
   app.post(
     '/api/upload_allegato',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Carica un documento',
         description:
@@ -215,6 +216,7 @@ export default async function documentRoutes(
   app.get<{ Params: { kind: FileKindName } }>(
     '/api/file_kind_list/:kind',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Tipi di documento di un tipo di allegato',
         description:
@@ -234,6 +236,7 @@ export default async function documentRoutes(
   app.get<{ Params: { kind: FileKindName } }>(
     '/api/file_esistenti_list/:kind',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Documenti già caricati di un tipo di allegato',
         description:
@@ -253,6 +256,7 @@ export default async function documentRoutes(
   app.post<{ Body: { id_documento: number } }>(
     '/api/clona_allegato_esistente',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Riusa un documento già caricato',
         description:
@@ -277,6 +281,7 @@ export default async function documentRoutes(
   app.delete<{ Params: { doc_id: number } }>(
     '/api/delete_allegato/:doc_id',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Elimina un documento',
         description:
@@ -304,6 +309,7 @@ export default async function documentRoutes(
   app.get<{ Params: { id_resource: number } }>(
     '/api/download_document/:id_resource',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Scarica un documento',
         description:

@@ -14,6 +14,7 @@ export default async function linkRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/static_links/tutorial',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Video tutorial dei moduli',
         description:
@@ -54,6 +55,7 @@ export default async function linkRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { group?: string } }>(
     '/api/static_links/documentazione',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Documentazione',
         description:
@@ -85,6 +87,7 @@ export default async function linkRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { slug: string } }>(
     '/api/static_links/documentazione/:slug',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Un documento per nome',
         description:

@@ -44,6 +44,7 @@ export default async function referenceRoutes(
   app.get<{ Params: { kind: number } }>(
     '/api/categorie/:kind',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Categorie di acquisto di un tipo di richiesta',
         description:
@@ -72,6 +73,7 @@ export default async function referenceRoutes(
   app.get(
     '/api/relazioni_parentali',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Relazioni di parentela',
         description:
@@ -87,6 +89,7 @@ export default async function referenceRoutes(
   app.get<{ Params: { prefix: string }; Querystring: { limit: number } }>(
     '/api/beneficiari/:prefix',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Beneficiari già indicati, per codice fiscale',
         description:
@@ -124,6 +127,7 @@ export default async function referenceRoutes(
   app.get<{ Querystring: { p_iva: string; limit: number } }>(
     '/api/fornitori',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Fornitori per partita IVA',
         description:
@@ -157,6 +161,7 @@ export default async function referenceRoutes(
   app.get<{ Querystring: { term: string; limit: number } }>(
     '/api/fondi_previdenza',
     {
+      config: { route: 'conv-previdenza-integrativa' },
       schema: {
         summary: 'Fondi di previdenza complementare',
         description:
@@ -209,6 +214,7 @@ export default async function referenceRoutes(
   app.get<{ Params: { prefix: string }; Querystring: { limit: number } }>(
     '/api/iban_utente/:prefix',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'IBAN già indicati dall’utente',
         description:

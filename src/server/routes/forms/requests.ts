@@ -9,12 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/schemas';
 import { sendIdempotent } from '../../services/idempotency';
-import {
-  checkFormAccess,
-  purchaseFull,
-  submitFormRequest,
-  type RegisteredForm,
-} from '../../services/form-requests';
+import { purchaseFull, submitFormRequest, type RegisteredForm } from '../../services/form-requests';
 
 export interface RequestRoutesOptions {
   forms: readonly RegisteredForm[];
@@ -28,10 +23,9 @@ export default async function requestRoutes(
     app.post<{ Body: Record<string, unknown> }>(
       `/api/crea_richiesta/${form.route_name}`,
       {
-        // Gating first: a user who may not use the form learns nothing about its payload.
-        preValidation: async (request) => {
-          await checkFormAccess(app.db, requireAuth(request).userId, form.route_name);
-        },
+        // The form's route gating, applied by the auth hook before the body is even read: a user who
+        // may not use the form learns nothing about its payload.
+        config: { route: form.route_name },
         schema: {
           summary: `Invia la richiesta «${form.title}»`,
           description:
@@ -62,6 +56,7 @@ export default async function requestRoutes(
   app.get<{ Params: { id_acquisto: number } }>(
     '/api/get_acquisto_full/:id_acquisto',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Richiesta completa, per ripeterla',
         description:
@@ -84,6 +79,7 @@ export default async function requestRoutes(
   app.post(
     '/api/previdenza_info_accept',
     {
+      config: { route: 'conv-previdenza-integrativa' },
       schema: {
         summary: 'Accetta l’informativa sulla previdenza integrativa',
         description:

@@ -1,10 +1,12 @@
 /**
  * The movement history (spec 000 §2 dashmovimenti, §3, §7 get_storico_transazioni/{entity}):
- * `utente` is the logged user's own history; `azienda` is the history of the company acted for
- * (back office: a referent only, Act-For checked), with the company balance. Both answer one page as
- * JSON, or with `download=true` the whole filtered range as a streamed .xlsx.
+ * `utente` is the logged user's own history (this plugin); `azienda` is the history of the company
+ * acted for, with the company balance, registered by the back-office plugin (routes/backoffice) through
+ * `companyHistoryRoute`, which hands it the company. Both answer one page as JSON, or with
+ * `download=true` the whole filtered range as a streamed .xlsx.
  */
 import type { FastifyInstance } from 'fastify';
+import { actingCompany } from '../../plugins/access';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/schemas';
 import { romeDate } from '../../services/calendar';
@@ -70,74 +72,85 @@ const historyQuery = {
   additionalProperties: false,
 } as const;
 
-const ENTITIES: Array<{ entity: HistoryEntity; summary: string; description: string }> = [
-  {
-    entity: 'utente',
-    summary: 'Storico movimenti dell’utente',
-    description: 'I movimenti dell’utente collegato.',
-  },
-  {
-    entity: 'azienda',
-    summary: 'Storico movimenti dell’azienda (back office)',
-    description:
-      'I movimenti di tutti i dipendenti dell’azienda per cui opera il referente (Act-For), con il dipendente ' +
-      'di ogni movimento (`id_utente`, `dipendente`) e `saldo_aziendale`, il credito spendibile oggi dei suoi ' +
-      'dipendenti. Solo referenti (altrimenti 403).',
-  },
-];
+interface HistoryEntry {
+  entity: HistoryEntity;
+  summary: string;
+  description: string;
+}
 
-export default async function historyRoutes(app: FastifyInstance): Promise<void> {
-  for (const { entity, summary, description } of ENTITIES) {
-    app.get<{ Querystring: HistoryQuery }>(
-      `/api/get_storico_transazioni/${entity}`,
-      {
-        config: entity === 'azienda' ? { backOffice: true } : {},
-        schema: {
-          summary,
-          description:
-            `${description} Filtri: giorni \`date_start\`..\`date_stop\` (inclusi, Europe/Rome; inizio dopo la fine: ` +
-            '400 su `date_start`) e `search`. Risposta JSON: una pagina (`page` da 1, `page_size` tra ' +
-            `${HISTORY_PAGE_SIZES.join(', ')}, predefinita ${HISTORY_DEFAULT_PAGE_SIZE}), dal più recente, con ` +
-            '`count`, i totali dell’intervallo e quelli di ogni mese. Con `download=true`: un foglio .xlsx con ' +
-            'tutti i movimenti filtrati, nello stesso ordine (Content-Disposition: attachment; ' +
-            `filename="movimenti_${entity}_<date_start>_<date_stop>.xlsx").`,
-          tags: ['movimenti'],
-          querystring: historyQuery,
-          response: {
-            200: {
-              description: 'La pagina richiesta (JSON), oppure il foglio .xlsx con `download=true`.',
-              content: {
-                'application/json': { schema: { $ref: 'storico-transazioni#' } },
-                [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } },
-              },
+const USER_HISTORY: HistoryEntry = {
+  entity: 'utente',
+  summary: 'Storico movimenti dell’utente',
+  description: 'I movimenti dell’utente collegato.',
+};
+
+const COMPANY_HISTORY: HistoryEntry = {
+  entity: 'azienda',
+  summary: 'Storico movimenti dell’azienda (back office)',
+  description:
+    'I movimenti di tutti i dipendenti dell’azienda per cui opera il referente (Act-For), con il dipendente ' +
+    'di ogni movimento (`id_utente`, `dipendente`) e `saldo_aziendale`, il credito spendibile oggi dei suoi ' +
+    'dipendenti. Solo referenti (altrimenti 403).',
+};
+
+/** One entity's route: `utente` for the movement page, `azienda` for the back office's. */
+function historyRoute(app: FastifyInstance, { entity, summary, description }: HistoryEntry): void {
+  app.get<{ Querystring: HistoryQuery }>(
+    `/api/get_storico_transazioni/${entity}`,
+    {
+      config: { route: entity === 'azienda' ? 'office-transactionsdash' : 'dashmovimenti' },
+      schema: {
+        summary,
+        description:
+          `${description} Filtri: giorni \`date_start\`..\`date_stop\` (inclusi, Europe/Rome; inizio dopo la fine: ` +
+          '400 su `date_start`) e `search`. Risposta JSON: una pagina (`page` da 1, `page_size` tra ' +
+          `${HISTORY_PAGE_SIZES.join(', ')}, predefinita ${HISTORY_DEFAULT_PAGE_SIZE}), dal più recente, con ` +
+          '`count`, i totali dell’intervallo e quelli di ogni mese. Con `download=true`: un foglio .xlsx con ' +
+          'tutti i movimenti filtrati, nello stesso ordine (Content-Disposition: attachment; ' +
+          `filename="movimenti_${entity}_<date_start>_<date_stop>.xlsx").`,
+        tags: ['movimenti'],
+        querystring: historyQuery,
+        response: {
+          200: {
+            description: 'La pagina richiesta (JSON), oppure il foglio .xlsx con `download=true`.',
+            content: {
+              'application/json': { schema: { $ref: 'storico-transazioni#' } },
+              [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } },
             },
-            ...errorResponses(400, 401, 403, 429),
           },
+          ...errorResponses(400, 401, 403, 429),
         },
       },
-      async (request, reply) => {
-        const auth = requireAuth(request);
-        const scope: HistoryScope =
-          entity === 'utente'
-            ? { entity, userId: auth.userId }
-            : { entity, companyId: auth.actingFor ?? auth.companyId };
-        const today = romeDate();
-        const filter = historyFilter(request.query, today);
-        if (request.query.download) {
-          return sendXlsx(
-            request,
-            reply,
-            `movimenti_${entity}_${filter.dateStart}_${filter.dateStop}.xlsx`,
-            (out) => writeHistoryXlsx(app.db, scope, filter, out),
-          );
-        }
-        const page = await historyPage(app.db, scope, filter, request.query.page, request.query.page_size);
-        if (scope.entity === 'utente') return page;
-        return {
-          ...page,
-          saldo_aziendale: formatCents(await companyBalance(app.db, scope.companyId, today)),
-        };
-      },
-    );
-  }
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const scope: HistoryScope =
+        entity === 'utente' ? { entity, userId: auth.userId } : { entity, companyId: actingCompany(request) };
+      const today = romeDate();
+      const filter = historyFilter(request.query, today);
+      if (request.query.download) {
+        return sendXlsx(
+          request,
+          reply,
+          `movimenti_${entity}_${filter.dateStart}_${filter.dateStop}.xlsx`,
+          (out) => writeHistoryXlsx(app.db, scope, filter, out),
+        );
+      }
+      const page = await historyPage(app.db, scope, filter, request.query.page, request.query.page_size);
+      if (scope.entity === 'utente') return page;
+      return {
+        ...page,
+        saldo_aziendale: formatCents(await companyBalance(app.db, scope.companyId, today)),
+      };
+    },
+  );
+}
+
+export default async function historyRoutes(app: FastifyInstance): Promise<void> {
+  historyRoute(app, USER_HISTORY);
+}
+
+/** The company history, registered inside the back-office plugin (it sets the company). */
+export function companyHistoryRoute(app: FastifyInstance): void {
+  historyRoute(app, COMPANY_HISTORY);
 }

@@ -30,6 +30,7 @@ export default async function homeRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/info_popup',
     {
+      config: { route: 'menu' },
       schema: {
         summary: 'Popup informativo della home',
         description:
@@ -48,6 +49,7 @@ export default async function homeRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/carosello_get_playlist',
     {
+      config: { route: 'menu' },
       schema: {
         summary: 'Slide del carosello della home',
         description:
@@ -107,6 +109,7 @@ export default async function homeRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { slide_id: number; click_action?: string | null } }>(
     '/api/carosello_click_count',
     {
+      config: { route: 'menu' },
       schema: {
         summary: 'Conteggio di un clic su una slide del carosello',
         description:

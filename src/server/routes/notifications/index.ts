@@ -62,6 +62,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     app.get<{ Querystring: ListQuery }>(
       `/api/notifiche_utente_list${suffix}`,
       {
+        config: { route: 'site-notifiche' },
         schema: {
           summary: archive ? 'Archivio delle notifiche' : 'Notifiche dell’utente',
           description:
@@ -88,6 +89,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
         ? '/api/marca_notifica_archivio_come_letta/:mess_id'
         : '/api/marca_notifica_come_letta/:mess_id',
       {
+        config: { route: 'site-notifiche' },
         schema: {
           summary: archive
             ? 'Segna come letta una notifica archiviata'
@@ -113,6 +115,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
         ? '/api/marca_tutte_le_notifiche_archivio_come_lette'
         : '/api/marca_tutte_le_notifiche_come_lette',
       {
+        config: { route: 'site-notifiche' },
         schema: {
           summary: archive
             ? 'Segna come lette tutte le notifiche archiviate'

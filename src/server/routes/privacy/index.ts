@@ -18,6 +18,7 @@ export default async function privacyRoutes(app: FastifyInstance): Promise<void>
   app.get(
     '/api/user_privacy',
     {
+      config: { access: 'login' },
       schema: {
         summary: "Consensi privacy dell'utente",
         description: "404 se l'utente non ha ancora dato i consensi.",
@@ -39,6 +40,7 @@ export default async function privacyRoutes(app: FastifyInstance): Promise<void>
   app.post<{ Body: Consent }>(
     '/api/user_privacy',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Registra i consensi privacy e la firma',
         tags: ['consensi'],

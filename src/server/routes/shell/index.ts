@@ -12,6 +12,7 @@ export default async function shellRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/get-logged-user-info',
     {
+      config: { access: 'login' },
       schema: {
         summary: "Dati dell'utente collegato",
         description:
@@ -29,6 +30,7 @@ export default async function shellRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/get_menu_perms',
     {
+      config: { access: 'login' },
       schema: {
         summary: "Permessi di menu dell'utente",
         description:
@@ -46,6 +48,7 @@ export default async function shellRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/info_notifiche',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Contatori delle notifiche',
         tags: ['notifiche'],
@@ -58,6 +61,7 @@ export default async function shellRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/logout',
     {
+      config: { access: 'login' },
       schema: {
         summary: 'Uscita: revoca il token di sessione',
         tags: ['sessione'],

@@ -1,17 +1,13 @@
 /**
  * The one access decision of the portal (spec 002 §6), read from config/routes.ts.
- * Pure: the router guard (app/route-guard.ts) feeds it the session and acts on the answer; the home
- * menu (engine/menu) asks it which badges to show.
+ * Pure, so every place that decides asks it: the router guard (src/client/app/route-guard.ts, lazily)
+ * turns the answer into a redirect, the home menu (src/client/engine/menu) into visible badges, and
+ * the API server (src/server/plugins/access.ts) into a 403 for every call that names its route.
  */
 import type { MessageKey } from '../../../config/messages.it';
-import {
-  isRouteName,
-  routes,
-  type PermissionRule,
-  type RedirectTarget,
-  type RouteRule,
-} from '../../../config/routes';
+import { routes, type PermissionRule, type RedirectTarget, type RouteRule } from '../../../config/routes';
 
+/** What the rule needs to know about the caller. */
 export interface AccessSession {
   isLogged: boolean;
   /** Keys of the menu-permission map. */
@@ -25,6 +21,9 @@ export interface AccessSession {
 
 export type RouteAccess = { ok: true } | { ok: false; redirect: RedirectTarget; alert?: MessageKey };
 
+/** A table of route rules: config/routes.ts, or (server tests) that table plus test-only routes. */
+export type RouteTable = Readonly<Record<string, RouteRule>>;
+
 const ALLOW: RouteAccess = { ok: true };
 
 export function hasPermission(rule: PermissionRule, perms: readonly string[]): boolean {
@@ -36,9 +35,13 @@ export function hasPermission(rule: PermissionRule, perms: readonly string[]): b
  * Order of the checks: unknown route (deny), public, login, profile, permission,
  * payment-provider registration, threshold (the only one with an alert).
  */
-export function checkRouteAccess(routeName: string, session: AccessSession): RouteAccess {
-  if (!isRouteName(routeName)) return { ok: false, redirect: session.isLogged ? 'menu' : 'login' };
-  const rule: RouteRule = routes[routeName];
+export function checkRouteAccess(
+  routeName: string,
+  session: AccessSession,
+  table: RouteTable = routes,
+): RouteAccess {
+  const rule = Object.hasOwn(table, routeName) ? table[routeName] : undefined;
+  if (!rule) return { ok: false, redirect: session.isLogged ? 'menu' : 'login' };
   if (rule.access === 'public') return ALLOW;
 
   const user = session.user;
