@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { routes, type RouteRule } from '../../../config/routes';
 import { parseCents } from '../../shared/money';
+import { builtInSkins } from '../services/skin-gallery';
 import { addDays, addMonths, romeDate } from '../services/calendar';
 import { addCredit, approvePurchase, debitPurchase, payPurchase, rejectPurchase } from '../services/ledger';
 import { hashPassword } from '../services/passwords';
@@ -420,6 +421,18 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       .insertInto('customers')
       .values({ slug: c.slug, name: c.name, skin })
       .onConflict((oc) => oc.column('slug').doUpdateSet({ name: c.name, skin }))
+      .execute();
+  }
+  // The demo customers of the other built-in skins (the skin gallery links to their login pages).
+  const named = new Set<string>(CUSTOMERS.map((c) => c.slug));
+  const skinCustomers = builtInSkins()
+    .filter(({ customer }) => !named.has(customer))
+    .map(({ customer, skin }) => ({ slug: customer, name: skin.display_name }));
+  if (skinCustomers.length > 0) {
+    await db
+      .insertInto('customers')
+      .values(skinCustomers)
+      .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
   }
   const customerIds = new Map(

@@ -1,12 +1,14 @@
 /**
- * Demo outbox (ARCHITECTURE.md §2, mail): the mails the server would have sent, for people
- * (/dev/mailbox) and for tests (GET /api/dev/outbox). Outside demo mode both answer 404.
+ * Demo pages: the outbox (ARCHITECTURE.md §2, mail), the mails the server would have sent, for people
+ * (/dev/mailbox) and for tests (GET /api/dev/outbox); the gallery of the built-in skins (/dev/skins).
+ * Outside demo mode they answer 404.
  */
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../../shared/dates';
 import { ApiError } from '../../errors';
 import { escapeHtml } from '../../html';
 import { errorResponses } from '../../plugins/schemas';
+import { builtInSkins, skinGalleryPage } from '../../services/skin-gallery';
 
 export interface DevRoutesOptions {
   demo: boolean;
@@ -75,6 +77,26 @@ export default async function devRoutes(app: FastifyInstance, options: DevRoutes
     async (request, reply) => {
       const mails = await listMails(request.query.to);
       return reply.type('text/html; charset=utf-8').send(mailboxPage(mails, request.query.to));
+    },
+  );
+
+  app.get(
+    '/dev/skins',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Galleria delle skin integrate (HTML, solo modalità demo)',
+        description:
+          'Per ogni skin di skins/: pagina di accesso, barra di navigazione, intestazione di sezione e piè di pagina ' +
+          'con i suoi colori e loghi, affiancati, con il collegamento alla pagina di accesso del cliente.',
+        tags: ['demo'],
+        produces: ['text/html'],
+        response: { 200: { type: 'string' }, ...errorResponses(404, 429) },
+      },
+    },
+    async (_request, reply) => {
+      if (!options.demo) throw ApiError.of(404, 'apiDemoOnly');
+      return reply.type('text/html; charset=utf-8').send(skinGalleryPage(builtInSkins()));
     },
   );
 }
