@@ -30,6 +30,23 @@ export const formMessages = {
   formSuccessBody: "La richiesta è stata inviata con successo con l'id {id}",
   formSuccessMailFollows: "Riceverai un'ulteriore notifica via e-mail.",
   formSuccessOk: 'Ok',
+
+  // --- Purchase engine: declared purchases (config/purchases, src/client/engine/purchase) ------
+  purchaseBuy: 'Acquista',
+  purchaseAmountLabel: 'Importo',
+  purchaseCutsLabel: 'Scegli il taglio',
+  purchaseFreeHint: 'Da {min} a {max}, a multipli di {step}.',
+  purchaseAmountMissing: "Indicare l'importo da acquistare.",
+  purchaseAmountNotACut: "L'importo scelto non è tra i tagli disponibili.",
+  purchaseAmountOutOfRange: "L'importo deve essere compreso tra {min} e {max}.",
+  purchaseAmountStep: "L'importo deve salire a multipli di {step} a partire da {min}.",
+  purchaseTickMissing: 'È necessario spuntare la casella per proseguire.',
+  purchaseDeclarationLabel: "Dichiaro di aver letto e di accettare le condizioni d'acquisto.",
+  purchaseConditionsLabel: 'Accetto le condizioni del servizio.',
+  purchasePinMissing:
+    'Per acquistare è necessario un PIN identificativo: generarlo dalla pagina di gestione del PIN.',
+  purchaseSuccessGeneric: "L'acquisto è stato registrato: lo trovi nello storico dei movimenti.",
+  purchaseLinkMissing: 'Non è stato possibile aprire il servizio: collegamento non disponibile.',
   formInfoModalOk: 'Ho capito',
   formTutorialBanner: 'Guarda il video tutorial',
   formDocumentationLinks: 'Documentazione',
