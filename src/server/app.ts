@@ -20,6 +20,7 @@ import type { Transporter } from 'nodemailer';
 import type { LevelWithSilent } from 'pino';
 import { constants } from '../../config/constants';
 import type { FormDeclaration } from '../../config/forms/types';
+import type { PurchaseDeclaration } from '../../config/purchases/types';
 import type { Database } from './db/connect';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -68,6 +69,8 @@ export interface BuildAppOptions {
     declaration: FormDeclaration;
     schema: { $id: string; [keyword: string]: unknown };
   }[];
+  /** Purchases accepted besides config/purchases (tests): their declarations, no code. */
+  extraPurchases?: readonly PurchaseDeclaration[];
 }
 
 export interface AppConfig extends ServerConfig, AuthSecrets {
@@ -238,6 +241,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     demo: config.demo,
     uploadsDir: uploadsDir ?? join(config.dataDir, 'uploads'),
     extraForms: options.extraForms ?? [],
+    extraPurchases: options.extraPurchases ?? [],
   });
 
   await app.ready();

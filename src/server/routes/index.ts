@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../plugins/auth';
 import authRoutes from './auth/index';
 import backOfficeRoutes from './backoffice/index';
+import type { PurchaseDeclaration } from '../../../config/purchases/types';
 import type { RegisteredForm } from '../services/form-requests';
 import creditRoutes from './credit/index';
 import devRoutes from './dev/index';
@@ -15,6 +16,7 @@ import historyRoutes from './history/index';
 import homeRoutes from './home/index';
 import notificationRoutes from './notifications/index';
 import privacyRoutes from './privacy/index';
+import purchaseRoutes from './purchases/index';
 import shellRoutes from './shell/index';
 import skinRoutes from './skins/index';
 
@@ -24,6 +26,8 @@ export interface ApiRoutesOptions {
   uploadsDir: string;
   /** Request forms accepted besides config/forms. */
   extraForms: readonly RegisteredForm[];
+  /** Purchases accepted besides config/purchases. */
+  extraPurchases: readonly PurchaseDeclaration[];
 }
 
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
@@ -38,6 +42,7 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(skinRoutes);
   await app.register(privacyRoutes);
   await app.register(formRoutes, { extraForms: options.extraForms });
+  await app.register(purchaseRoutes, { extraPurchases: options.extraPurchases });
   await app.register(documentRoutes, { uploadsDir: options.uploadsDir, demo: options.demo });
   await app.register(devRoutes, { demo: options.demo });
 }
