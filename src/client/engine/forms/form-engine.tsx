@@ -35,6 +35,7 @@ import {
 import type { PensionFund } from './form-queries';
 import { FIELD_ATTRIBUTE, ThemedForm } from './form-theme';
 import type { CompiledFormSchema, FormValues } from './validators';
+import { withWireAmounts } from './wire-amounts';
 
 /**
  * Defaults of the schema apply, with two exceptions: an array's `minItems` never creates empty items
@@ -382,10 +383,10 @@ export function FormEngine(props: FormEngineProps) {
       const hasDocs = 'docs' in (compiled.schema.properties ?? {});
       const outcome = await purchase.run({
         call: `/crea_richiesta/${encodeURIComponent(declaration.route_name)}`,
-        body: toPayload(
-          declaration,
-          values,
-          hasDocs ? documents.map((document) => document.doc_id) : undefined,
+        // One spelling per amount: a retry of the same request is the same payload (wire-amounts.ts).
+        body: withWireAmounts(
+          compiled.schema,
+          toPayload(declaration, values, hasDocs ? documents.map((document) => document.doc_id) : undefined),
         ),
         balance: declaration.credit,
         creditCents,
