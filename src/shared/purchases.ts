@@ -60,20 +60,23 @@ function amountOf(declaration: PurchaseDeclaration, body: PurchaseBody): Purchas
   const raw = body[field];
   const value = typeof raw === 'string' ? parseCents(raw) : null;
   if (value === null || value <= 0) {
-    return { amountCents: null, errors: { [field]: [formatFormMessage('purchaseAmountMissing')] } };
+    return { amountCents: null, errors: { [field]: [formatFormMessage('formPurchaseAmountMissing')] } };
   }
   if (amount.kind === 'cuts') {
     return allowedCuts(declaration)?.includes(value)
       ? { amountCents: value, errors: {} }
-      : { amountCents: null, errors: { [field]: [formatFormMessage('purchaseAmountNotACut')] } };
+      : { amountCents: null, errors: { [field]: [formatFormMessage('formPurchaseAmountNotACut')] } };
   }
   const limits = freeLimits(declaration)!;
   const texts = freeLimitTexts(declaration);
   if (value < limits.min || value > limits.max) {
-    return { amountCents: null, errors: { [field]: [formatFormMessage('purchaseAmountOutOfRange', texts)] } };
+    return {
+      amountCents: null,
+      errors: { [field]: [formatFormMessage('formPurchaseAmountOutOfRange', texts)] },
+    };
   }
   if ((value - limits.min) % limits.step !== 0) {
-    return { amountCents: null, errors: { [field]: [formatFormMessage('purchaseAmountStep', texts)] } };
+    return { amountCents: null, errors: { [field]: [formatFormMessage('formPurchaseAmountStep', texts)] } };
   }
   return { amountCents: value, errors: {} };
 }
@@ -82,7 +85,7 @@ function amountOf(declaration: PurchaseDeclaration, body: PurchaseBody): Purchas
 export function checkPurchase(declaration: PurchaseDeclaration, body: PurchaseBody): PurchaseCheck {
   const { amountCents, errors } = amountOf(declaration, body);
   for (const tick of declaration.ticks) {
-    if (body[tick.field] !== true) errors[tick.field] = [formatFormMessage('purchaseTickMissing')];
+    if (body[tick.field] !== true) errors[tick.field] = [formatFormMessage('formPurchaseTickMissing')];
   }
   return { amountCents, errors };
 }

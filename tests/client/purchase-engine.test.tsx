@@ -55,11 +55,11 @@ async function renderPanel(declaration: PurchaseDeclaration) {
 }
 
 async function buyButton() {
-  return screen.findByRole('button', { name: formMessages.purchaseBuy });
+  return screen.findByRole('button', { name: formMessages.formPurchaseBuy });
 }
 
 async function typeAmount(value: string) {
-  const input = await screen.findByRole('textbox', { name: formMessages.purchaseAmountLabel });
+  const input = await screen.findByRole('textbox', { name: formMessages.formPurchaseAmountLabel });
   fireEvent.change(input, { target: { value } });
   await waitFor(() => expect((input as HTMLInputElement).value).toBe(value));
 }
@@ -120,7 +120,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     expect(
       await screen.findByText(
         spaced(
-          formatFormMessage('purchaseAmountStep', {
+          formatFormMessage('formPurchaseAmountStep', {
             min: formatEuro(1000),
             max: formatEuro(90_000),
             step: formatEuro(500),
@@ -128,11 +128,11 @@ describe('a declared purchase runs through the purchase engine', () => {
         ),
       ),
     ).toBeTruthy();
-    expect(screen.getByText(formMessages.purchaseTickMissing)).toBeTruthy();
+    expect(screen.getByText(formMessages.formPurchaseTickMissing)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await typeAmount('120');
-    tick(formMessages.purchaseDeclarationLabel);
+    tick(formMessages.formPurchaseDeclarationLabel);
     fireEvent.click(await buyButton());
     const dialog = await confirmDialog();
     const rows = within(within(dialog).getByTestId('confirm-figures'))
@@ -159,7 +159,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     expect(within(success).getByTestId('success-body').textContent).toBe(
       formatFormMessage('formSuccessBody', { id: 701 }),
     );
-    expect(within(success).getByText(formMessages.purchaseSuccessGeneric)).toBeTruthy();
+    expect(within(success).getByText(formMessages.formPurchaseSuccessGeneric)).toBeTruthy();
     expect(posts()).toHaveLength(1);
     expect(posts()[0]?.url).toBe('/api/crea_acquisto/acq-prova');
     expect(bodyOfCall(posts()[0])).toEqual({ importo: '120.00', dichiarazione: true });
@@ -177,7 +177,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     });
     const first = await renderPanel(acqProva);
     await typeAmount('50');
-    tick(formMessages.purchaseDeclarationLabel);
+    tick(formMessages.formPurchaseDeclarationLabel);
     await buyAndProceed();
     await closeErrorBox(messages.networkError);
     await buyAndProceed();
@@ -198,7 +198,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     // The same purchase again, with the same payload: a new purchase, a new key.
     await renderPanel(acqProva);
     await typeAmount('50');
-    tick(formMessages.purchaseDeclarationLabel);
+    tick(formMessages.formPurchaseDeclarationLabel);
     await buyAndProceed();
     await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
     expect(posts()).toHaveLength(4);
@@ -211,7 +211,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     purchaseApi(() => jsonResponse(503, { detail: 'Servizio non disponibile.' }));
     await renderPanel(acqProva);
     await typeAmount('50');
-    tick(formMessages.purchaseDeclarationLabel);
+    tick(formMessages.formPurchaseDeclarationLabel);
     await buyAndProceed();
     await closeErrorBox('Servizio non disponibile.');
     await typeAmount('55');
@@ -234,7 +234,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     );
     await renderPanel(acqProva);
     await typeAmount('20');
-    tick(formMessages.purchaseDeclarationLabel);
+    tick(formMessages.formPurchaseDeclarationLabel);
     await buyAndProceed();
     await closeErrorBox('Importo non valido.');
     await buyAndProceed();
@@ -252,7 +252,7 @@ describe('a declared purchase runs through the purchase engine', () => {
       formatFormMessage('formAmountOverCredit', { n: '1500.00' }),
     );
     fireEvent.click(screen.getByRole('radio', { name: formatEuro(5000) }));
-    tick(formMessages.purchaseConditionsLabel);
+    tick(formMessages.formPurchaseConditionsLabel);
     fireEvent.click(await buyButton());
     const rows = within(within(await confirmDialog()).getByTestId('confirm-figures'))
       .getAllByRole('row')

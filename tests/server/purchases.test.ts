@@ -143,35 +143,35 @@ describe.each(backends)('declared purchases (%s)', (backend) => {
       acqProva.name,
       { importo: '5.00', dichiarazione: true },
       {
-        importo: [formatFormMessage('purchaseAmountOutOfRange', limits)],
+        importo: [formatFormMessage('formPurchaseAmountOutOfRange', limits)],
       },
     );
     await refused(
       acqProva.name,
       { importo: '12.00', dichiarazione: true },
       {
-        importo: [formatFormMessage('purchaseAmountStep', limits)],
+        importo: [formatFormMessage('formPurchaseAmountStep', limits)],
       },
     );
     await refused(
       acqProva.name,
       { importo: '20.00' },
       {
-        dichiarazione: [formatFormMessage('purchaseTickMissing')],
+        dichiarazione: [formatFormMessage('formPurchaseTickMissing')],
       },
     );
     await refused(
       acqProvaTagli.name,
       { service: 'prova', importo: '30.00', condizioni: true },
       {
-        importo: [formatFormMessage('purchaseAmountNotACut')],
+        importo: [formatFormMessage('formPurchaseAmountNotACut')],
       },
     );
     await refused(
       acqProvaTagli.name,
       { service: 'prova', condizioni: true },
       {
-        importo: [formatFormMessage('purchaseAmountMissing')],
+        importo: [formatFormMessage('formPurchaseAmountMissing')],
       },
     );
   });

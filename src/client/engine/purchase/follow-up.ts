@@ -27,7 +27,7 @@ export async function runFollowUp(
     });
     const address = answer?.[step.urlField];
     if (typeof address !== 'string' || !/^https?:\/\//i.test(address)) {
-      throw new ApiError(0, { detail: formMessages.purchaseLinkMissing });
+      throw new ApiError(0, { detail: formMessages.formPurchaseLinkMissing });
     }
     if (popup) popup.location.href = address;
     else window.open(address, '_blank', 'noopener');

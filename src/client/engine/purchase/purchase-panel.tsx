@@ -84,7 +84,7 @@ export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchaseP
       <Stack gap="md">
         {declaration.amount.kind === 'fixed' && (
           <Group justify="space-between" wrap="nowrap">
-            <Text>{formMessages.purchaseAmountLabel}</Text>
+            <Text>{formMessages.formPurchaseAmountLabel}</Text>
             <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
               {formatEuro(cuts?.[0] ?? 0)}
             </Text>
@@ -92,7 +92,7 @@ export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchaseP
         )}
         {declaration.amount.kind === 'cuts' && (
           <Radio.Group
-            label={formMessages.purchaseCutsLabel}
+            label={formMessages.formPurchaseCutsLabel}
             value={amount}
             onChange={(value) => {
               setAmount(value);
@@ -114,8 +114,8 @@ export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchaseP
         )}
         {declaration.amount.kind === 'free' && (
           <TextInput
-            label={formMessages.purchaseAmountLabel}
-            description={formatFormMessage('purchaseFreeHint', freeLimitTexts(declaration))}
+            label={formMessages.formPurchaseAmountLabel}
+            description={formatFormMessage('formPurchaseFreeHint', freeLimitTexts(declaration))}
             inputMode="decimal"
             rightSection="€"
             value={amount}
@@ -150,7 +150,7 @@ export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchaseP
         )}
         {pinMissing && (
           <Alert color="yellow" role="alert" data-testid="purchase-pin-missing">
-            {formMessages.purchasePinMissing}
+            {formMessages.formPurchasePinMissing}
           </Alert>
         )}
         <Button
@@ -161,7 +161,7 @@ export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchaseP
           loading={flow.submitting}
           onClick={() => void buy()}
         >
-          {formMessages[declaration.texts.buy ?? 'purchaseBuy']}
+          {formMessages[declaration.texts.buy ?? 'formPurchaseBuy']}
         </Button>
       </Stack>
       <PurchaseOverlay visible={flow.submitting} />
