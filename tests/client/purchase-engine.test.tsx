@@ -6,6 +6,7 @@
  * for a changed payload, forgotten after a success); the SSO window that follows a purchase.
  */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
 import { messages } from '../../config/messages.it';
@@ -284,5 +285,23 @@ describe('a declared purchase runs through the purchase engine', () => {
     await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
     expect(posts()[0]?.url).toBe('/api/crea_acquisto/acq-prova-fisso');
     expect(bodyOfCall(posts()[0])).toEqual({ product_code: 'ABB-1' });
+  }, 30_000);
+
+  it('is accessible: the panel with its errors and warnings, and the summary (axe)', async () => {
+    purchaseApi();
+    const { container } = await renderPanel(acqProvaTagli);
+    fireEvent.click(await screen.findByRole('radio', { name: formatEuro(200_000) }));
+    await screen.findByTestId('purchase-over-credit');
+    const rules = { rules: { 'color-contrast': { enabled: false } } };
+    const panel = await axe.run(container, rules);
+    expect(panel.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: formatEuro(2500) }));
+    fireEvent.click(await buyButton());
+    expect(await screen.findByText(formMessages.formPurchaseTickMissing)).toBeTruthy();
+    tick(formMessages.formPurchaseConditionsLabel);
+    fireEvent.click(await buyButton());
+    const dialog = await confirmDialog();
+    const summary = await axe.run(dialog, rules);
+    expect(summary.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   }, 30_000);
 });
