@@ -39,6 +39,7 @@ const apiMessages = {
   apiIdempotencyInFlight: 'Una richiesta con la stessa chiave di idempotenza è ancora in corso.',
   apiIdempotencyMismatch: 'La chiave di idempotenza è già stata usata con dati diversi.',
   apiIdempotencyKeyInvalid: 'Chiave di idempotenza non valida.',
+  apiIdempotencyKeyRequired: 'Un acquisto richiede l’intestazione Idempotency-Key.',
   apiAmountInvalid: 'Importo non valido: usare il formato 1234.50.',
   apiPurchaseStateInvalid: 'L’operazione non è consentita nello stato attuale dell’acquisto.',
   apiSkinNotFound: 'Personalizzazione non trovata per il cliente indicato.',

@@ -30,6 +30,23 @@ export const formMessages = {
   formSuccessBody: "La richiesta è stata inviata con successo con l'id {id}",
   formSuccessMailFollows: "Riceverai un'ulteriore notifica via e-mail.",
   formSuccessOk: 'Ok',
+
+  // --- Purchase engine: declared purchases (config/purchases, src/client/engine/purchase) ------
+  formPurchaseBuy: 'Acquista',
+  formPurchaseAmountLabel: 'Importo',
+  formPurchaseCutsLabel: 'Scegli il taglio',
+  formPurchaseFreeHint: 'Da {min} a {max}, a multipli di {step}.',
+  formPurchaseAmountMissing: "Indicare l'importo da acquistare.",
+  formPurchaseAmountNotACut: "L'importo scelto non è tra i tagli disponibili.",
+  formPurchaseAmountOutOfRange: "L'importo deve essere compreso tra {min} e {max}.",
+  formPurchaseAmountStep: "L'importo deve salire a multipli di {step} a partire da {min}.",
+  formPurchaseTickMissing: 'È necessario spuntare la casella per proseguire.',
+  formPurchaseDeclarationLabel: "Dichiaro di aver letto e di accettare le condizioni d'acquisto.",
+  formPurchaseConditionsLabel: 'Accetto le condizioni del servizio.',
+  formPurchasePinMissing:
+    'Per acquistare è necessario un PIN identificativo: generarlo dalla pagina di gestione del PIN.',
+  formPurchaseSuccessGeneric: "L'acquisto è stato registrato: lo trovi nello storico dei movimenti.",
+  formPurchaseLinkMissing: 'Non è stato possibile aprire il servizio: collegamento non disponibile.',
   formInfoModalOk: 'Ho capito',
   formTutorialBanner: 'Guarda il video tutorial',
   formDocumentationLinks: 'Documentazione',

@@ -24,6 +24,7 @@ import type { LevelWithSilent } from 'pino';
 import { constants } from '../../config/constants';
 import { formatMessage } from '../../config/messages-api.it';
 import type { FormDeclaration } from '../../config/forms/types';
+import type { PurchaseDeclaration } from '../../config/purchases/types';
 import type { Database } from './db/connect';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
@@ -81,6 +82,8 @@ export interface BuildAppOptions {
    * registered outside the back-office plugin, or an undeclared call, must make buildApp fail).
    */
   extraRoutes?: readonly FastifyPluginAsync[];
+  /** Purchases accepted besides config/purchases (tests): their declarations, no code. */
+  extraPurchases?: readonly PurchaseDeclaration[];
 }
 
 export interface AppConfig extends ServerConfig, AuthSecrets {
@@ -253,7 +256,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(authPlugin);
   await app.register(accessPlugin, {
-    formRouteNames: (options.extraForms ?? []).map((form) => form.declaration.route_name),
+    formRouteNames: [
+      ...(options.extraForms ?? []).map((form) => form.declaration.route_name),
+      ...(options.extraPurchases ?? []).map((purchase) => purchase.route_name),
+    ],
   });
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
@@ -275,6 +281,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       demo: config.demo,
       uploadsDir: uploadsDir ?? join(config.dataDir, 'uploads'),
       extraForms: options.extraForms ?? [],
+      extraPurchases: options.extraPurchases ?? [],
       extraRoutes: options.extraRoutes ?? [],
     });
     await app.ready();

@@ -1,6 +1,6 @@
 /**
  * The form engine (issue 5 "The engine"): every declaration renders, errors are Italian only, the
- * submission flow (Riepilogo operazione, one Idempotency-Key per confirmation, success to menu,
+ * submission flow through the purchase engine (Riepilogo operazione, one Idempotency-Key per payload, success to menu,
  * backend error box), replay, the pension fund and acceptance dialogs, and a seventh form that
  * exists only in tests/fixtures/forms.
  */
@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { forms } from '../../config/forms';
 import type { FormDeclaration } from '../../config/forms/types';
 import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import { emitSessionEnd } from '../../src/client/api/session-events';
 import type { LoggedUserInfo } from '../../src/client/api/types';
 import { FormScreen } from '../../src/client/engine/forms/form-screen';
 import { useSessionStore } from '../../src/client/stores/session';
@@ -210,6 +211,8 @@ const ENGLISH = /\b(must|should|required property|is a required|NOT have|allowed
 
 beforeEach(() => {
   calls = [];
+  // The purchase engine keeps a payload's key for the session: each test starts a new one.
+  emitSessionEnd();
 });
 
 afterEach(() => {
@@ -447,7 +450,7 @@ describe('the confirm dialog and the submission', () => {
     );
   }, 20_000);
 
-  it('a failure closes the overlay and opens the backend error box; a new confirmation has a new key', async () => {
+  it('a refusal closes the overlay and opens the backend error box; the refused payload gets a new key', async () => {
     formApi({
       create: (call) =>
         call === 1
@@ -475,6 +478,40 @@ describe('the confirm dialog and the submission', () => {
     expect(sent).toHaveLength(2);
     expect(headerOf(sent[0], 'Idempotency-Key')).not.toBe(headerOf(sent[1], 'Idempotency-Key'));
   }, 20_000);
+
+  it('a lost answer or a 5xx keeps the key: confirming the same payload again sends it again', async () => {
+    formApi({
+      create: (call) => {
+        if (call === 1) throw new TypeError('Failed to fetch');
+        return call === 2
+          ? jsonResponse(502, { detail: 'Servizio non raggiungibile.' })
+          : jsonResponse(201, { id_acquisto: 77 });
+      },
+    });
+    await fillBills();
+    for (const text of [
+      'Impossibile contattare il server. Verificare la connessione e riprovare.',
+      'Servizio non raggiungibile.',
+    ]) {
+      fireEvent.click(await submitButton());
+      fireEvent.click(
+        within(await confirmDialog()).getByRole('button', { name: formMessages.formConfirmProceed }),
+      );
+      const box = await screen.findByRole('dialog', { name: 'Errore.' }, { timeout: 4000 });
+      expect(within(box).getByText(text)).toBeTruthy();
+      fireEvent.click(within(box).getByRole('button', { name: 'Chiudi' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    fireEvent.click(await submitButton());
+    fireEvent.click(
+      within(await confirmDialog()).getByRole('button', { name: formMessages.formConfirmProceed }),
+    );
+    await screen.findByRole('dialog', { name: formMessages.formSuccessTitle }, { timeout: 4000 });
+    const sent = posts('/api/crea_richiesta/');
+    expect(sent).toHaveLength(3);
+    expect(headerOf(sent[0], 'Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(sent.map((call) => headerOf(call, 'Idempotency-Key'))).size).toBe(1);
+  }, 30_000);
 
   it('shows the overlay while the request runs', async () => {
     let answer: (response: Response) => void = () => undefined;

@@ -9,6 +9,7 @@ import { checkRouteDeclaration, isBackOfficeContext } from '../plugins/access';
 import { authenticate } from '../plugins/auth';
 import authRoutes from './auth/index';
 import backOfficeRoutes from './backoffice/index';
+import type { PurchaseDeclaration } from '../../../config/purchases/types';
 import type { RegisteredForm } from '../services/form-requests';
 import creditRoutes from './credit/index';
 import devRoutes from './dev/index';
@@ -18,6 +19,7 @@ import historyRoutes from './history/index';
 import homeRoutes from './home/index';
 import notificationRoutes from './notifications/index';
 import privacyRoutes from './privacy/index';
+import purchaseRoutes from './purchases/index';
 import shellRoutes from './shell/index';
 import skinRoutes from './skins/index';
 
@@ -29,6 +31,8 @@ export interface ApiRoutesOptions {
   extraForms: readonly RegisteredForm[];
   /** Route plugins registered beside the app's own (tests: a misplaced call must stop the start). */
   extraRoutes: readonly FastifyPluginAsync[];
+  /** Purchases accepted besides config/purchases. */
+  extraPurchases: readonly PurchaseDeclaration[];
 }
 
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
@@ -46,6 +50,7 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(skinRoutes);
   await app.register(privacyRoutes);
   await app.register(formRoutes, { extraForms: options.extraForms });
+  await app.register(purchaseRoutes, { extraPurchases: options.extraPurchases });
   await app.register(documentRoutes, { uploadsDir: options.uploadsDir, demo: options.demo });
   await app.register(devRoutes, { demo: options.demo });
   for (const plugin of options.extraRoutes) await app.register(plugin);

@@ -1,90 +1,16 @@
 /**
- * The dialogs of the form engine (spec 000 §8, 001 §2, §4, §8), opened through the lazily mounted
- * modal host (`withOverlays()`). None of them closes by backdrop, Escape or a header button: each is
- * answered by its own buttons.
+ * The form-only dialogs of the form engine (spec 001 §2, §4): the information modal, the pension fund
+ * change and the pension information acceptance. None of them closes by backdrop, Escape or a header
+ * button (components/answer-dialog.tsx). The summary and the success dialog every purchase shares live
+ * in the purchase engine (engine/purchase).
  */
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
-import type { CreditSourceName } from '../../../../config/forms/types';
+import { openAnswerDialog, type OpenDialog } from '../../components/answer-dialog';
 import { ModalActions } from '../../components/modal-actions';
-import { withOverlays } from '../../components/overlay-host';
-import { formatEuro } from '../../../shared/money';
 
-/** Mantine modal settings of a dialog that only its buttons close. */
-const ANSWER_ONLY = {
-  withCloseButton: false,
-  closeOnClickOutside: false,
-  closeOnEscape: false,
-  centered: true,
-} as const;
-
-let dialogCounter = 0;
-const nextDialogId = (prefix: string) => `${prefix}-${++dialogCounter}`;
-
-/** A button that runs its action once: it disables itself at the first click (a double click is one action). */
-function OnceButton({
-  onClick,
-  children,
-  initialFocus = false,
-  variant,
-  testId,
-}: {
-  onClick: () => void;
-  children: ReactNode;
-  /** Mantine's modal focuses the element marked `data-autofocus` when it opens. */
-  initialFocus?: boolean;
-  variant?: 'default' | 'filled';
-  testId?: string;
-}) {
-  const [done, setDone] = useState(false);
-  return (
-    <Button
-      variant={variant ?? 'filled'}
-      disabled={done}
-      data-autofocus={initialFocus || undefined}
-      data-testid={testId}
-      onClick={() => {
-        if (done) return;
-        setDone(true);
-        onClick();
-      }}
-    >
-      {children}
-    </Button>
-  );
-}
-
-export interface OpenDialog {
-  close(): void;
-}
-
-/**
- * Opens a dialog whose content gets `answer(value)`: the first answer closes it and resolves the
- * promise; later answers (a second click) are ignored.
- */
-async function openAnswerDialog<T>(
-  prefix: string,
-  title: string,
-  render: (answer: (value: T) => void) => ReactNode,
-  size: 'sm' | 'md' | 'lg' = 'md',
-): Promise<{ result: Promise<T>; dialog: OpenDialog }> {
-  const { modals } = await withOverlays();
-  const modalId = nextDialogId(prefix);
-  let settle: (value: T) => void = () => undefined;
-  const result = new Promise<T>((resolve) => {
-    settle = resolve;
-  });
-  let answered = false;
-  const answer = (value: T) => {
-    if (answered) return;
-    answered = true;
-    modals.close(modalId);
-    settle(value);
-  };
-  modals.open({ modalId, title, size, ...ANSWER_ONLY, children: render(answer) });
-  return { result, dialog: { close: () => modals.close(modalId) } };
-}
+export type { OpenDialog };
 
 /** The information modal shown when a form opens (001 §2): one button. */
 export async function openInfoDialog(title: string, body: string): Promise<OpenDialog> {
@@ -98,67 +24,6 @@ export async function openInfoDialog(title: string, body: string): Promise<OpenD
       </ModalActions>
     </Stack>
   ));
-  return dialog;
-}
-
-export interface ConfirmFigures {
-  readonly credit: CreditSourceName;
-  readonly creditCents: number;
-  readonly amountCents: number;
-}
-
-/**
- * "Riepilogo operazione" (000 §8): current credit, operation amount, new residual credit, the question,
- * Prosegui / Annulla. `onAnswer` runs once: true at the first click on Prosegui, false for Annulla.
- */
-export async function openConfirmDialog(
-  figures: ConfirmFigures,
-  onAnswer: (proceed: boolean) => void,
-): Promise<OpenDialog> {
-  const art51c3 = figures.credit === 'art51c3';
-  const rows: [string, number][] = [
-    [
-      art51c3 ? formMessages.formConfirmCurrentCreditArt51c3 : formMessages.formConfirmCurrentCredit,
-      figures.creditCents,
-    ],
-    [formMessages.formConfirmAmount, figures.amountCents],
-    [
-      art51c3 ? formMessages.formConfirmResidualArt51c3 : formMessages.formConfirmResidual,
-      figures.creditCents - figures.amountCents,
-    ],
-  ];
-  const { result, dialog } = await openAnswerDialog<boolean>(
-    'form-confirm',
-    formMessages.formConfirmTitle,
-    (answer) => (
-      <Stack gap="md">
-        <Table data-testid="confirm-figures" verticalSpacing="xs">
-          <Table.Tbody>
-            {rows.map(([label, cents]) => (
-              <Table.Tr key={label}>
-                <Table.Th scope="row" fw={500}>
-                  {label}
-                </Table.Th>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatEuro(cents)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Text fw={600}>{formMessages.formConfirmQuestion}</Text>
-        <ModalActions>
-          <Button variant="default" onClick={() => answer(false)}>
-            {formMessages.formConfirmCancel}
-          </Button>
-          <OnceButton onClick={() => answer(true)} initialFocus testId="confirm-proceed">
-            {formMessages.formConfirmProceed}
-          </OnceButton>
-        </ModalActions>
-      </Stack>
-    ),
-  );
-  void result.then(onAnswer);
   return dialog;
 }
 
@@ -186,23 +51,6 @@ export async function askFundChange(
     ),
   );
   onOpen?.(dialog);
-  return result;
-}
-
-/** "Richiesta inviata" (000 §8, 001 §8): the id, the form's text, the e-mail to follow; Ok. */
-export async function showSuccessDialog(id: number, successText: string): Promise<void> {
-  const { result } = await openAnswerDialog<void>('form-success', formMessages.formSuccessTitle, (answer) => (
-    <Stack gap="sm">
-      <Text data-testid="success-body">{formatFormMessage('formSuccessBody', { id })}</Text>
-      <Text>{successText}</Text>
-      <Text>{formMessages.formSuccessMailFollows}</Text>
-      <ModalActions>
-        <Button onClick={() => answer()} data-autofocus>
-          {formMessages.formSuccessOk}
-        </Button>
-      </ModalActions>
-    </Stack>
-  ));
   return result;
 }
 

@@ -4,23 +4,23 @@
  *
  * local checks (the payload schema's precompiled validator + the shared rules) -> errors under their
  * fields, focus on the first, an alert -> (pension, fund changed) "Conferma Modifica Fondo" ->
- * "Riepilogo operazione" -> overlay -> `POST /api/crea_richiesta/{route}` with one `Idempotency-Key`
- * -> "Richiesta inviata" -> menu; a failure closes the overlay and opens the backend error box.
+ * the purchase engine (engine/purchase): "Riepilogo operazione" -> overlay -> `POST
+ * /api/crea_richiesta/{route}` with the payload's `Idempotency-Key` -> "Richiesta inviata" -> menu; a
+ * failure closes the overlay and opens the backend error box.
  *
  * Widgets and fields get the engine through rjsf's `formContext` (form-context.ts).
  */
-import { Alert, Box, Button, List, Loader, Overlay, Portal, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, List, Stack, Text } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { Experimental_DefaultFormStateBehavior, UiSchema } from '@rjsf/utils';
 import { deepEquals, getDefaultFormState } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FormDeclaration } from '../../../../config/forms/types';
 import { formMessages } from '../../../../config/messages-forms.it';
-import { ApiError } from '../../api/client';
-import { showBackendError } from '../../components/backend-error-box';
 import { isSlotVisible, romeToday, runFormRules, toPayload } from '../../../shared/forms';
 import { parseCents } from '../../../shared/money';
-import { askFundChange, openConfirmDialog, showSuccessDialog, type OpenDialog } from './form-dialogs';
+import { PurchaseOverlay, usePurchaseFlow } from '../purchase';
+import { askFundChange, type OpenDialog } from './form-dialogs';
 import type { FormCategory, FormEngineContext, SlotDocument } from './form-context';
 import {
   collectFieldErrors,
@@ -32,9 +32,10 @@ import {
   withoutFieldErrors,
   type FieldErrors,
 } from './form-errors';
-import { createRequest, type PensionFund } from './form-queries';
+import type { PensionFund } from './form-queries';
 import { FIELD_ATTRIBUTE, ThemedForm } from './form-theme';
 import type { CompiledFormSchema, FormValues } from './validators';
+import { withWireAmounts } from './wire-amounts';
 
 /**
  * Defaults of the schema apply, with two exceptions: an array's `minItems` never creates empty items
@@ -88,16 +89,6 @@ export function visibleSlotDocuments(
 function changedKeys(before: FormValues, after: FormValues): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((key) => !deepEquals(before[key], after[key]));
-}
-
-/** A random v4 UUID; `crypto.randomUUID` exists only in secure contexts, `getRandomValues` everywhere. */
-export function idempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
@@ -162,7 +153,9 @@ export function FormEngine(props: FormEngineProps) {
   const [slotDocuments, setSlotDocuments] = useState<Record<string, SlotDocument | undefined>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [showFixAlert, setShowFixAlert] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  /** The purchase flow from the summary on (engine/purchase); `submitting` disables the form. */
+  const purchase = usePurchaseFlow(onCompleted);
+  const { submitting } = purchase;
   const [focusRequest, setFocusRequest] = useState(0);
   /** Writes made outside rjsf (blocks, the fund restore): each one is handed to rjsf. */
   const [writes, setWrites] = useState(0);
@@ -176,14 +169,9 @@ export function FormEngine(props: FormEngineProps) {
   const keepDialog = (dialog: OpenDialog) => {
     openDialogs.current.push(dialog);
   };
-  /** False once the form has left the screen: a question answered afterwards sends nothing. */
-  const mounted = useRef(true);
   useEffect(() => {
-    // Set again on mount: React's development double mount runs the cleanup once in between.
-    mounted.current = true;
     const dialogs = openDialogs.current;
     return () => {
-      mounted.current = false;
       for (const dialog of dialogs.splice(0)) dialog.close();
     };
   }, []);
@@ -363,27 +351,6 @@ export function FormEngine(props: FormEngineProps) {
     return false;
   };
 
-  const send = async (values: FormValues, documents: readonly SlotDocument[]) => {
-    setSubmitting(true);
-    try {
-      // A form without documents (pension) has no `docs` in its payload at all.
-      const hasDocs = 'docs' in (compiled.schema.properties ?? {});
-      const payload = toPayload(
-        declaration,
-        values,
-        hasDocs ? documents.map((document) => document.doc_id) : undefined,
-      );
-      const created = await createRequest(declaration.route_name, payload, idempotencyKey());
-      setSubmitting(false);
-      await showSuccessDialog(created.id_acquisto, formMessages[declaration.successText]);
-      onCompleted();
-    } catch (error) {
-      setSubmitting(false);
-      busy.current = false;
-      void showBackendError(error instanceof ApiError ? error.data : error);
-    }
-  };
-
   const submit = async (submitted: FormValues) => {
     if (busy.current) return;
     // rjsf's data may hold a change made in the same event as the submit: it is applied on top.
@@ -412,21 +379,21 @@ export function FormEngine(props: FormEngineProps) {
         return;
       }
       const amountValue = values[declaration.amountField];
-      const proceed = await new Promise<boolean>((resolve) => {
-        void openConfirmDialog(
-          {
-            credit: declaration.credit,
-            creditCents,
-            amountCents: (typeof amountValue === 'string' ? parseCents(amountValue) : null) ?? 0,
-          },
-          resolve,
-        ).then(keepDialog);
+      // A form without documents (pension) has no `docs` in its payload at all.
+      const hasDocs = 'docs' in (compiled.schema.properties ?? {});
+      const outcome = await purchase.run({
+        call: `/crea_richiesta/${encodeURIComponent(declaration.route_name)}`,
+        // One spelling per amount: a retry of the same request is the same payload (wire-amounts.ts).
+        body: withWireAmounts(
+          compiled.schema,
+          toPayload(declaration, values, hasDocs ? documents.map((document) => document.doc_id) : undefined),
+        ),
+        balance: declaration.credit,
+        creditCents,
+        amountCents: (typeof amountValue === 'string' ? parseCents(amountValue) : null) ?? 0,
+        successText: formMessages[declaration.successText],
       });
-      if (!proceed || !mounted.current) {
-        busy.current = false;
-        return;
-      }
-      await send(values, documents);
+      if (outcome !== 'done') busy.current = false;
     } catch (error) {
       busy.current = false;
       console.error('Form submission failed before sending', error);
@@ -478,18 +445,7 @@ export function FormEngine(props: FormEngineProps) {
           </Button>
         </Stack>
       </ThemedForm>
-      {submitting && (
-        <Portal>
-          <Overlay fixed center zIndex={190} backgroundOpacity={0.6} blur={1}>
-            <Stack align="center" gap="sm" role="status" aria-live="assertive" data-testid="form-submitting">
-              <Loader color="white" aria-hidden="true" />
-              <Text c="white" fw={600} size="lg">
-                {formMessages.formSubmitting}
-              </Text>
-            </Stack>
-          </Overlay>
-        </Portal>
-      )}
+      <PurchaseOverlay visible={submitting} testId="form-submitting" />
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The calls of the form engine (spec 001 §7, ARCHITECTURE.md §5): categories, replay, static links,
- * the saved pension fund, the pension information acceptance and the request itself. Small and free
+ * the saved pension fund, and the pension information acceptance
+ * (the request itself is sent by the purchase engine, engine/purchase). Small and free
  * of rjsf, so the form route's loader can prefetch with these without loading the form.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -25,10 +26,6 @@ export interface PensionFund {
   readonly covip: string;
   readonly nome: string;
   readonly istituto: string;
-}
-
-export interface CreatedPurchase {
-  readonly id_acquisto: number;
 }
 
 export const formQueryKeys = {
@@ -100,19 +97,6 @@ export const pensionFundQueryOptions = (covip: string) =>
     },
     staleTime: 10 * 60_000,
   });
-
-/** `POST /api/crea_richiesta/{route}`: one `Idempotency-Key` per confirmed submission. */
-export function createRequest(
-  routeName: string,
-  payload: Record<string, unknown>,
-  idempotencyKey: string,
-): Promise<CreatedPurchase> {
-  return apiRequest<CreatedPurchase>(`/crea_richiesta/${encodeURIComponent(routeName)}`, {
-    method: 'POST',
-    body: payload,
-    idempotencyKey,
-  });
-}
 
 /** `POST /api/previdenza_info_accept`. */
 export function acceptPensionInformation(): Promise<{ previdenza_is_ok: boolean }> {

@@ -1,0 +1,79 @@
+/**
+ * The declaration of a purchase (ARCHITECTURE.md §4 "Purchases", spec 001 §4, 002 §4): a product bought
+ * from the welfare credit with no per-product code. The portal runs it with the purchase engine
+ * (`src/client/engine/purchase`: credit check, "Riepilogo operazione", overlay, POST with one
+ * Idempotency-Key per payload, "Richiesta inviata", what follows) and the server accepts it at
+ * `POST /api/crea_acquisto/{name}` (`src/server/routes/purchases`), debiting the declared balance.
+ * The amount rules are one shared function (`src/shared/purchases.ts`) run by both.
+ */
+import type { FormMessageKey } from '../messages-forms.it';
+
+/** Which balance pays (001 §1): the total, or its art. 51 c.3 part. */
+export type PurchaseBalance = 'totale' | 'art51c3';
+
+/**
+ * How the amount is chosen. Amounts are wire strings ("25.00"). Later product screens add
+ * `{ kind: 'product' }` (the price of the chosen product): the union is the place to add it.
+ */
+export type PurchaseAmount =
+  /** One amount, shown and not chosen. */
+  | { readonly kind: 'fixed'; readonly importo: string }
+  /** One of a list of cuts (vouchers' denominations). */
+  | { readonly kind: 'cuts'; readonly cuts: readonly string[] }
+  /** A free amount from `min` to `max`, in multiples of `step` counted from `min`. */
+  | { readonly kind: 'free'; readonly min: string; readonly max: string; readonly step: string };
+
+/** A box the user ticks before buying; sent as `field: true`, refused by the server when missing. */
+export interface PurchaseTick {
+  /** `declaration` (the consortium voucher's declaration) or `conditions` (a partner's conditions). */
+  readonly kind: 'declaration' | 'conditions';
+  readonly field: string;
+  readonly label: FormMessageKey;
+}
+
+/** What runs after the success dialog's Ok. */
+export type PurchaseFollowUp =
+  /** Back to the menu. */
+  | { readonly kind: 'menu' }
+  /**
+   * A further call whose answer holds an address, opened in a new window, then the menu (001 §4, the
+   * mutual-aid supplementary health: `sso_link`). The body is the purchase's body fields named here.
+   */
+  | {
+      readonly kind: 'sso-window';
+      /** API path after the base, e.g. `/eurete_sso_link`. */
+      readonly call: string;
+      readonly bodyFields: readonly string[];
+      /** Field of the answer holding the address. */
+      readonly urlField: string;
+    };
+
+export interface PurchaseDeclaration {
+  /** Unique; the API path segment (`crea_acquisto/{name}`) and the test id of the panel. */
+  readonly name: string;
+  /** The route name (config/routes.ts) whose gating the purchase follows; its permission when not declared there. */
+  readonly route_name: string;
+  readonly title: string;
+  readonly balance: PurchaseBalance;
+  readonly amount: PurchaseAmount;
+  readonly body: {
+    /** The body field carrying the chosen amount (cuts, free; default `importo`); a fixed amount is not sent. */
+    readonly amountField?: string;
+    /** Fields sent as they are (a partner's `service`, a product code). */
+    readonly constants?: Readonly<Record<string, string | number | boolean>>;
+  };
+  readonly ticks: readonly PurchaseTick[];
+  /** The user must have an identifying PIN (002 §4: consortium vouchers). */
+  readonly requiresPin?: boolean;
+  /** The ledger's movement: kind (1-14), `oggetto` and `soggetto` (the user's name when absent). */
+  readonly movement: { readonly kind: number; readonly oggetto: string; readonly soggetto?: string };
+  readonly texts: {
+    /** Warning when the amount exceeds the balance (the ART 51 C.3 variant for that balance). */
+    readonly overCredit: FormMessageKey;
+    /** Product text after "La richiesta è stata inviata con successo con l'id {id}". */
+    readonly success: FormMessageKey;
+    /** Label of the buy button (default "Acquista"). */
+    readonly buy?: FormMessageKey;
+  };
+  readonly after: PurchaseFollowUp;
+}

@@ -1,0 +1,170 @@
+/**
+ * A declared purchase (config/purchases) on screen, without rjsf: the amount (fixed, one of the cuts,
+ * or a free amount within its limits), the boxes to tick, the PIN and credit checks against the
+ * declared balance with their warnings, and the buy button that runs the purchase flow. A product
+ * screen puts its own description around it; the panel needs no per-product code.
+ */
+import { Alert, Box, Button, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
+import type { PurchaseDeclaration } from '../../../../config/purchases/types';
+import { creditQueryOptions } from '../../api/query-options';
+import { formatCents, formatEuro, isEuroInput, parseCents } from '../../../shared/money';
+import {
+  allowedCuts,
+  amountFieldOf,
+  checkPurchase,
+  freeLimitTexts,
+  purchaseBody,
+  purchaseCall,
+  type PurchaseErrors,
+} from '../../../shared/purchases';
+import { usePurchaseCompleted } from './purchase-completed';
+import { PurchaseOverlay, usePurchaseFlow } from './purchase-flow';
+
+export interface PurchasePanelProps {
+  readonly declaration: PurchaseDeclaration;
+  /** Whether the user has an identifying PIN (`pin_exists`); read only when the declaration requires one. */
+  readonly pinExists?: boolean;
+  /** After the success dialog (and the follow-up): by default the credit is refreshed and the menu opens. */
+  readonly onCompleted?: () => void;
+}
+
+export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchasePanelProps) {
+  const creditQuery = useQuery(creditQueryOptions());
+  const toMenu = usePurchaseCompleted();
+  const flow = usePurchaseFlow(onCompleted ?? toMenu);
+  const cuts = allowedCuts(declaration);
+  const [amount, setAmount] = useState<string>(
+    declaration.amount.kind === 'fixed' ? declaration.amount.importo : '',
+  );
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
+  const [errors, setErrors] = useState<PurchaseErrors>({});
+
+  if (creditQuery.isPending) return <Loader aria-label={formMessages.formLoading} />;
+  if (creditQuery.isError)
+    return (
+      <Alert color="red" role="alert">
+        {formMessages.formLoadError}
+      </Alert>
+    );
+
+  const creditCents = parseCents(creditQuery.data[declaration.balance]) ?? 0;
+  const amountCents = parseCents(amount);
+  const overCredit = amountCents !== null && amountCents > creditCents;
+  const pinMissing = declaration.requiresPin === true && pinExists !== true;
+  const amountField = amountFieldOf(declaration);
+  const amountError = errors[amountField]?.[0];
+  const clearError = (field: string) =>
+    setErrors((previous) => {
+      const next = { ...previous };
+      delete next[field];
+      return next;
+    });
+
+  const buy = async () => {
+    const body = purchaseBody(declaration, { amount, ticked });
+    const check = checkPurchase(declaration, body);
+    setErrors(check.errors);
+    if (Object.keys(check.errors).length > 0 || check.amountCents === null || pinMissing) return;
+    await flow.run({
+      call: purchaseCall(declaration),
+      body,
+      balance: declaration.balance,
+      creditCents,
+      amountCents: check.amountCents,
+      successText: formMessages[declaration.texts.success],
+      after: declaration.after,
+    });
+  };
+
+  return (
+    <Box data-testid={`purchase-${declaration.name}`}>
+      <Stack gap="md">
+        {declaration.amount.kind === 'fixed' && (
+          <Group justify="space-between" wrap="nowrap">
+            <Text>{formMessages.formPurchaseAmountLabel}</Text>
+            <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatEuro(cuts?.[0] ?? 0)}
+            </Text>
+          </Group>
+        )}
+        {declaration.amount.kind === 'cuts' && (
+          <Radio.Group
+            label={formMessages.formPurchaseCutsLabel}
+            value={amount}
+            onChange={(value) => {
+              setAmount(value);
+              clearError(amountField);
+            }}
+            error={amountError}
+          >
+            <Group gap="md" mt="xs">
+              {(cuts ?? []).map((cut) => (
+                <Radio
+                  key={cut}
+                  value={formatCents(cut)}
+                  label={formatEuro(cut)}
+                  disabled={flow.submitting}
+                />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
+        {declaration.amount.kind === 'free' && (
+          <TextInput
+            label={formMessages.formPurchaseAmountLabel}
+            description={formatFormMessage('formPurchaseFreeHint', freeLimitTexts(declaration))}
+            inputMode="decimal"
+            rightSection="€"
+            value={amount}
+            error={amountError}
+            disabled={flow.submitting}
+            onChange={(event) => {
+              // A keystroke that makes the value an invalid euro amount is undone (001 §5).
+              if (!isEuroInput(event.currentTarget.value)) return;
+              setAmount(event.currentTarget.value);
+              clearError(amountField);
+            }}
+          />
+        )}
+        {declaration.ticks.map((tick) => (
+          <Checkbox
+            key={tick.field}
+            label={formMessages[tick.label]}
+            checked={ticked[tick.field] === true}
+            error={errors[tick.field]?.[0]}
+            disabled={flow.submitting}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setTicked((previous) => ({ ...previous, [tick.field]: checked }));
+              clearError(tick.field);
+            }}
+          />
+        ))}
+        {overCredit && (
+          <Alert color="red" role="alert" data-testid="purchase-over-credit">
+            {formatFormMessage(declaration.texts.overCredit, { n: formatCents(creditCents) })}
+          </Alert>
+        )}
+        {pinMissing && (
+          <Alert color="yellow" role="alert" data-testid="purchase-pin-missing">
+            {formMessages.formPurchasePinMissing}
+          </Alert>
+        )}
+        <Button
+          size="md"
+          w={{ base: '100%', xs: 'auto' }}
+          style={{ alignSelf: 'flex-end' }}
+          disabled={overCredit || pinMissing}
+          loading={flow.submitting}
+          onClick={() => void buy()}
+        >
+          {formMessages[declaration.texts.buy ?? 'formPurchaseBuy']}
+        </Button>
+      </Stack>
+      <PurchaseOverlay visible={flow.submitting} />
+    </Box>
+  );
+}
