@@ -4,7 +4,7 @@
  * toasts come from the lazily mounted host (`withOverlays()`); answers refresh the table through the
  * portal's query client, so they also work from a modal outside the screen's tree.
  */
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { messages } from '../../../../config/messages-tables.it';
@@ -13,10 +13,9 @@ import { apiRequest } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { flattenBackendError } from '../../components/backend-error-box';
 import { withOverlays } from '../../components/overlay-host';
-import { SafeHtml } from '../../components/safe-html';
 import { useDownload } from '../../components/use-download';
 import { refreshTables, tableQueryPrefix, type TableRequest } from './query';
-import { cellText, fillPath, holds, readField, rowText, type Row } from './values';
+import { fillPath, holds, readField, rowText, type Row } from './values';
 
 type DetailColumn = Extract<TableColumn, { kind: 'detail' }>;
 type DownloadColumn = Extract<TableColumn, { kind: 'download' }>;
@@ -35,46 +34,6 @@ async function refreshAfter(table: TableDeclaration, call: TableCall): Promise<v
   ]);
 }
 
-function DetailField({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
-  );
-}
-
-export function TableDetail({ column, row, onClose }: { column: DetailColumn; row: Row; onClose: () => void }) {
-  const html = column.html ? readField(row, column.html) : undefined;
-  return (
-    <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" component="dl" m={0}>
-        {column.fields.map((field) => (
-          <DetailField key={field.field} label={messages[field.label]} value={cellText(field, row)} />
-        ))}
-      </SimpleGrid>
-      {typeof html === 'string' && (
-        <SafeHtml
-          html={html}
-          data-testid={column.htmlTestId}
-          p="md"
-          bg="gray.0"
-          style={{ borderRadius: 'var(--mantine-radius-md)', overflowWrap: 'anywhere' }}
-        />
-      )}
-      <Group justify="flex-end">
-        <Button onClick={onClose} data-autofocus>
-          {messages.tableClose}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
 /** Shows the detail; then the declared call on open (a failure is only logged). */
 export async function openDetail(
   table: TableDeclaration,
@@ -82,7 +41,8 @@ export async function openDetail(
   row: Row,
   request: TableRequest,
 ): Promise<void> {
-  const { modals } = await withOverlays();
+  // The detail (and DOMPurify with it) is a chunk of its own, loaded on the first opening.
+  const [{ modals }, { TableDetail }] = await Promise.all([withOverlays(), import('./detail')]);
   const modalId = `table-${table.name}-detail-${String(readField(row, table.rowKey?.[0] ?? 'id'))}`;
   modals.open({
     modalId,
