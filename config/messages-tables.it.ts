@@ -43,7 +43,19 @@ export const tableMessages = {
   inboxTableCaption: 'Notifiche: {mode}',
   inboxArchiveTableCaption: 'Archivio delle notifiche: {mode}',
 
-  // --- Import jobs (spec 002 §4.2) ---------------------------------------------------------
+  // --- Import jobs (spec 002 §3 Import job, §4.2) -----------------------------------------
+  importJobsTitle: 'Importazioni',
+  importColFile: 'File',
+  importColStatus: 'Stato',
+  importColNote: 'Note',
+  importColCreated: 'Data',
+  importColAmount: 'Importo',
+  importEmpty: 'Nessuna importazione.',
+  importCancel: 'Annulla importazione',
+  importCancelText: 'Vuoi annullare l’importazione del file {file}?',
+  importCancelDone: 'Importazione annullata.',
+  importCancelFailed: 'Non è stato possibile annullare l’importazione.',
+  importDetailLabel: 'Dettaglio dell’importazione {file}',
   importInQueue: 'In Coda',
   importInProgress: 'In Lavorazione',
   importValidationFailed: 'Errori di Validazione',
