@@ -236,7 +236,12 @@ async function run(backend: Backend, database: Database): Promise<BackendResult>
   const deepPage = Math.max(1, Math.floor((count / PAGE_SIZE) * 0.9));
 
   const page = (scope: HistoryScope, filter: HistoryFilter, n: number) => async () => {
-    const answer = await historyPage(db, scope, filter, pageSlice({ page: n, page_size: PAGE_SIZE }, HISTORY_PAGING));
+    const answer = await historyPage(
+      db,
+      scope,
+      filter,
+      pageSlice({ page: n, page_size: PAGE_SIZE }, HISTORY_PAGING),
+    );
     return `${answer.results.length} / ${answer.count}`;
   };
   const figures: Figure[] = [];

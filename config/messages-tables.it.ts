@@ -88,7 +88,10 @@ export const messages = { ...accountMessages, ...tableMessages } as const;
 export type TableMessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders of a catalogue text. */
-export function formatTableMessage(key: TableMessageKey, params: Record<string, string | number> = {}): string {
+export function formatTableMessage(
+  key: TableMessageKey,
+  params: Record<string, string | number> = {},
+): string {
   return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );

@@ -25,7 +25,14 @@ export const movementPaging = {
 /** Columns before the employee (company view only). */
 export const movementLeadColumns: readonly TableColumn[] = [
   { kind: 'date-time', field: 'created', label: 'movColCreated', cardHeader: true },
-  { kind: 'status', field: 'id_kind', label: 'movColKind', set: 'movement-kind', plain: true, fallbackField: 'kind' },
+  {
+    kind: 'status',
+    field: 'id_kind',
+    label: 'movColKind',
+    set: 'movement-kind',
+    plain: true,
+    fallbackField: 'kind',
+  },
   { kind: 'text', field: 'id_acquisto', label: 'movColPurchase' },
   { kind: 'text', field: 'oggetto', label: 'movColObject', empty: 'movHidden' },
   { kind: 'text', field: 'soggetto', label: 'movColSubject' },

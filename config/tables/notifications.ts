@@ -22,7 +22,12 @@ export const notificationPaging = {
 const created = { kind: 'date-time', field: 'created', label: 'inboxColCreated' } as const;
 const sender = { kind: 'text', field: 'nome_mittente', label: 'inboxColSender' } as const;
 const recipients = { kind: 'text', field: 'nomi_destinatari', label: 'inboxColRecipients' } as const;
-const request = { kind: 'text', field: 'id_riferimento', label: 'inboxColRequest', empty: 'tableNone' } as const;
+const request = {
+  kind: 'text',
+  field: 'id_riferimento',
+  label: 'inboxColRequest',
+  empty: 'tableNone',
+} as const;
 
 /** The columns of the inbox and of the archive; `markRead` is the box's mark-read call. */
 export function notificationColumns(markRead: string, lists: readonly string[]): readonly TableColumn[] {

@@ -189,7 +189,8 @@ export type TableRowAction =
       /** Accessible name of the button. */
       readonly ariaLabel?: RowText;
       /** The route, fixed or chosen by a field of the row (a row with no route has no button). */
-      readonly route: RouteName | { readonly field: string; readonly routes: Readonly<Record<string, RouteName>> };
+      readonly route:
+        RouteName | { readonly field: string; readonly routes: Readonly<Record<string, RouteName>> };
       /** Route parameters from row fields. */
       readonly params?: Readonly<Record<string, string>>;
       readonly when?: TableCondition;
@@ -209,7 +210,10 @@ export interface TableTone {
 export interface TableToolbar {
   readonly refresh?: boolean;
   /** The same call with these parameters answers a file (e.g. `{ download: true }`). */
-  readonly download?: { readonly query: Readonly<Record<string, QueryLiteral>>; readonly label: TableMessageKey };
+  readonly download?: {
+    readonly query: Readonly<Record<string, QueryLiteral>>;
+    readonly label: TableMessageKey;
+  };
   /** A file sent as multipart field `field`; the list is read again afterwards. */
   readonly upload?: {
     readonly call: TableCall;
@@ -253,9 +257,15 @@ export interface TableDeclaration {
     readonly placement: 'row' | 'block';
   };
   /** What a load failure shows: the server's error in an alert, a fixed text, or the empty state. */
-  readonly failure: { readonly show: 'server-error' } | { readonly show: 'text'; readonly text: TableMessageKey } | { readonly show: 'empty' };
+  readonly failure:
+    | { readonly show: 'server-error' }
+    | { readonly show: 'text'; readonly text: TableMessageKey }
+    | { readonly show: 'empty' };
   /** A note above the rows when there are some (`{n}`-style params are literal values). */
-  readonly note?: { readonly text: TableMessageKey; readonly params?: Readonly<Record<string, QueryLiteral>> };
+  readonly note?: {
+    readonly text: TableMessageKey;
+    readonly params?: Readonly<Record<string, QueryLiteral>>;
+  };
   /** Footer row label when a column declares a total. */
   readonly totalsLabel?: TableMessageKey;
   /** Test ids of the parts (existing end-to-end tests read them). */

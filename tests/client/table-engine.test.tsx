@@ -64,7 +64,8 @@ function api({ rows = jobs(), listStatus = 200, cancelStatus = 200 }: Options = 
     }
     const cancel = /^\/api\/prova_importazioni\/(\d+)\/annulla$/.exec(parsed.pathname);
     if (cancel && init.method === 'POST') {
-      if (cancelStatus !== 200) return jsonResponse(cancelStatus, { detail: 'Stato cambiato nel frattempo.' });
+      if (cancelStatus !== 200)
+        return jsonResponse(cancelStatus, { detail: 'Stato cambiato nel frattempo.' });
       const row = rows.find((item) => item.id === Number(cancel[1]));
       if (row) row.status = 'CANCELLED_BY_COMPANY_REFERENT';
       return jsonResponse(200, { id: Number(cancel[1]) });
@@ -205,7 +206,9 @@ describe('a table declared only in a fixture', () => {
     await waitFor(() =>
       expect(within(rows()[0] as HTMLElement).getByText(messages.importCancelled)).toBeTruthy(),
     );
-    expect(within(rows()[0] as HTMLElement).queryByRole('button', { name: messages.importCancel })).toBeNull();
+    expect(
+      within(rows()[0] as HTMLElement).queryByRole('button', { name: messages.importCancel }),
+    ).toBeNull();
   });
 
   it('says so in a toast when the action fails', async () => {

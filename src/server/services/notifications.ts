@@ -66,7 +66,8 @@ export async function listNotifications(
       .where('r.archived', '=', archived);
     const page = await pageOf(
       options.slice,
-      async () => (await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n,
+      async () =>
+        (await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n,
       ({ limit, offset }) =>
         base
           .select(['n.id', 'n.created', 'n.sender_name', 'n.id_riferimento', 'n.testo', 'r.conferma_lettura'])
@@ -102,7 +103,8 @@ export async function listNotifications(
     .where('n.sender_archived', '=', archived);
   const page = await pageOf(
     options.slice,
-    async () => (await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n,
+    async () =>
+      (await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n,
     ({ limit, offset }) =>
       base
         .select(['n.id', 'n.created', 'n.sender_name', 'n.id_riferimento', 'n.testo'])

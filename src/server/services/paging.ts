@@ -38,7 +38,10 @@ export interface PageSlice {
  * The slice of `page` at `page_size` (defaults: page 1, the declared default size). The route's
  * schema already refuses other values; a caller without one gets the same 400 on the field.
  */
-export function pageSlice(query: { page?: number | undefined; page_size?: number | undefined }, sizes: PageSizes): PageSlice {
+export function pageSlice(
+  query: { page?: number | undefined; page_size?: number | undefined },
+  sizes: PageSizes,
+): PageSlice {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? sizes.defaultPageSize;
   if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) {

@@ -8,7 +8,12 @@ import { Button, Text } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { messages } from '../../../../config/messages-tables.it';
-import type { TableCall, TableColumn, TableDeclaration, TableRowAction } from '../../../../config/tables/types';
+import type {
+  TableCall,
+  TableColumn,
+  TableDeclaration,
+  TableRowAction,
+} from '../../../../config/tables/types';
 import { apiRequest } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { flattenBackendError } from '../../components/backend-error-box';
@@ -87,7 +92,12 @@ async function runCall(table: TableDeclaration, action: CallAction, row: Row, re
   await refreshAfter(table, action.call);
 }
 
-export async function startCall(table: TableDeclaration, action: CallAction, row: Row, request: TableRequest) {
+export async function startCall(
+  table: TableDeclaration,
+  action: CallAction,
+  row: Row,
+  request: TableRequest,
+) {
   if (!action.confirm) return runCall(table, action, row, request);
   const { modals } = await withOverlays();
   const confirm = action.confirm;
@@ -102,7 +112,12 @@ export async function startCall(table: TableDeclaration, action: CallAction, row
   });
 }
 
-export function NavigateButton({ action, row, path, table }: {
+export function NavigateButton({
+  action,
+  row,
+  path,
+  table,
+}: {
   action: NavigateAction;
   row: Row;
   path: string;
@@ -129,7 +144,12 @@ export function NavigateButton({ action, row, path, table }: {
   );
 }
 
-export function DownloadButton({ column, row, table, request }: {
+export function DownloadButton({
+  column,
+  row,
+  table,
+  request,
+}: {
   column: DownloadColumn;
   row: Row;
   table: TableDeclaration;

@@ -16,7 +16,13 @@ const TONE_COLORS: Record<StatusTone, string> = {
   danger: 'red',
 };
 
-function BooleanIcon({ value, column }: { value: boolean; column: Extract<TableColumn, { kind: 'boolean' }> }) {
+function BooleanIcon({
+  value,
+  column,
+}: {
+  value: boolean;
+  column: Extract<TableColumn, { kind: 'boolean' }>;
+}) {
   const label = messages[value ? column.trueLabel : column.falseLabel];
   const mail = column.icons === 'mail';
   const Icon = mail ? (value ? IconMailOpened : IconMail) : value ? IconCircleCheck : IconCircleX;

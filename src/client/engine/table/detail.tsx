@@ -20,7 +20,15 @@ function DetailField({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function TableDetail({ column, row, onClose }: { column: DetailColumn; row: Row; onClose: () => void }) {
+export function TableDetail({
+  column,
+  row,
+  onClose,
+}: {
+  column: DetailColumn;
+  row: Row;
+  onClose: () => void;
+}) {
   const html = column.html ? readField(row, column.html) : undefined;
   return (
     <Stack gap="md">
@@ -46,4 +54,3 @@ export function TableDetail({ column, row, onClose }: { column: DetailColumn; ro
     </Stack>
   );
 }
-

@@ -64,7 +64,10 @@ export function TableView({ state, captionParams = {} }: TableViewProps) {
   const pagerTexts = Object.fromEntries(
     Object.entries(PAGER_DEFAULTS).map(([name, fallback]) => {
       const key = (paging.mode !== 'none' && paging.texts?.[name as keyof PagerTexts]) || fallback;
-      return [name, name === 'total' || name === 'page' ? (n: number) => formatTableMessage(key, { n }) : messages[key]];
+      return [
+        name,
+        name === 'total' || name === 'page' ? (n: number) => formatTableMessage(key, { n }) : messages[key],
+      ];
     }),
   ) as unknown as PagerTexts;
 
@@ -222,7 +225,8 @@ function TableRow({ state, row, level }: { state: TableState; row: Row; level: n
   const tones = (table.tones ?? []).map((tone) => ({ tone, on: hasTone(tone, row) }));
   const toned = tones.find((item) => item.on)?.tone;
   const data: Record<string, string> = {};
-  for (const [name, field] of Object.entries(table.rowData ?? {})) data[`data-${name}`] = String(readField(row, field));
+  for (const [name, field] of Object.entries(table.rowData ?? {}))
+    data[`data-${name}`] = String(readField(row, field));
   for (const { tone, on } of tones) data[`data-${tone.tone}`] = String(on);
   const style: CSSProperties = {};
   if (toned) {
@@ -231,7 +235,12 @@ function TableRow({ state, row, level }: { state: TableState; row: Row; level: n
   }
   if (level > 0) (style as Record<string, unknown>)['--table-level'] = level;
   return (
-    <Table.Tr data-testid={table.testIds?.row} data-level={table.nested ? level : undefined} style={style} {...data}>
+    <Table.Tr
+      data-testid={table.testIds?.row}
+      data-level={table.nested ? level : undefined}
+      style={style}
+      {...data}
+    >
       {columns.map((column, index) => {
         const text = cellText(column, row);
         const labelled = !column.cardHeader && column.kind !== 'detail' && !column.hiddenLabel && text !== '';
@@ -259,7 +268,9 @@ function TableRow({ state, row, level }: { state: TableState; row: Row; level: n
             if (!holds(action.when, row, request.params)) return null;
             if (action.kind === 'navigate') {
               const path = actionPath(action, row);
-              return path ? <NavigateButton key={index} action={action} row={row} path={path} table={table} /> : null;
+              return path ? (
+                <NavigateButton key={index} action={action} row={row} path={path} table={table} />
+              ) : null;
             }
             return (
               <Button

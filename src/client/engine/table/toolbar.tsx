@@ -20,7 +20,13 @@ import { readField, type Row } from './values';
 const companyOf = (state: TableState) =>
   state.table.scope === 'company' ? { actFor: state.request.companyId } : {};
 
-function UserPicker({ filter, state }: { filter: Extract<TableFilter, { kind: 'user-picker' }>; state: TableState }) {
+function UserPicker({
+  filter,
+  state,
+}: {
+  filter: Extract<TableFilter, { kind: 'user-picker' }>;
+  state: TableState;
+}) {
   const users = useQuery({
     queryKey: ['table-users', filter.source.path, state.request.companyId] as const,
     queryFn: ({ signal }) => apiRequest<Row[]>(filter.source.path, { signal, ...companyOf(state) }),
@@ -98,7 +104,11 @@ export function TableToolbar({ state }: { state: TableState }) {
     body.append(declared.field, file);
     const { notifications } = await withOverlays();
     try {
-      await apiRequest<unknown>(declared.call.path, { method: declared.call.method ?? 'POST', body, ...companyOf(state) });
+      await apiRequest<unknown>(declared.call.path, {
+        method: declared.call.method ?? 'POST',
+        body,
+        ...companyOf(state),
+      });
       notifications.show({ color: 'green', message: messages[declared.success], withCloseButton: true });
       await query.refetch();
     } catch (error) {
@@ -125,14 +135,20 @@ export function TableToolbar({ state }: { state: TableState }) {
             maxLength={table.search.maxLength}
             onChange={(event) => state.search.typed(event.currentTarget.value)}
             description={
-              state.search.tooShort ? formatTableMessage('tableSearchMin', { n: table.search.minChars }) : undefined
+              state.search.tooShort
+                ? formatTableMessage('tableSearchMin', { n: table.search.minChars })
+                : undefined
             }
             leftSection={<IconSearch size={18} aria-hidden="true" />}
             w={{ base: '100%', sm: 320 }}
           />
         )}
         {(table.filters ?? []).map((filter) => (
-          <FilterInput key={filter.kind === 'year-range' ? filter.fromParam : filter.param} filter={filter} state={state} />
+          <FilterInput
+            key={filter.kind === 'year-range' ? filter.fromParam : filter.param}
+            filter={filter}
+            state={state}
+          />
         ))}
       </Group>
       {toolbar && (
@@ -155,7 +171,12 @@ export function TableToolbar({ state }: { state: TableState }) {
               onClick={() =>
                 void download.run(() =>
                   apiRequest(table.source.path, {
-                    query: { ...tableQuery(table, state.request), page: undefined, page_size: undefined, ...toolbar.download!.query },
+                    query: {
+                      ...tableQuery(table, state.request),
+                      page: undefined,
+                      page_size: undefined,
+                      ...toolbar.download!.query,
+                    },
                     responseType: 'blob',
                     ...companyOf(state),
                   }),

@@ -61,7 +61,11 @@ export function useTable(table: TableDeclaration, options: UseTableOptions = {})
     setFilters((previous) => ({ ...previous, [param]: value }));
 
   const params = options.params ?? {};
-  const key = JSON.stringify([(table.source.params ?? []).map((name) => params[name] ?? null), search, filters]);
+  const key = JSON.stringify([
+    (table.source.params ?? []).map((name) => params[name] ?? null),
+    search,
+    filters,
+  ]);
   const [own, setOwn] = useState({ key, page: 1, pageSize: defaultPageSize });
   const controlled = options.paging;
   const page = controlled ? controlled.page : own.key === key ? own.page : 1;
@@ -82,7 +86,8 @@ export function useTable(table: TableDeclaration, options: UseTableOptions = {})
   const request: TableRequest = { params, search, filters, page, pageSize, companyId };
   const query = useQuery(tableQueryOptions(table, request));
   const failed = query.isError;
-  const current = failed || query.data === undefined ? undefined : readPage(table, query.data, page, pageSize);
+  const current =
+    failed || query.data === undefined ? undefined : readPage(table, query.data, page, pageSize);
   const rows: PlacedRow[] = nestRows(current?.rows ?? [], table.nested);
   const count = current?.count ?? 0;
   const pages = paged && pageSize > 0 ? Math.max(1, Math.ceil(count / pageSize)) : 1;

@@ -91,7 +91,9 @@ export function fillPath(path: string, values: Row): string {
 }
 
 const same = (value: unknown, expected: QueryLiteral | null) =>
-  expected === null ? value === null || value === undefined : value === expected || String(value) === String(expected);
+  expected === null
+    ? value === null || value === undefined
+    : value === expected || String(value) === String(expected);
 
 export function holds(condition: TableCondition | undefined, row: Row, query: Row = {}): boolean {
   if (!condition) return true;

@@ -6,11 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/schemas';
-import {
-  CANCELLED_PAGING,
-  cancelledPurchases,
-  creditLines,
-} from '../../services/credit-status';
+import { CANCELLED_PAGING, cancelledPurchases, creditLines } from '../../services/credit-status';
 import { balances, toWireCrediti } from '../../services/ledger';
 import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
 
