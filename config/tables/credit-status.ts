@@ -12,7 +12,7 @@ export const creditStatusTable = {
   source: { path: '/crediti_lista' },
   paging: { mode: 'none' },
   columns: [
-    { kind: 'date', field: 'data_decorrenza', label: 'movCreditStart', cardHeader: true },
+    { kind: 'date', field: 'data_decorrenza', label: 'movCreditStart' },
     { kind: 'date', field: 'data_scadenza', label: 'movCreditExpiry' },
     { kind: 'text', field: 'fonte.nome', label: 'movCreditSource' },
     { kind: 'euro', field: 'credito_iniziale', label: 'movCreditInitial' },
