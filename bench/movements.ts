@@ -25,7 +25,9 @@ import { openDatabase, type Database } from '../src/server/db/connect';
 import { runMigrations } from '../src/server/db/migrate';
 import type { DB } from '../src/server/db/schema';
 import { addMonths, romeDate } from '../src/server/services/calendar';
+import { pageSlice } from '../src/server/services/paging';
 import {
+  HISTORY_PAGING,
   historyPage,
   historySummary,
   rowsQuery,
@@ -234,7 +236,12 @@ async function run(backend: Backend, database: Database): Promise<BackendResult>
   const deepPage = Math.max(1, Math.floor((count / PAGE_SIZE) * 0.9));
 
   const page = (scope: HistoryScope, filter: HistoryFilter, n: number) => async () => {
-    const answer = await historyPage(db, scope, filter, n, PAGE_SIZE);
+    const answer = await historyPage(
+      db,
+      scope,
+      filter,
+      pageSlice({ page: n, page_size: PAGE_SIZE }, HISTORY_PAGING),
+    );
     return `${answer.results.length} / ${answer.count}`;
   };
   const figures: Figure[] = [];

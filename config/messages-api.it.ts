@@ -149,6 +149,9 @@ const apiMessages = {
     'È necessario accettare l’informativa sulla previdenza integrativa prima di proseguire.',
   apiStaticLinkNotFound: 'Collegamento non trovato.',
   apiPurchaseNotFound: 'Richiesta non trovata.',
+  // Paging of the paged lists (services/paging.ts)
+  apiPageInvalid: 'Numero di pagina non valido: da 1 a {max}.',
+  apiPageSizeInvalid: 'Righe per pagina non valide: valori ammessi {sizes}.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

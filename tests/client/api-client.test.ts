@@ -7,10 +7,14 @@ import {
   customerHeaderValue,
   filenameFromContentDisposition,
 } from '../../src/client/api/client';
+import { QueryClient } from '@tanstack/react-query';
+import { movementsCompanyTable, movementsUserTable } from '../../config/tables';
+import { referentCompaniesQueryOptions } from '../../src/client/api/query-options';
+import { tableQueryOptions } from '../../src/client/engine/table';
+import { advancesQueryOptions } from '../../src/client/features/movements/movements-api';
 import { emptySessionInfos, useSessionStore } from '../../src/client/stores/session';
 import { demoUser, jsonResponse } from './helpers';
 
-let pathname = '/menu';
 const onUnauthorized = vi.fn();
 
 function logIn(customer = 'acme', actForId: number | null = null) {
@@ -28,9 +32,9 @@ function logIn(customer = 'acme', actForId: number | null = null) {
 }
 
 beforeEach(() => {
-  pathname = '/menu';
   onUnauthorized.mockReset();
-  configureApiClient({ location: () => pathname, onUnauthorized });
+  window.history.replaceState(null, '', '/menu');
+  configureApiClient({ onUnauthorized });
   useSessionStore.setState({
     token: null,
     isLogged: false,
@@ -60,23 +64,41 @@ describe('headers', () => {
     expect(headers.get('Customer')).toBe('Acme');
   });
 
-  it('sends Act-For only while the route is under /backoffice-refazi', () => {
+  it('sends Act-For only for a call that asks for a company, whatever the page shown', () => {
     logIn('acme', 42);
+    window.history.replaceState(null, '', '/backoffice-refazi/office-transactionsdash');
     expect(buildHeaders().has('Act-For')).toBe(false);
-    pathname = '/backoffice-refazi';
-    expect(buildHeaders().get('Act-For')).toBe('42');
-    pathname = '/backoffice-refazi/office-consulenti';
-    expect(buildHeaders().get('Act-For')).toBe('42');
-    pathname = '/backoffice-refazione';
-    expect(buildHeaders().has('Act-For')).toBe(false);
+    expect(buildHeaders({ actFor: null }).has('Act-For')).toBe(false);
+    expect(buildHeaders({ actFor: 9 }).get('Act-For')).toBe('9');
+    window.history.replaceState(null, '', '/menu');
+    expect(buildHeaders({ actFor: 42 }).get('Act-For')).toBe('42');
   });
 
-  it('lets a back-office call force Act-For, and sends none without a company acted for', () => {
+  it('on a back-office page a user query sends no Act-For, a company query its own company', async () => {
     logIn('acme', 42);
-    expect(buildHeaders({ backOffice: true }).get('Act-For')).toBe('42');
-    logIn('acme', null);
-    pathname = '/backoffice-refazi';
-    expect(buildHeaders().has('Act-For')).toBe(false);
+    window.history.replaceState(null, '', '/backoffice-refazi/office-transactionsdash');
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
+      jsonResponse(200, { count: 0, results: [] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient();
+    const request = { params: {}, search: '', filters: {}, page: 1, pageSize: 25, companyId: 9 };
+    await client.fetchQuery(tableQueryOptions(movementsUserTable, { ...request, companyId: null }));
+    await client.fetchQuery(tableQueryOptions(movementsCompanyTable, request));
+    await client.fetchQuery(advancesQueryOptions(9));
+    await client.fetchQuery(referentCompaniesQueryOptions(7));
+    const sent = fetchMock.mock.calls.map(
+      ([url, init]) => `${url.split('?')[0]} ${(init.headers as Headers).get('Act-For')}`,
+    );
+    expect(sent).toEqual([
+      '/api/get_storico_transazioni/utente null',
+      '/api/get_storico_transazioni/azienda 9',
+      '/api/get_status_conto_anticipi 9',
+      '/api/aziende_referente 7',
+    ]);
+    // The company is part of the cache key: another company is another answer.
+    expect(tableQueryOptions(movementsCompanyTable, request).queryKey).toContain(9);
+    expect(referentCompaniesQueryOptions(7).queryKey).toContain(7);
   });
 
   it('puts the headers, the query and the JSON body on the wire', async () => {

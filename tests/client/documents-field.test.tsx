@@ -223,7 +223,6 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   configureApiClient({
     session: () => ({ token: 'tok', isLogged: true, customer: 'acme', actForId: null }),
-    location: () => '/base-request/conv-ondemand',
   });
 });
 

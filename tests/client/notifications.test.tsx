@@ -233,7 +233,7 @@ describe('inbox table and paging', () => {
     const second = within(rows()[1] as HTMLElement).getAllByRole('cell');
     expect(second[3]?.textContent).toBe('1011');
     expect(second[4]?.textContent).toBe(messages.inboxUnread);
-    expect(within(rows()[1] as HTMLElement).getByTestId('read-state').dataset.read).toBe('false');
+    expect(within(rows()[1] as HTMLElement).getByTestId('read-state').dataset.value).toBe('false');
     expect(screen.getByTestId('notifications-total').textContent).toBe(
       formatMessage('inboxTotal', { n: 12 }),
     );
@@ -368,7 +368,7 @@ describe('detail, read marks and mark all', () => {
       ]),
     );
     await waitFor(() =>
-      expect(screen.getAllByTestId('read-state').every((state) => state.dataset.read === 'true')).toBe(true),
+      expect(screen.getAllByTestId('read-state').every((state) => state.dataset.value === 'true')).toBe(true),
     );
     expect(callsTo(calls, '/api/info_notifiche').length).toBeGreaterThan(0);
   });

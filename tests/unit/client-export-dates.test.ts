@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-account.it';
 import { exportRange, validateExportDates } from '../../src/client/features/movements/export-dates';
-import { isExpiringSoon } from '../../src/client/features/movements/credit-status-modal';
-import { replayPath, shownObject } from '../../src/client/features/movements/movement-rows';
+import { creditStatusTable, movementsUserTable } from '../../config/tables';
+import { actionPath, cellText, hasTone, holds } from '../../src/client/engine/table/values';
+
+/** The history's replay button: its path when the row offers it (config/tables/movements-user.ts). */
+const replay = movementsUserTable.rowActions[0];
+const replayPath = (row: { id_kind: number; id_acquisto: number | null }) =>
+  holds(replay.when, row) ? actionPath(replay, row) : null;
+const objectColumn = movementsUserTable.columns.find((column) => column.field === 'oggetto')!;
+const shownObject = (oggetto: string | null) => cellText(objectColumn, { oggetto });
+const expiring = creditStatusTable.tones[0];
+const isExpiringSoon = (line: { data_scadenza: string }, today: Date) => hasTone(expiring, line, today);
 
 describe('export dates (spec 000 §5)', () => {
   const range = exportRange(new Date(2026, 2, 18));

@@ -3,8 +3,9 @@
  *
  * Every call goes through `apiRequest`: base `/api` (or `VITE_API_BASE`), the `Authorization`,
  * `Customer` and `Act-For` headers, JSON or blob answers, one error type (`ApiError`) and the
- * 401 rule. The session and the current location are read through providers that the session
- * store and the router register, so this module imports neither.
+ * 401 rule. The session is read through a provider that the session store registers, so this
+ * module does not import it. `Act-For` is sent only by a call that asks for a company (`actFor`):
+ * the query names its company (and keys its cache by it), the page being shown does not decide.
  */
 import { messages } from '../../../config/messages.it';
 import { DEFAULT_CUSTOMER } from '../../../config/skins';
@@ -13,7 +14,7 @@ export interface ApiSessionSnapshot {
   token: string | null;
   isLogged: boolean;
   customer: string;
-  /** `session_infos.act_for.id`: sent as `Act-For` inside the back office only. */
+  /** `session_infos.act_for.id`: the company a back-office query asks for by default. */
   actForId: number | null;
 }
 
@@ -30,8 +31,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key` on purchase-creating calls. */
   idempotencyKey?: string;
-  /** Forces the `Act-For` header on (true) or off (false); by default it follows the location. */
-  backOffice?: boolean;
+  /** The company this call asks for, sent as `Act-For` (company-scoped calls); absent: none. */
+  actFor?: number | null;
   /** Do not run the 401 rule (the logout call itself). */
   skipUnauthorizedHandler?: boolean;
 }
@@ -64,23 +65,17 @@ const defaultSession = (): ApiSessionSnapshot => ({
   actForId: null,
 });
 
-const defaultLocation = (): string => (typeof window === 'undefined' ? '/' : window.location.pathname);
-
 let sessionProvider: () => ApiSessionSnapshot = defaultSession;
-let locationProvider: () => string = defaultLocation;
 let unauthorizedHandler: (() => void) | null = null;
 
 export interface ApiClientConfig {
   session?: () => ApiSessionSnapshot;
-  /** Pathname of the route being shown or loaded (the router's latest location). */
-  location?: () => string;
   /** The 401 rule: called once per 401 answer received while logged in. */
   onUnauthorized?: (() => void) | null;
 }
 
 export function configureApiClient(config: ApiClientConfig): void {
   if (config.session) sessionProvider = config.session;
-  if (config.location) locationProvider = config.location;
   if (config.onUnauthorized !== undefined) unauthorizedHandler = config.onUnauthorized;
 }
 
@@ -99,16 +94,18 @@ export function isBackOfficePath(pathname: string): boolean {
   return pathname === BACK_OFFICE_BASE || pathname.startsWith(`${BACK_OFFICE_BASE}/`);
 }
 
-/** The headers every call carries, computed from the session and the location. */
-export function buildHeaders(
-  options: Pick<ApiRequestOptions, 'backOffice' | 'idempotencyKey'> = {},
-): Headers {
+/** The company acted for now (`session_infos.act_for.id`): the default company of a back-office query. */
+export function currentActFor(): number | null {
+  return sessionProvider().actForId;
+}
+
+/** The headers every call carries, computed from the session and the call's own company. */
+export function buildHeaders(options: Pick<ApiRequestOptions, 'actFor' | 'idempotencyKey'> = {}): Headers {
   const session = sessionProvider();
   const headers = new Headers({ Accept: 'application/json' });
   headers.set('Customer', customerHeaderValue(session.customer));
   if (session.token) headers.set('Authorization', `Token ${session.token}`);
-  const backOffice = options.backOffice ?? isBackOfficePath(locationProvider());
-  if (backOffice && session.actForId != null) headers.set('Act-For', String(session.actForId));
+  if (options.actFor != null) headers.set('Act-For', String(options.actFor));
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   return headers;
 }

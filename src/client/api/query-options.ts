@@ -1,14 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './client';
 import type {
   CarouselSlide,
   CreditAnswer,
   LoggedUserInfo,
   MenuPerms,
-  NotificationBox,
   NotificationCounts,
-  NotificationMode,
-  NotificationPage,
   ReferentCompany,
   UserPrivacy,
 } from './types';
@@ -21,8 +18,6 @@ export const queryKeys = {
   referentCompanies: ['referent-companies'] as const,
   userPrivacy: ['user-privacy'] as const,
   carouselPlaylist: ['carousel-playlist'] as const,
-  /** Prefix of every notification list (inbox and archive, any mode and page). */
-  notificationLists: ['notification-list'] as const,
 };
 
 /** `GET /api/get-logged-user-info`. */
@@ -59,12 +54,16 @@ export const notificationCountsQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest<NotificationCounts>('/info_notifiche', { signal }),
   });
 
-/** `GET /api/aziende_referente` (back office: carries `Act-For`). */
-export const referentCompaniesQueryOptions = () =>
+/**
+ * `GET /api/aziende_referente` (back office): asked for the company acted for, which keys the
+ * answer and goes as `Act-For`. The previous list stays on screen while another company's loads.
+ */
+export const referentCompaniesQueryOptions = (companyId: number | null) =>
   queryOptions({
-    queryKey: queryKeys.referentCompanies,
+    queryKey: ['backoffice', ...queryKeys.referentCompanies, companyId] as const,
     queryFn: ({ signal }) =>
-      apiRequest<ReferentCompany[]>('/aziende_referente', { signal, backOffice: true }),
+      apiRequest<ReferentCompany[]>('/aziende_referente', { signal, actFor: companyId }),
+    placeholderData: keepPreviousData,
   });
 
 /** `GET /api/user_privacy`: the consent given, or null when there is none yet (404). */
@@ -87,23 +86,4 @@ export const carouselPlaylistQueryOptions = () =>
     queryKey: queryKeys.carouselPlaylist,
     queryFn: ({ signal }) => apiRequest<CarouselSlide[]>('/carosello_get_playlist', { signal }),
     staleTime: 10 * 60_000,
-  });
-
-export interface NotificationListParams {
-  box: NotificationBox;
-  mode: NotificationMode;
-  page: number;
-  pageSize: number;
-}
-
-/** `GET /api/notifiche_utente_list` or its `_archivio` variant, one page (spec 002 §7). */
-export const notificationListQueryOptions = ({ box, mode, page, pageSize }: NotificationListParams) =>
-  queryOptions({
-    queryKey: [...queryKeys.notificationLists, box, mode, page, pageSize] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<NotificationPage>(
-        box === 'archive' ? '/notifiche_utente_list_archivio' : '/notifiche_utente_list',
-        { signal, query: { page, page_size: pageSize, mode } },
-      ),
-    staleTime: 0,
   });

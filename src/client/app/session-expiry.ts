@@ -16,10 +16,9 @@ export function handleSessionExpired(router: AppRouter): void {
   void router.navigate({ to: '/login/$', params: { _splat: customer }, replace: true });
 }
 
-/** Connects the API client to the router: the 401 rule and the location used for `Act-For`. */
+/** Connects the API client to the router: the 401 rule. */
 export function connectApiClient(router: AppRouter): void {
   configureApiClient({
-    location: () => router.latestLocation.pathname,
     onUnauthorized: () => handleSessionExpired(router),
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The referent's company switcher (spec 000 §6): the own company plus the managed ones
  * (`GET /api/aziende_referente`), and the choice of the company acted for (`session_infos.act_for`,
- * sent as `Act-For` in the back office). Shared by the referent home and the company movements.
+ * the company each back-office query asks for).
+ * Shared by the referent home and the company movements.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { referentCompaniesQueryOptions } from '../api/query-options';
@@ -24,7 +25,7 @@ export function useCompanySwitcher() {
   const user = useSessionStore((state) => state.user);
   const actFor = useSessionStore((state) => state.sessionInfos.act_for);
   const setActFor = useSessionStore((state) => state.setActFor);
-  const companies = useQuery(referentCompaniesQueryOptions());
+  const companies = useQuery(referentCompaniesQueryOptions(actFor?.id ?? null));
   const own = user ? { id: user.user_azi.id, nome: user.user_azi.nome } : null;
   const options = companyOptions(own, companies.data);
 

@@ -8,11 +8,13 @@
  */
 import type { Writable } from 'node:stream';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { cancelledPurchasesTable } from '../../../config/tables/cancelled-purchases';
 import { formatMessage } from '../../../config/messages-api.it';
 import { formatCents } from '../../shared/money';
 import type { DB } from '../db/schema';
 import { romeDate } from './calendar';
 import { writeXlsx } from './spreadsheet';
+import { pageOf, type PageAnswer, type PageSlice } from './paging';
 
 export interface WireCreditLine {
   id: number;
@@ -57,9 +59,8 @@ export async function creditLines(db: Kysely<DB>, userId: number): Promise<WireC
   }));
 }
 
-/** Page sizes of the cancelled purchases (spec 000 §9): default 10. */
-export const CANCELLED_PAGE_SIZES = [10, 25, 50, 100, 500] as const;
-export const CANCELLED_DEFAULT_PAGE_SIZE = 10;
+/** Page sizes of the cancelled purchases (spec 000 §9: default 10), as the table declares them. */
+export const CANCELLED_PAGING = cancelledPurchasesTable.paging;
 
 export interface WireCancelledPurchase {
   kind: number;
@@ -73,23 +74,24 @@ export interface WireCancelledPurchase {
 export async function cancelledPurchases(
   db: Kysely<DB>,
   userId: number,
-  page: number,
-  pageSize: number,
-): Promise<{ count: number; results: WireCancelledPurchase[] }> {
+  slice: PageSlice,
+): Promise<PageAnswer<WireCancelledPurchase>> {
   const base = db.selectFrom('purchases').where('user_id', '=', userId).where('status', '=', 'rifiutato');
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .select(['kind', 'id', 'oggetto', 'created', 'importo'])
-      .orderBy('created', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
+  const page = await pageOf(
+    slice,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    ({ limit, offset }) =>
+      base
+        .select(['kind', 'id', 'oggetto', 'created', 'importo'])
+        .orderBy('created', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  );
   return {
-    count: Number(total.n),
-    results: rows.map((r) => ({
+    count: page.count,
+    results: page.results.map((r) => ({
       kind: r.kind,
       id: r.id,
       oggetto: r.oggetto,

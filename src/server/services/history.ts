@@ -13,10 +13,12 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { formatMessage, type MessageKey } from '../../../config/messages-api.it';
 import { movementKindLabel } from '../../../config/movement-kinds';
 import { formatCents } from '../../shared/money';
+import { movementsUserTable } from '../../../config/tables/movements-user';
 import type { DB, PurchaseStatus, Verso } from '../db/schema';
 import { ApiError, type FieldErrors } from '../errors';
 import { addMonths } from './calendar';
 import { writeXlsx, type CellInput, type SheetColumn, type SheetRows } from './spreadsheet';
+import type { PageSlice } from './paging';
 
 export type HistoryEntity = 'utente' | 'azienda';
 
@@ -31,9 +33,8 @@ export interface HistoryFilter {
   search?: string | null;
 }
 
-/** Page sizes of the history (the spec's list sizes: 10, 25, 50, 100, 500). */
-export const HISTORY_PAGE_SIZES = [10, 25, 50, 100, 500] as const;
-export const HISTORY_DEFAULT_PAGE_SIZE = 25;
+/** Page sizes of the history (the spec's list sizes: 10, 25, 50, 100, 500; 25 by default), as declared. */
+export const HISTORY_PAGING = movementsUserTable.paging;
 export const HISTORY_SEARCH_MAX = 100;
 /** Rows per query of a download. */
 export const HISTORY_BATCH = 2000;
@@ -318,17 +319,16 @@ function toWire(row: MovementRow, entity: HistoryEntity): WireMovement {
   return wire;
 }
 
-/** One page (from 1) of the filtered movements, newest first, with the count and the totals. */
+/** One page of the filtered movements, newest first, with the count (from the summary) and the totals. */
 export async function historyPage(
   db: Kysely<DB>,
   scope: HistoryScope,
   filter: HistoryFilter,
-  page: number,
-  pageSize: number,
+  slice: PageSlice,
 ): Promise<HistoryPage> {
   const [summary, rows] = await Promise.all([
     historySummary(db, scope, filter),
-    movementRows(db, scope, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+    movementRows(db, scope, filter, { limit: slice.limit, offset: slice.offset }),
   ]);
   return {
     date_start: filter.dateStart,

@@ -14,12 +14,13 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatMessage } from '../../../config/messages-api.it';
+import { notificationsTable } from '../../../config/tables/notifications';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
+import { pageOf, type PageAnswer, type PageSlice } from './paging';
 
-/** Page sizes of the inbox (spec 002 §9): 500 is not offered. */
-export const NOTIFICATION_PAGE_SIZES = [5, 10, 25, 50, 100, 200] as const;
-export const NOTIFICATION_DEFAULT_PAGE_SIZE = 5;
+/** Page sizes of the inbox and its archive (spec 002 §9: 500 is not offered), as the table declares them. */
+export const NOTIFICATION_PAGING = notificationsTable.paging;
 /** Longest message, formatting included (spec 002 §5, internal messaging). */
 export const NOTIFICATION_TEXT_MAX = 8000;
 /** Recipients named in `nomi_destinatari` of a sent message before "e altri N". */
@@ -39,16 +40,12 @@ export interface WireNotification {
   conferma_lettura: boolean;
 }
 
-export interface NotificationPage {
-  count: number;
-  results: WireNotification[];
-}
+export type NotificationPage = PageAnswer<WireNotification>;
 
 export interface ListOptions {
   mode: NotificationMode;
   box: NotificationBox;
-  page: number;
-  pageSize: number;
+  slice: PageSlice;
 }
 
 const fullName = (u: { nome: string; cognome: string }) => `${u.nome} ${u.cognome}`.trim();
@@ -60,7 +57,6 @@ export async function listNotifications(
   options: ListOptions,
 ): Promise<NotificationPage> {
   const archived = options.box === 'archive';
-  const offset = (options.page - 1) * options.pageSize;
 
   if (options.mode === 'ricevuti') {
     const base = db
@@ -68,16 +64,19 @@ export async function listNotifications(
       .innerJoin('notifications as n', 'n.id', 'r.notification_id')
       .where('r.user_id', '=', userId)
       .where('r.archived', '=', archived);
-    const total = await base
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['n.id', 'n.created', 'n.sender_name', 'n.id_riferimento', 'n.testo', 'r.conferma_lettura'])
-      .orderBy('n.created', 'desc')
-      .orderBy('n.id', 'desc')
-      .limit(options.pageSize)
-      .offset(offset)
-      .execute();
+    const page = await pageOf(
+      options.slice,
+      async () =>
+        (await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n,
+      ({ limit, offset }) =>
+        base
+          .select(['n.id', 'n.created', 'n.sender_name', 'n.id_riferimento', 'n.testo', 'r.conferma_lettura'])
+          .orderBy('n.created', 'desc')
+          .orderBy('n.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+    );
     const me = await db
       .selectFrom('users')
       .select(['nome', 'cognome'])
@@ -85,8 +84,8 @@ export async function listNotifications(
       .executeTakeFirst();
     const myName = me ? fullName(me) : '';
     return {
-      count: Number(total.n),
-      results: rows.map((r) => ({
+      count: page.count,
+      results: page.results.map((r) => ({
         id: r.id,
         created: r.created.toISOString(),
         nome_mittente: r.sender_name,
@@ -102,23 +101,26 @@ export async function listNotifications(
     .selectFrom('notifications as n')
     .where('n.sender_user_id', '=', userId)
     .where('n.sender_archived', '=', archived);
-  const total = await base
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['n.id', 'n.created', 'n.sender_name', 'n.id_riferimento', 'n.testo'])
-    .orderBy('n.created', 'desc')
-    .orderBy('n.id', 'desc')
-    .limit(options.pageSize)
-    .offset(offset)
-    .execute();
+  const page = await pageOf(
+    options.slice,
+    async () =>
+      (await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n,
+    ({ limit, offset }) =>
+      base
+        .select(['n.id', 'n.created', 'n.sender_name', 'n.id_riferimento', 'n.testo'])
+        .orderBy('n.created', 'desc')
+        .orderBy('n.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  );
   const recipients = await recipientSummaries(
     db,
-    rows.map((r) => r.id),
+    page.results.map((r) => r.id),
   );
   return {
-    count: Number(total.n),
-    results: rows.map((r) => {
+    count: page.count,
+    results: page.results.map((r) => {
       const summary = recipients.get(r.id) ?? { names: [], total: 0, read: 0 };
       return {
         id: r.id,

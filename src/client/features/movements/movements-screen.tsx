@@ -2,31 +2,29 @@
  * The movement history (spec 000 §2): of the user (route dashmovimenti) or of the company acted for
  * (route office-transactionsdash). Balances, credit-status and cancelled-purchases modals (user),
  * company switcher and downloads (referent), period and text filters (in the route's search),
- * the monthly chart, the server-paged table with its totals and the .xlsx download.
+ * the monthly chart and the .xlsx download. The table is the declared `movements-user` or
+ * `movements-company` (config/tables) on the table engine; the chart reads the same answer.
  */
-import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconBan, IconDownload, IconListDetails, IconMoodEmpty } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBan, IconDownload, IconListDetails } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { formatMessage, messages } from '../../../../config/messages-account.it';
-import { flattenBackendError } from '../../components/backend-error-box';
+import { messages } from '../../../../config/messages-account.it';
+import { movementsCompanyTable, movementsUserTable } from '../../../../config/tables';
+import { useDownload } from '../../components/use-download';
+import { TableView, useTable } from '../../engine/table';
 import { useSessionStore } from '../../stores/session';
 import { formatDate } from '../../../shared/dates';
 import { CompanyBalance, UserBalance } from './balance-card';
 import { openCancelledPurchases } from './cancelled-modal';
 import { openCreditStatus } from './credit-status-modal';
 import {
-  MOVEMENTS_DEFAULT_PAGE_SIZE,
   downloadMovements,
-  movementsQueryOptions,
   type MovementEntity,
   type MovementFilters,
+  type MovementsAnswer,
 } from './movements-api';
 import { MovementsFilters } from './movements-filters';
-import { MovementsTable } from './movements-table';
-import { Pager, pageCount } from './pager';
 import { CompanySwitcher, ReferentDownloads } from './referent-panel';
-import { useDownload } from './use-download';
 
 // The chart (recharts) is its own chunk: the balances and the table do not wait for it.
 const MovementsChart = lazy(() =>
@@ -42,9 +40,6 @@ export interface MovementsScreenProps {
   onFiltersChange: (filters: MovementFilters) => void;
 }
 
-const filterKey = (filters: MovementFilters) =>
-  `${filters.date_start ?? ''}|${filters.date_stop ?? ''}|${filters.search ?? ''}`;
-
 export function MovementsScreen(props: MovementsScreenProps) {
   const actFor = useSessionStore((state) => state.sessionInfos.act_for);
   const actForId = props.entity === 'azienda' ? (actFor?.id ?? null) : null;
@@ -59,26 +54,23 @@ function MovementsView({
   actForId,
 }: MovementsScreenProps & { actForId: number | null }) {
   const company = entity === 'azienda';
-  const key = filterKey(filters);
-  const [paging, setPaging] = useState({ key, page: 1, pageSize: MOVEMENTS_DEFAULT_PAGE_SIZE });
-  // New filters start from the first page.
-  const page = paging.key === key ? paging.page : 1;
-  const movements = useQuery(
-    movementsQueryOptions({ entity, actForId, page, pageSize: paging.pageSize, ...filters }),
-  );
-  const data = movements.isError ? undefined : movements.data;
+  const table = useTable(company ? movementsCompanyTable : movementsUserTable, {
+    params: { ...filters },
+    companyId: actForId,
+  });
+  const movements = table.query;
+  const data = movements.isError ? undefined : (movements.data as MovementsAnswer | undefined);
 
   // Spec 000 §4 Other: the company balance is computed once, from the first load.
   const [companyBalance, setCompanyBalance] = useState<string | null | undefined>(undefined);
   if (company && companyBalance === undefined && movements.data) {
-    setCompanyBalance(movements.data.saldo_aziendale ?? null);
+    setCompanyBalance((movements.data as MovementsAnswer).saldo_aziendale ?? null);
   }
 
   const download = useDownload();
   const dateStart = filters.date_start ?? data?.date_start ?? null;
   const dateStop = filters.date_stop ?? data?.date_stop ?? null;
-  const count = data?.count ?? 0;
-  const empty = data !== undefined && count === 0 && data.results.length === 0;
+  const empty = table.empty;
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
@@ -131,7 +123,7 @@ function MovementsView({
           </Stack>
         </Card>
 
-        {company && <ReferentDownloads />}
+        {company && <ReferentDownloads companyId={actForId} />}
 
         <Card withBorder radius="lg" padding="lg" shadow="xs">
           <Stack gap="lg">
@@ -143,7 +135,7 @@ function MovementsView({
                 onChange={onFiltersChange}
               />
               <Button
-                onClick={() => void download.run(() => downloadMovements(entity, filters))}
+                onClick={() => void download.run(() => downloadMovements(entity, filters, actForId))}
                 loading={download.running}
                 disabled={download.running || empty}
                 leftSection={<IconDownload size={18} aria-hidden="true" />}
@@ -152,12 +144,6 @@ function MovementsView({
               </Button>
             </Group>
 
-            {movements.isError && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
-                {flattenBackendError(movements.error).join(' ')}
-              </Alert>
-            )}
-
             {movements.isPending && chartSkeleton}
             {data && !empty && (
               <Suspense fallback={chartSkeleton}>
@@ -165,39 +151,10 @@ function MovementsView({
               </Suspense>
             )}
 
-            {empty ? (
-              <Stack align="center" gap="xs" py="xl" data-testid="movements-empty">
-                <IconMoodEmpty size={40} color="var(--mantine-color-gray-5)" aria-hidden="true" />
-                <Text fw={600}>{messages.movEmpty}</Text>
-                <Text size="sm" c="dimmed">
-                  {messages.movEmptyHelp}
-                </Text>
-              </Stack>
-            ) : (
-              !movements.isError && (
-                <>
-                  <MovementsTable
-                    entity={entity}
-                    rows={data?.results ?? []}
-                    totals={data?.totals}
-                    loading={movements.isPending}
-                    skeletonRows={5}
-                    caption={formatMessage('movTableCaption', {
-                      start: formatDate(dateStart),
-                      stop: formatDate(dateStop),
-                    })}
-                  />
-                  <Pager
-                    count={count}
-                    page={Math.min(page, pageCount(count, paging.pageSize))}
-                    pageSize={paging.pageSize}
-                    pageSizeLabel={messages.movPageSize}
-                    onPageChange={(next) => setPaging((state) => ({ ...state, key, page: next }))}
-                    onPageSizeChange={(size) => setPaging({ key, page: 1, pageSize: size })}
-                  />
-                </>
-              )
-            )}
+            <TableView
+              state={table}
+              captionParams={{ start: formatDate(dateStart), stop: formatDate(dateStop) }}
+            />
           </Stack>
         </Card>
       </Stack>

@@ -14,7 +14,7 @@ import { ItalianDatesProvider } from '../../components/italian-dates-provider';
 import { ItalianDateInput } from '../../components/italian-date-input';
 import { exportRange, validateExportDates, type ExportDateErrors } from './export-dates';
 import { downloadPayrollExport, downloadResidualCredits } from './movements-api';
-import { useDownload } from './use-download';
+import { useDownload } from '../../components/use-download';
 
 export function CompanySwitcher() {
   const { actFor, companies, options, choose } = useCompanySwitcher();
@@ -42,7 +42,7 @@ export function CompanySwitcher() {
   );
 }
 
-function PayrollExport() {
+function PayrollExport({ companyId }: { companyId: number | null }) {
   const range = exportRange();
   const [start, setStart] = useState<string | null>(null);
   const [end, setEnd] = useState<string | null>(null);
@@ -53,7 +53,7 @@ function PayrollExport() {
     const found = validateExportDates(start, end, range);
     setErrors(found);
     if (found.start || found.end || !start || !end) return;
-    void download.run(() => downloadPayrollExport(start, end));
+    void download.run(() => downloadPayrollExport(start, end, companyId));
   };
 
   return (
@@ -111,7 +111,7 @@ function PayrollExport() {
   );
 }
 
-function ResidualExport() {
+function ResidualExport({ companyId }: { companyId: number | null }) {
   const download = useDownload();
   return (
     <Stack gap="sm">
@@ -121,7 +121,7 @@ function ResidualExport() {
       <Group>
         <Button
           variant="light"
-          onClick={() => void download.run(downloadResidualCredits)}
+          onClick={() => void download.run(() => downloadResidualCredits(companyId))}
           loading={download.running}
           disabled={download.running}
           leftSection={<IconDownload size={18} aria-hidden="true" />}
@@ -133,15 +133,16 @@ function ResidualExport() {
   );
 }
 
-export function ReferentDownloads() {
+/** The exports of `companyId`, the company acted for. */
+export function ReferentDownloads({ companyId }: { companyId: number | null }) {
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs" component="section" aria-labelledby="mov-downloads">
       <Stack gap="lg">
         <Title order={2} size="h4" id="mov-downloads">
           {messages.movDownloadsTitle}
         </Title>
-        <PayrollExport />
-        <ResidualExport />
+        <PayrollExport companyId={companyId} />
+        <ResidualExport companyId={companyId} />
       </Stack>
     </Card>
   );

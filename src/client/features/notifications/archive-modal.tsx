@@ -1,6 +1,6 @@
 /**
- * The archive of the notifications (spec 002 §2.7): a modal with the same table, its own mode, paging
- * and "mark all as read", on the `_archivio` calls. The modals host shows one modal at a time (a detail
+ * The archive of the notifications (spec 002 §2.7): a modal with the declared `notifications-archive`
+ * table (the inbox's columns on the `_archivio` calls), its own mode, paging and "mark all as read". The modals host shows one modal at a time (a detail
  * or a confirmation replaces the archive until it closes), so the archive's view lives in a small store
  * and survives that.
  */
@@ -8,12 +8,12 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { create } from 'zustand';
 import { messages } from '../../../../config/messages-account.it';
+import { notificationsArchiveTable } from '../../../../config/tables';
 import type { NotificationMode } from '../../api/types';
 import { withOverlays } from '../../components/overlay-host';
 import { QueryProvider } from '../../components/query-provider';
+import { DataTable } from '../../engine/table';
 import { confirmMarkAllRead } from './notification-actions';
-import { NotificationBoxView } from './notification-box';
-import { NOTIFICATION_DEFAULT_PAGE_SIZE } from './notification-paging';
 import { ModeControl } from './mode-control';
 
 export const ARCHIVE_MODAL_ID = 'notifications-archive';
@@ -28,7 +28,11 @@ interface ArchiveView {
   reset: () => void;
 }
 
-const initial = { mode: 'ricevuti' as NotificationMode, page: 1, pageSize: NOTIFICATION_DEFAULT_PAGE_SIZE };
+const initial = {
+  mode: 'ricevuti' as NotificationMode,
+  page: 1,
+  pageSize: notificationsArchiveTable.paging.defaultPageSize,
+};
 
 export const useArchiveView = create<ArchiveView>()((set) => ({
   ...initial,
@@ -54,13 +58,16 @@ function ArchiveContent({ onClose }: { onClose: () => void }) {
           </Button>
         )}
       </Group>
-      <NotificationBoxView
-        box="archive"
-        mode={view.mode}
-        page={view.page}
-        pageSize={view.pageSize}
-        onPageChange={view.setPage}
-        onPageSizeChange={view.setPageSize}
+      <DataTable
+        table={notificationsArchiveTable}
+        params={{ mode: view.mode }}
+        captionParams={{ mode: view.mode === 'inviati' ? messages.inboxSent : messages.inboxReceived }}
+        paging={{
+          page: view.page,
+          pageSize: view.pageSize,
+          onPageChange: view.setPage,
+          onPageSizeChange: view.setPageSize,
+        }}
       />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

@@ -1,18 +1,18 @@
 /**
  * The notifications inbox (route site-notifiche, spec 002 §2.7, §3, §4.3, §7): received or sent
- * messages (`mode` in the URL), server paging, the detail modal, "mark all as read" with a confirmation
- * and the archive modal. The bell leads here.
+ * messages (`mode` in the URL), "mark all as read" with a confirmation and the archive modal. The list
+ * (server paging, the detail modal, read marks) is the declared `notifications` table
+ * (config/tables/notifications.ts) on the table engine. The bell leads here.
  */
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArchive, IconChecks } from '@tabler/icons-react';
-import { useState } from 'react';
 import { messages } from '../../../../config/messages-account.it';
+import { notificationsTable } from '../../../../config/tables';
 import type { NotificationMode } from '../../api/types';
+import { DataTable } from '../../engine/table';
 import { openArchive } from './archive-modal';
 import { ModeControl } from './mode-control';
 import { confirmMarkAllRead } from './notification-actions';
-import { NotificationBoxView } from './notification-box';
-import { NOTIFICATION_DEFAULT_PAGE_SIZE } from './notification-paging';
 
 export interface InboxScreenProps {
   mode: NotificationMode;
@@ -20,10 +20,6 @@ export interface InboxScreenProps {
 }
 
 export function InboxScreen({ mode, onModeChange }: InboxScreenProps) {
-  const [paging, setPaging] = useState({ mode, page: 1, pageSize: NOTIFICATION_DEFAULT_PAGE_SIZE });
-  // A new mode starts from its first page.
-  const page = paging.mode === mode ? paging.page : 1;
-
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
@@ -57,13 +53,11 @@ export function InboxScreen({ mode, onModeChange }: InboxScreenProps) {
                 </Button>
               </Group>
             </Group>
-            <NotificationBoxView
-              box="inbox"
-              mode={mode}
-              page={page}
-              pageSize={paging.pageSize}
-              onPageChange={(next) => setPaging((state) => ({ ...state, mode, page: next }))}
-              onPageSizeChange={(size) => setPaging({ mode, page: 1, pageSize: size })}
+            {/* A new mode starts from its first page (the engine's state follows its parameters). */}
+            <DataTable
+              table={notificationsTable}
+              params={{ mode }}
+              captionParams={{ mode: mode === 'inviati' ? messages.inboxSent : messages.inboxReceived }}
             />
           </Stack>
         </Card>

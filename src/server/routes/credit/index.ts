@@ -6,13 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/schemas';
-import {
-  CANCELLED_DEFAULT_PAGE_SIZE,
-  CANCELLED_PAGE_SIZES,
-  cancelledPurchases,
-  creditLines,
-} from '../../services/credit-status';
+import { CANCELLED_PAGING, cancelledPurchases, creditLines } from '../../services/credit-status';
 import { balances, toWireCrediti } from '../../services/ledger';
+import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
 
 const authErrors = errorResponses(400, 401, 403, 429);
 
@@ -62,25 +58,17 @@ export default async function creditRoutes(app: FastifyInstance): Promise<void> 
         summary: 'Acquisti annullati dell’utente',
         description:
           'Le richieste dell’utente collegato rifiutate da un operatore (il credito è tornato alle linee con un ' +
-          'movimento AVERE), dalla più recente. `page` da 1 (oltre l’ultima pagina: `results` vuoto), `page_size` ' +
-          `tra ${CANCELLED_PAGE_SIZES.join(', ')} (predefinita ${CANCELLED_DEFAULT_PAGE_SIZE}).`,
+          `movimento AVERE), dalla più recente. ${pagingDescription(CANCELLED_PAGING)}`,
         tags: ['credito'],
         querystring: {
           type: 'object',
-          properties: {
-            page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-            page_size: {
-              type: 'integer',
-              enum: [...CANCELLED_PAGE_SIZES],
-              default: CANCELLED_DEFAULT_PAGE_SIZE,
-            },
-          },
+          properties: pagingQueryProperties(CANCELLED_PAGING),
           additionalProperties: false,
         },
         response: { 200: { $ref: 'acquisti-annullati#' }, ...authErrors },
       },
     },
     async (request) =>
-      cancelledPurchases(app.db, requireAuth(request).userId, request.query.page, request.query.page_size),
+      cancelledPurchases(app.db, requireAuth(request).userId, pageSlice(request.query, CANCELLED_PAGING)),
   );
 }

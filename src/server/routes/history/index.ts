@@ -12,8 +12,7 @@ import { errorResponses } from '../../plugins/schemas';
 import { romeDate } from '../../services/calendar';
 import { companyBalance } from '../../services/credit-status';
 import {
-  HISTORY_DEFAULT_PAGE_SIZE,
-  HISTORY_PAGE_SIZES,
+  HISTORY_PAGING,
   HISTORY_SEARCH_MAX,
   historyFilter,
   historyPage,
@@ -21,6 +20,7 @@ import {
   type HistoryEntity,
   type HistoryScope,
 } from '../../services/history';
+import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
 import { sendXlsx, XLSX_MIME } from '../../services/spreadsheet';
 import { formatCents } from '../../../shared/money';
 
@@ -60,8 +60,7 @@ const historyQuery = {
       description:
         'Testo cercato, senza distinzione di maiuscole, in oggetto e soggetto (per `azienda` anche nel nome del dipendente).',
     },
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    page_size: { type: 'integer', enum: [...HISTORY_PAGE_SIZES], default: HISTORY_DEFAULT_PAGE_SIZE },
+    ...pagingQueryProperties(HISTORY_PAGING),
     download: {
       type: 'boolean',
       default: false,
@@ -103,8 +102,8 @@ function historyRoute(app: FastifyInstance, { entity, summary, description }: Hi
         summary,
         description:
           `${description} Filtri: giorni \`date_start\`..\`date_stop\` (inclusi, Europe/Rome; inizio dopo la fine: ` +
-          '400 su `date_start`) e `search`. Risposta JSON: una pagina (`page` da 1, `page_size` tra ' +
-          `${HISTORY_PAGE_SIZES.join(', ')}, predefinita ${HISTORY_DEFAULT_PAGE_SIZE}), dal più recente, con ` +
+          `400 su \`date_start\`) e \`search\`. Risposta JSON: una pagina (${pagingDescription(HISTORY_PAGING)}), ` +
+          'dal più recente, con ' +
           '`count`, i totali dell’intervallo e quelli di ogni mese. Con `download=true`: un foglio .xlsx con ' +
           'tutti i movimenti filtrati, nello stesso ordine (Content-Disposition: attachment; ' +
           `filename="movimenti_${entity}_<date_start>_<date_stop>.xlsx").`,
@@ -136,7 +135,7 @@ function historyRoute(app: FastifyInstance, { entity, summary, description }: Hi
           (out) => writeHistoryXlsx(app.db, scope, filter, out),
         );
       }
-      const page = await historyPage(app.db, scope, filter, request.query.page, request.query.page_size);
+      const page = await historyPage(app.db, scope, filter, pageSlice(request.query, HISTORY_PAGING));
       if (scope.entity === 'utente') return page;
       return {
         ...page,

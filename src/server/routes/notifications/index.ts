@@ -10,11 +10,11 @@ import {
   listNotifications,
   markAllRead,
   markRead,
-  NOTIFICATION_DEFAULT_PAGE_SIZE,
-  NOTIFICATION_PAGE_SIZES,
+  NOTIFICATION_PAGING,
   type NotificationBox,
   type NotificationMode,
 } from '../../services/notifications';
+import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
 
 interface ListQuery {
   page: number;
@@ -26,12 +26,7 @@ const listQuery = {
   type: 'object',
   required: ['mode'],
   properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    page_size: {
-      type: 'integer',
-      enum: [...NOTIFICATION_PAGE_SIZES],
-      default: NOTIFICATION_DEFAULT_PAGE_SIZE,
-    },
+    ...pagingQueryProperties(NOTIFICATION_PAGING),
     mode: {
       type: 'string',
       enum: ['ricevuti', 'inviati'],
@@ -67,8 +62,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
           summary: archive ? 'Archivio delle notifiche' : 'Notifiche dell’utente',
           description:
             `Le notifiche ${what} ricevute (\`mode=ricevuti\`) o inviate (\`mode=inviati\`) dall’utente, dalla più ` +
-            `recente. \`page\` da 1 (oltre l’ultima pagina: \`results\` vuoto), \`page_size\` tra ` +
-            `${NOTIFICATION_PAGE_SIZES.join(', ')} (predefinita ${NOTIFICATION_DEFAULT_PAGE_SIZE}). ` +
+            `recente. ${pagingDescription(NOTIFICATION_PAGING)} ` +
             'Valori non ammessi: 400 con l’errore sul campo.',
           tags: ['notifiche'],
           querystring: listQuery,
@@ -79,8 +73,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
         listNotifications(app.db, requireAuth(request).userId, {
           mode: request.query.mode,
           box,
-          page: request.query.page,
-          pageSize: request.query.page_size,
+          slice: pageSlice(request.query, NOTIFICATION_PAGING),
         }),
     );
 

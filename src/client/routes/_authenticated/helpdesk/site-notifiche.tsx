@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { queryClient } from '../../../api/query-client';
-import { notificationListQueryOptions } from '../../../api/query-options';
+import { notificationsTable } from '../../../../../config/tables';
 import type { NotificationMode } from '../../../api/types';
 import { guardRoute } from '../../../app/route-guard';
 import { oneOf } from '../../../app/search';
 import { InboxScreen } from '../../../features/notifications/inbox-screen';
-import { NOTIFICATION_DEFAULT_PAGE_SIZE } from '../../../features/notifications/notification-paging';
+import { tableQueryOptions } from '../../../engine/table';
 
 const MODES: readonly NotificationMode[] = ['ricevuti', 'inviati'];
 
@@ -17,12 +17,15 @@ export const Route = createFileRoute('/_authenticated/helpdesk/site-notifiche')(
   beforeLoad: guardRoute('site-notifiche'),
   loaderDeps: ({ search }) => ({ mode: search.mode }),
   loader: ({ deps }) => {
+    // The first page the inbox's table asks for (same key), while the route's chunk loads.
     void queryClient.prefetchQuery(
-      notificationListQueryOptions({
-        box: 'inbox',
-        mode: deps.mode,
+      tableQueryOptions(notificationsTable, {
+        params: { mode: deps.mode },
+        search: '',
+        filters: {},
         page: 1,
-        pageSize: NOTIFICATION_DEFAULT_PAGE_SIZE,
+        pageSize: notificationsTable.paging.defaultPageSize,
+        companyId: null,
       }),
     );
   },

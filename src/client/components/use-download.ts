@@ -3,8 +3,8 @@
  * the file is saved with its name; a failure opens the backend error box.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { BlobAnswer } from '../../api/client';
-import { showBackendError } from '../../components/backend-error-box';
+import type { BlobAnswer } from '../api/client';
+import { showBackendError } from './backend-error-box';
 import { saveFile } from './save-file';
 
 export function useDownload(): { running: boolean; run: (call: () => Promise<BlobAnswer>) => Promise<void> } {

@@ -1,5 +1,5 @@
 /** Saves a downloaded blob under its server-given name (a temporary link, then cleaned up). */
-import type { BlobAnswer } from '../../api/client';
+import type { BlobAnswer } from '../api/client';
 
 export function saveFile({ blob, filename }: BlobAnswer): void {
   const url = URL.createObjectURL(blob);

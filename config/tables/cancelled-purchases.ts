@@ -1,0 +1,30 @@
+/** Cancelled purchases (modal of the movement history, spec 000 §2, §3 Cancelled purchase, §9). */
+import { constants } from '../constants';
+import type { TableDeclaration } from './types';
+
+export const cancelledPurchasesTable = {
+  name: 'cancelled-purchases',
+  caption: 'movCancelledTitle',
+  scope: 'user',
+  source: { path: '/acquisti_annullati', rows: 'results' },
+  paging: {
+    mode: 'server',
+    pageSizes: constants.cancelledPurchasesPageSizes,
+    defaultPageSize: constants.cancelledPurchasesDefaultPageSize,
+    texts: { pageSize: 'movRowsPerPage', total: 'movTotal', pages: 'movPages', page: 'movPage' },
+  },
+  columns: [
+    { kind: 'status', field: 'kind', label: 'movColKind', set: 'movement-kind', plain: true },
+    { kind: 'text', field: 'id', label: 'movCancelledId' },
+    { kind: 'text', field: 'oggetto', label: 'movColObject', empty: 'movHidden' },
+    { kind: 'date-time', field: 'created', label: 'movColCreated', cardHeader: true },
+    { kind: 'euro', field: 'importo_unitario', label: 'movCancelledAmount' },
+  ],
+  rowKey: ['kind', 'id'],
+  striped: true,
+  minWidth: 640,
+  skeletonRows: 3,
+  empty: { text: 'movCancelledNone', placement: 'block' },
+  failure: { show: 'server-error' },
+  testIds: { row: 'cancelled-row', total: 'pager-total' },
+} as const satisfies TableDeclaration;

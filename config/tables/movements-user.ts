@@ -1,0 +1,92 @@
+/**
+ * The user's movement history (route dashmovimenti, spec 000 §2, §3 Movement row, §9): one server
+ * page of `get_storico_transazioni/utente` with the period's totals; the replay button on the kinds
+ * that have a replay form. The period and text filters, the chart and the balances are screen code.
+ */
+import { constants } from '../constants';
+import { movementKinds } from '../movement-kinds';
+import type { RouteName } from '../routes';
+import type { TableColumn, TableDeclaration } from './types';
+
+export const movementPaging = {
+  mode: 'server',
+  pageSizes: constants.cancelledPurchasesPageSizes,
+  defaultPageSize: 25,
+  texts: {
+    pageSize: 'movPageSize',
+    total: 'movTotal',
+    pages: 'movPages',
+    page: 'movPage',
+    previous: 'movPreviousPage',
+    next: 'movNextPage',
+  },
+} as const;
+
+/** Columns before the employee (company view only). */
+export const movementLeadColumns: readonly TableColumn[] = [
+  { kind: 'date-time', field: 'created', label: 'movColCreated', cardHeader: true },
+  {
+    kind: 'status',
+    field: 'id_kind',
+    label: 'movColKind',
+    set: 'movement-kind',
+    plain: true,
+    fallbackField: 'kind',
+  },
+  { kind: 'text', field: 'id_acquisto', label: 'movColPurchase' },
+  { kind: 'text', field: 'oggetto', label: 'movColObject', empty: 'movHidden' },
+  { kind: 'text', field: 'soggetto', label: 'movColSubject' },
+];
+
+export const movementAmountColumns: readonly TableColumn[] = [
+  { kind: 'euro', field: 'AVERE', label: 'movAvere', total: 'totals.AVERE', totalTestId: 'total-avere' },
+  { kind: 'euro', field: 'DARE', label: 'movDare', total: 'totals.DARE', totalTestId: 'total-dare' },
+];
+
+export const movementTestIds = {
+  row: 'movement-row',
+  skeleton: 'movement-skeleton',
+  empty: 'movements-empty',
+  total: 'pager-total',
+  totals: 'movement-totals',
+} as const;
+
+/** The replay form of each kind that has one (movement-kinds.ts). */
+const replayRoutes: Record<string, RouteName> = Object.fromEntries(
+  movementKinds.flatMap((kind) =>
+    'replayRoute' in kind ? [[String(kind.id), kind.replayRoute as RouteName]] : [],
+  ),
+);
+
+export const movementsUserTable = {
+  name: 'movements-user',
+  caption: 'movTableCaption',
+  scope: 'user',
+  source: {
+    path: '/get_storico_transazioni/utente',
+    params: ['date_start', 'date_stop', 'search'],
+    rows: 'results',
+  },
+  paging: movementPaging,
+  columns: [...movementLeadColumns, ...movementAmountColumns],
+  rowActions: [
+    {
+      kind: 'navigate',
+      label: 'movReplay',
+      ariaLabel: { text: 'movReplayLabel', params: { id: 'id_acquisto' } },
+      route: { field: 'id_kind', routes: replayRoutes },
+      params: { id_acq_replay: 'id_acquisto' },
+      when: { field: 'id_acquisto', notEquals: null },
+      icon: 'repeat',
+      testId: 'movement-replay',
+    },
+  ],
+  rowData: { kind: 'id_kind' },
+  totalsLabel: 'movTotals',
+  striped: true,
+  minWidth: 960,
+  skeletonRows: 5,
+  empty: { text: 'movEmpty', help: 'movEmptyHelp', placement: 'block' },
+  failure: { show: 'server-error' },
+  testIds: movementTestIds,
+} as const satisfies TableDeclaration;

@@ -1,0 +1,279 @@
+/**
+ * The shape of a table declaration (read by `src/client/engine/table` and, for paging, by the
+ * server's `services/paging.ts`). Plain data: texts are message keys of `messages-tables.it.ts`,
+ * statuses name a set of `status-sets.ts`, links name a route of `routes.ts`. Field names are the
+ * wire's; a dotted name (`fonte.nome`) reads a nested field.
+ */
+import type { TableMessageKey } from '../messages-tables.it';
+import type { RouteName } from '../routes';
+import type { StatusSetName } from '../status-sets';
+
+/** `user`: the logged user's data; `company`: the company acted for (sent as `Act-For`). */
+export type TableScope = 'user' | 'company';
+
+export type QueryLiteral = string | number | boolean;
+
+/** A condition on a row (`field`) or on the query the table was asked with (`query`). */
+export type TableCondition =
+  | { readonly field: string; readonly equals: QueryLiteral | null }
+  | { readonly field: string; readonly notEquals: QueryLiteral | null }
+  | { readonly field: string; readonly in: readonly QueryLiteral[] }
+  | { readonly query: string; readonly equals: QueryLiteral }
+  | { readonly all: readonly TableCondition[] };
+
+/** A call: `{name}` in the path is filled from the row (row actions) or the query. */
+export interface TableCall {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  /** Read again after the call: these tables, and other queries by the head of their key. */
+  readonly refresh?: { readonly tables?: readonly string[]; readonly queries?: readonly string[] };
+}
+
+/** A text with `{placeholders}` filled from row fields (formatted as their column shows them). */
+export interface RowText {
+  readonly text: TableMessageKey;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** Where the list is read: `/api{path}` with the query; the rows are the answer or its `rows` field. */
+export interface TableSource extends TableCall {
+  /** Fixed query parameters. */
+  readonly query?: Readonly<Record<string, QueryLiteral>>;
+  /** Parameters the screen passes at render (`<DataTable params={...}>`), e.g. the inbox mode. */
+  readonly params?: readonly string[];
+  /** Field of the answer holding the rows (a paged answer: `results`); absent: the answer is the list. */
+  readonly rows?: string;
+  /** Field of the answer holding the total count (server paging); default `count`. */
+  readonly count?: string;
+}
+
+export interface PagerTextKeys {
+  readonly pageSize: TableMessageKey;
+  /** `{n}`: the count. */
+  readonly total: TableMessageKey;
+  readonly pages: TableMessageKey;
+  /** `{n}`: the page. */
+  readonly page: TableMessageKey;
+  readonly previous: TableMessageKey;
+  readonly next: TableMessageKey;
+}
+
+/** The page sizes of the spec for a list and the default; shared by the portal and the server. */
+export interface PageSizes {
+  readonly pageSizes: readonly number[];
+  readonly defaultPageSize: number;
+}
+
+export type TablePaging =
+  | { readonly mode: 'none' }
+  | (PageSizes & {
+      /** `server`: `page`/`page_size` on the call, `count` in the answer; `client`: sliced here. */
+      readonly mode: 'server' | 'client';
+      readonly texts?: Partial<PagerTextKeys>;
+    });
+
+export interface TableSearch {
+  readonly param: string;
+  readonly label: TableMessageKey;
+  /** Fewer characters (but some) do not search; the box says how many are needed. */
+  readonly minChars: number;
+  readonly debounceMs: number;
+  readonly maxLength?: number;
+}
+
+export type TableFilter =
+  | {
+      readonly kind: 'select';
+      readonly param: string;
+      readonly label: TableMessageKey;
+      readonly options: ReadonlyArray<{ readonly value: string; readonly label: TableMessageKey }>;
+      /** Absent: the first choice is "all" (no parameter sent). */
+      readonly defaultValue?: string;
+    }
+  | {
+      readonly kind: 'year-range';
+      readonly fromParam: string;
+      readonly toParam: string;
+      readonly firstYear: number;
+      readonly label: TableMessageKey;
+    }
+  | {
+      /** A user of the company acted for, chosen from `source` (a list of `{ id, label }`). */
+      readonly kind: 'user-picker';
+      readonly param: string;
+      readonly label: TableMessageKey;
+      readonly source: TableCall;
+      readonly valueField: string;
+      readonly labelField: string;
+    };
+
+interface ColumnBase {
+  readonly field: string;
+  readonly label: TableMessageKey;
+  /** The header is read by screen readers only (action columns). */
+  readonly hiddenLabel?: boolean;
+  /** On phones the cell sits on the card's first line (date, state), unlabelled. */
+  readonly cardHeader?: boolean;
+  /** Bold in rows matching `TableDeclaration.emphasis`. */
+  readonly emphasis?: boolean;
+  /** Text shown when the value is empty (null, undefined, blank). */
+  readonly empty?: TableMessageKey;
+}
+
+export type TableColumn =
+  | (ColumnBase & { readonly kind: 'text' })
+  | (ColumnBase & { readonly kind: 'date' | 'date-time' })
+  | (ColumnBase & {
+      readonly kind: 'euro';
+      /** Field of the answer with this column's total, shown in the footer. */
+      readonly total?: string;
+      readonly totalTestId?: string;
+    })
+  | (ColumnBase & {
+      readonly kind: 'boolean';
+      readonly trueLabel: TableMessageKey;
+      readonly falseLabel: TableMessageKey;
+      /** Icons instead of words (the words stay for screen readers and the tooltip). */
+      readonly icons?: 'mail' | 'check';
+      readonly testId?: string;
+    })
+  | (ColumnBase & {
+      readonly kind: 'status';
+      readonly set: StatusSetName;
+      /** Plain text instead of a badge. */
+      readonly plain?: boolean;
+      /** A value outside the set shows this field of the row (else the value itself). */
+      readonly fallbackField?: string;
+    })
+  | (ColumnBase & {
+      readonly kind: 'download';
+      /** `{name}` filled from the row; the file is saved with the server's name. */
+      readonly call: TableCall;
+      readonly linkLabel: TableMessageKey;
+    })
+  | (ColumnBase & {
+      readonly kind: 'detail';
+      readonly buttonLabel: TableMessageKey;
+      /** Accessible name of the button. */
+      readonly ariaLabel?: RowText;
+      readonly title: TableMessageKey;
+      readonly fields: readonly TableColumn[];
+      /** A field holding HTML, shown sanitized under the fields. */
+      readonly html?: string;
+      readonly htmlTestId?: string;
+      /** A call made when the detail opens, when the condition holds (e.g. mark read). */
+      readonly onOpen?: { readonly call: TableCall; readonly when?: TableCondition };
+    });
+
+export type ColumnKind = TableColumn['kind'];
+
+export type TableRowAction =
+  | {
+      readonly kind: 'call';
+      readonly label: TableMessageKey;
+      readonly call: TableCall;
+      readonly when?: TableCondition;
+      /** Asked first: title, text, confirm button. */
+      readonly confirm?: {
+        readonly title: TableMessageKey;
+        readonly text: RowText;
+        readonly confirmLabel: TableMessageKey;
+      };
+      readonly success: TableMessageKey;
+      readonly failure: TableMessageKey;
+      readonly color?: 'red' | 'brand';
+    }
+  | {
+      readonly kind: 'navigate';
+      readonly label: TableMessageKey;
+      /** Accessible name of the button. */
+      readonly ariaLabel?: RowText;
+      /** The route, fixed or chosen by a field of the row (a row with no route has no button). */
+      readonly route:
+        RouteName | { readonly field: string; readonly routes: Readonly<Record<string, RouteName>> };
+      /** Route parameters from row fields. */
+      readonly params?: Readonly<Record<string, string>>;
+      readonly when?: TableCondition;
+      readonly icon?: 'repeat';
+      readonly testId?: string;
+    };
+
+/** A row tone: `expired` when the date field is before today, `expiring` within `withinDays`. */
+export interface TableTone {
+  readonly tone: 'expired' | 'expiring';
+  readonly field: string;
+  readonly withinDays?: number;
+  /** A badge with this text in the column of `field` (not by colour only). */
+  readonly label?: TableMessageKey;
+}
+
+export interface TableToolbar {
+  readonly refresh?: boolean;
+  /** The same call with these parameters answers a file (e.g. `{ download: true }`). */
+  readonly download?: {
+    readonly query: Readonly<Record<string, QueryLiteral>>;
+    readonly label: TableMessageKey;
+  };
+  /** A file sent as multipart field `field`; the list is read again afterwards. */
+  readonly upload?: {
+    readonly call: TableCall;
+    readonly field: string;
+    readonly accept?: string;
+    readonly label: TableMessageKey;
+    readonly success: TableMessageKey;
+    readonly failure: TableMessageKey;
+  };
+}
+
+export interface TableDeclaration {
+  readonly name: string;
+  /** Accessible name of the table and of its scroll region. */
+  readonly caption: TableMessageKey;
+  readonly scope: TableScope;
+  readonly source: TableSource;
+  readonly paging: TablePaging;
+  readonly search?: TableSearch;
+  readonly filters?: readonly TableFilter[];
+  readonly columns: readonly TableColumn[];
+  readonly rowActions?: readonly TableRowAction[];
+  readonly tones?: readonly TableTone[];
+  /** Children follow their parent (rows whose `parentField` is the parent's `idField`). */
+  readonly nested?: { readonly parentField: string; readonly idField?: string };
+  readonly toolbar?: TableToolbar;
+  /** Rows matching this are emphasised (bold columns with `emphasis`). */
+  readonly emphasis?: TableCondition;
+  /** Row attributes `data-<name>` from row fields (for styles and tests). */
+  readonly rowData?: Readonly<Record<string, string>>;
+  /** Key of a row; default `id`. */
+  readonly rowKey?: readonly string[];
+  readonly striped?: boolean;
+  /** Width below which the desktop table scrolls sideways (px). */
+  readonly minWidth: number;
+  readonly skeletonRows?: number;
+  readonly empty: {
+    readonly text: TableMessageKey;
+    readonly help?: TableMessageKey;
+    /** `row`: a row inside the table (the header stays); `block`: a notice instead of the table. */
+    readonly placement: 'row' | 'block';
+  };
+  /** What a load failure shows: the server's error in an alert, a fixed text, or the empty state. */
+  readonly failure:
+    | { readonly show: 'server-error' }
+    | { readonly show: 'text'; readonly text: TableMessageKey }
+    | { readonly show: 'empty' };
+  /** A note above the rows when there are some (`{n}`-style params are literal values). */
+  readonly note?: {
+    readonly text: TableMessageKey;
+    readonly params?: Readonly<Record<string, QueryLiteral>>;
+  };
+  /** Footer row label when a column declares a total. */
+  readonly totalsLabel?: TableMessageKey;
+  /** Test ids of the parts (existing end-to-end tests read them). */
+  readonly testIds?: {
+    readonly row?: string;
+    readonly skeleton?: string;
+    readonly empty?: string;
+    readonly total?: string;
+    readonly totals?: string;
+  };
+}

@@ -1,0 +1,95 @@
+/** One cell of a row, by column kind (the text of `cellText`, plus badges, icons and buttons). */
+import { Badge, Button, Tooltip } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconMail, IconMailOpened } from '@tabler/icons-react';
+import type { StatusTone } from '../../../../config/status-sets';
+import { messages } from '../../../../config/messages-tables.it';
+import type { TableColumn, TableDeclaration } from '../../../../config/tables/types';
+import { DownloadButton, openDetail } from './actions';
+import type { TableRequest } from './query';
+import { cellText, readField, rowText, statusEntry, type Row } from './values';
+
+const TONE_COLORS: Record<StatusTone, string> = {
+  neutral: 'gray',
+  info: 'blue',
+  success: 'green',
+  warning: 'orange',
+  danger: 'red',
+};
+
+function BooleanIcon({
+  value,
+  column,
+}: {
+  value: boolean;
+  column: Extract<TableColumn, { kind: 'boolean' }>;
+}) {
+  const label = messages[value ? column.trueLabel : column.falseLabel];
+  const mail = column.icons === 'mail';
+  const Icon = mail ? (value ? IconMailOpened : IconMail) : value ? IconCircleCheck : IconCircleX;
+  // A read message is grey, an unread one in the brand colour; a check is green, a cross red.
+  const color = mail
+    ? value
+      ? 'var(--mantine-color-gray-6)'
+      : 'var(--mantine-primary-color-filled)'
+    : value
+      ? 'var(--mantine-color-green-8)'
+      : 'var(--mantine-color-red-7)';
+  return (
+    <Tooltip label={label} withArrow>
+      <span style={{ display: 'inline-flex' }} data-testid={column.testId} data-value={value}>
+        <Icon size={20} color={color} aria-hidden="true" />
+        <span className="visually-hidden">{label}</span>
+      </span>
+    </Tooltip>
+  );
+}
+
+export function CellContent({
+  column,
+  row,
+  table,
+  request,
+}: {
+  column: TableColumn;
+  row: Row;
+  table: TableDeclaration;
+  request: TableRequest;
+}) {
+  switch (column.kind) {
+    case 'boolean': {
+      const value = readField(row, column.field) === true;
+      if (column.icons) return <BooleanIcon value={value} column={column} />;
+      return <span data-testid={column.testId}>{cellText(column, row)}</span>;
+    }
+    case 'status': {
+      const text = cellText(column, row);
+      const entry = statusEntry(column.set, readField(row, column.field));
+      if (column.plain || text === '') return <>{text}</>;
+      return (
+        <Badge
+          variant="light"
+          color={TONE_COLORS[entry?.tone ?? 'neutral']}
+          data-status={String(readField(row, column.field) ?? '')}
+          style={{ textTransform: 'none' }}
+        >
+          {text}
+        </Badge>
+      );
+    }
+    case 'download':
+      return <DownloadButton column={column} row={row} table={table} request={request} />;
+    case 'detail':
+      return (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => void openDetail(table, column, row, request)}
+          aria-label={column.ariaLabel ? rowText(column.ariaLabel, row, table.columns) : undefined}
+        >
+          {messages[column.buttonLabel]}
+        </Button>
+      );
+    default:
+      return <>{cellText(column, row)}</>;
+  }
+}

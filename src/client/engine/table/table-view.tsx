@@ -1,0 +1,291 @@
+/**
+ * The renderer of a table declaration: toolbar (search, filters, refresh, download, upload), the note,
+ * the failure, the rows (a Mantine table on desktops, cards on phones: see table.module.css) with
+ * skeleton rows while loading, the empty state, the totals, the row actions, and the pager.
+ */
+import { Alert, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconAlertCircle, IconMoodEmpty } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { formatTableMessage, messages, type TableMessageKey } from '../../../../config/messages-tables.it';
+import type { TableColumn } from '../../../../config/tables/types';
+import { flattenBackendError } from '../../components/backend-error-box';
+import { Pager, type PagerTexts } from '../../components/pager';
+import { formatWireEuro } from '../../../shared/money';
+import { NavigateButton, startCall } from './actions';
+import { CellContent } from './cells';
+import { TableToolbar } from './toolbar';
+import type { TableState } from './use-table';
+import { actionPath, cellText, hasTone, holds, readField, rowKey, type Row } from './values';
+import classes from './table.module.css';
+
+export interface TableViewProps {
+  state: TableState;
+  /** Values of the caption's placeholders (e.g. the period of the history). */
+  captionParams?: Record<string, string | number>;
+}
+
+const PAGER_DEFAULTS: Record<keyof PagerTexts, TableMessageKey> = {
+  pageSize: 'tableRowsPerPage',
+  total: 'tableTotal',
+  pages: 'tablePages',
+  page: 'tablePage',
+  previous: 'tablePreviousPage',
+  next: 'tableNextPage',
+};
+
+/** Phone-card placement of each column. */
+function cellClass(columns: readonly TableColumn[], column: TableColumn): string {
+  const headers = columns.filter((item) => item.cardHeader);
+  if (column.cardHeader) {
+    const place =
+      headers.length === 1
+        ? classes.headerOnly
+        : headers.indexOf(column) === 0
+          ? classes.headerFirst
+          : classes.headerSecond;
+    return `${classes.header} ${place} ${column.kind.startsWith('date') ? classes.nowrap : ''}`;
+  }
+  if (column.kind === 'euro') return classes.amount ?? '';
+  return classes.field ?? '';
+}
+
+export function TableView({ state, captionParams = {} }: TableViewProps) {
+  const { table, query, rows } = state;
+  const caption = formatTableMessage(table.caption, captionParams);
+  const columns = table.columns;
+  const actions = table.rowActions ?? [];
+  const width = columns.length + (actions.length > 0 ? 1 : 0);
+  const loading = query.isPending;
+  const failed = query.isError;
+  const showEmpty = state.empty || (failed && table.failure.show === 'empty');
+  const firstTotal = columns.findIndex((column) => column.kind === 'euro' && column.total);
+  const answer = query.data;
+  const paging = table.paging;
+  const pagerTexts = Object.fromEntries(
+    Object.entries(PAGER_DEFAULTS).map(([name, fallback]) => {
+      const key = (paging.mode !== 'none' && paging.texts?.[name as keyof PagerTexts]) || fallback;
+      return [
+        name,
+        name === 'total' || name === 'page' ? (n: number) => formatTableMessage(key, { n }) : messages[key],
+      ];
+    }),
+  ) as unknown as PagerTexts;
+
+  const emptyBlock = (
+    <Stack align="center" gap="xs" py="xl" data-testid={table.testIds?.empty}>
+      <IconMoodEmpty size={40} color="var(--mantine-color-gray-5)" aria-hidden="true" />
+      <Text fw={600}>{messages[table.empty.text]}</Text>
+      {table.empty.help && (
+        <Text size="sm" c="dimmed">
+          {messages[table.empty.help]}
+        </Text>
+      )}
+    </Stack>
+  );
+
+  const failure =
+    failed && table.failure.show !== 'empty' ? (
+      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+        {table.failure.show === 'text'
+          ? messages[table.failure.text]
+          : flattenBackendError(query.error).join(' ')}
+      </Alert>
+    ) : null;
+
+  const blockEmpty = showEmpty && table.empty.placement === 'block';
+  const showTable = !blockEmpty && !(failed && table.failure.show !== 'empty');
+
+  return (
+    <Stack gap="sm">
+      <TableToolbar state={state} />
+      {table.note && rows.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {formatTableMessage(table.note.text, table.note.params as Record<string, string | number>)}
+        </Text>
+      )}
+      {failure}
+      {blockEmpty && emptyBlock}
+      {showTable && (
+        // Wider than a phone or a narrow window: the scrolled area is reachable by keyboard, and named.
+        <Table.ScrollContainer
+          minWidth={table.minWidth}
+          type="native"
+          classNames={{ scrollContainerInner: classes.scrollInner }}
+          tabIndex={0}
+          role="region"
+          aria-label={caption}
+        >
+          <Table
+            verticalSpacing="sm"
+            striped={table.striped ? 'even' : false}
+            highlightOnHover
+            aria-busy={loading || query.isFetching}
+            className={classes.table}
+          >
+            <caption className="visually-hidden">{caption}</caption>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th
+                    key={column.field + column.kind}
+                    scope="col"
+                    ta={column.kind === 'euro' ? 'right' : column.kind === 'boolean' ? 'center' : undefined}
+                  >
+                    {column.hiddenLabel ? (
+                      <span className="visually-hidden">{messages[column.label]}</span>
+                    ) : (
+                      messages[column.label]
+                    )}
+                  </Table.Th>
+                ))}
+                {actions.length > 0 && (
+                  <Table.Th scope="col">
+                    <span className="visually-hidden">{messages[actions[0]!.label]}</span>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading &&
+                Array.from({ length: table.skeletonRows ?? 3 }, (_, index) => (
+                  <Table.Tr key={`skeleton-${index}`} data-testid={table.testIds?.skeleton}>
+                    {Array.from({ length: width }, (__, cell) => (
+                      <Table.Td
+                        key={cell}
+                        className={columns[cell] ? cellClass(columns, columns[cell]) : classes.action}
+                      >
+                        <Skeleton height={14} width="80%" aria-hidden="true" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              {!loading && showEmpty && (
+                <Table.Tr>
+                  <Table.Td colSpan={width}>
+                    <Text c="dimmed" ta="center" py="lg" data-testid={table.testIds?.empty}>
+                      {messages[table.empty.text]}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {!loading &&
+                !showEmpty &&
+                rows.map(({ row, level }, index) => (
+                  <TableRow key={rowKey(table, row, index)} state={state} row={row} level={level} />
+                ))}
+            </Table.Tbody>
+            {firstTotal >= 0 && answer !== undefined && !loading && !failed && !showEmpty && (
+              <Table.Tfoot>
+                <Table.Tr data-testid={table.testIds?.totals} fw={700}>
+                  <Table.Th scope="row" colSpan={firstTotal}>
+                    {table.totalsLabel ? messages[table.totalsLabel] : ''}
+                  </Table.Th>
+                  {columns.slice(firstTotal).map((column) =>
+                    column.kind === 'euro' && column.total ? (
+                      <Table.Td
+                        key={column.field}
+                        className={classes.amount}
+                        data-label={messages[column.label]}
+                        data-testid={column.totalTestId}
+                      >
+                        {formatWireEuro(String(readField(answer, column.total) ?? '0'))}
+                      </Table.Td>
+                    ) : (
+                      <Table.Td key={column.field} className={classes.field} />
+                    ),
+                  )}
+                  {actions.length > 0 && <Table.Td className={classes.action} />}
+                </Table.Tr>
+              </Table.Tfoot>
+            )}
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {paging.mode !== 'none' && !blockEmpty && !(failed && table.failure.show !== 'empty') && (
+        <Pager
+          count={failed ? 0 : state.count}
+          page={state.page}
+          pageSize={state.pageSize}
+          pageSizes={paging.pageSizes}
+          totalTestId={table.testIds?.total}
+          texts={pagerTexts}
+          onPageChange={state.setPage}
+          onPageSizeChange={state.setPageSize}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function TableRow({ state, row, level }: { state: TableState; row: Row; level: number }) {
+  const { table, request } = state;
+  const columns = table.columns;
+  const actions = table.rowActions ?? [];
+  const emphasised = table.emphasis ? holds(table.emphasis, row, request.params) : false;
+  const tones = (table.tones ?? []).map((tone) => ({ tone, on: hasTone(tone, row) }));
+  const toned = tones.find((item) => item.on)?.tone;
+  const data: Record<string, string> = {};
+  for (const [name, field] of Object.entries(table.rowData ?? {}))
+    data[`data-${name}`] = String(readField(row, field));
+  for (const { tone, on } of tones) data[`data-${tone.tone}`] = String(on);
+  const style: CSSProperties = {};
+  if (toned) {
+    style.backgroundColor =
+      toned.tone === 'expired' ? 'var(--mantine-color-gray-1)' : 'var(--mantine-color-yellow-0)';
+  }
+  if (level > 0) (style as Record<string, unknown>)['--table-level'] = level;
+  return (
+    <Table.Tr
+      data-testid={table.testIds?.row}
+      data-level={table.nested ? level : undefined}
+      style={style}
+      {...data}
+    >
+      {columns.map((column, index) => {
+        const text = cellText(column, row);
+        const labelled = !column.cardHeader && column.kind !== 'detail' && !column.hiddenLabel && text !== '';
+        const badge = tones.find(({ tone, on }) => on && tone.label && tone.field === column.field)?.tone;
+        return (
+          <Table.Td
+            key={column.field + column.kind}
+            className={`${cellClass(columns, column)} ${index === 0 && table.nested ? classes.nested : ''}`}
+            data-label={labelled ? messages[column.label] : undefined}
+            fw={column.emphasis && table.emphasis ? (emphasised ? 700 : 400) : undefined}
+            ta={column.kind === 'boolean' ? 'center' : column.kind === 'detail' ? 'right' : undefined}
+          >
+            <CellContent column={column} row={row} table={table} request={request} />
+            {badge?.label && (
+              <Badge ml="xs" color={badge.tone === 'expired' ? 'gray' : 'orange'} variant="filled">
+                {messages[badge.label]}
+              </Badge>
+            )}
+          </Table.Td>
+        );
+      })}
+      {actions.length > 0 && (
+        <Table.Td ta="right" className={classes.action}>
+          {actions.map((action, index) => {
+            if (!holds(action.when, row, request.params)) return null;
+            if (action.kind === 'navigate') {
+              const path = actionPath(action, row);
+              return path ? (
+                <NavigateButton key={index} action={action} row={row} path={path} table={table} />
+              ) : null;
+            }
+            return (
+              <Button
+                key={index}
+                size="xs"
+                variant="light"
+                color={action.color === 'red' ? 'red' : undefined}
+                onClick={() => void startCall(table, action, row, request)}
+              >
+                {messages[action.label]}
+              </Button>
+            );
+          })}
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}
