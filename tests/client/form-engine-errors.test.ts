@@ -6,6 +6,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { TranslatableString, englishStringTranslator } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
+import { forms } from '../../config/forms';
 import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
 import {
   collectFieldErrors,
@@ -26,7 +27,8 @@ function errorsOf(schemaId: string, data: Record<string, unknown>) {
     data,
     compiled.schema,
     undefined,
-    italianErrorTransformer(data),
+    // The texts of a field come from its form's uiSchema (`ui:errors`).
+    italianErrorTransformer(data, forms.find((form) => form.schemaId === schemaId)?.uiSchema),
   );
   for (const error of errors) {
     expect(error.message ?? '', error.name).not.toMatch(ENGLISH);

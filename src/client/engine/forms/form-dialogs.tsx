@@ -1,12 +1,13 @@
 /**
  * The dialogs of the form engine (spec 000 §8, 001 §2, §4, §8), opened through the lazily mounted
  * modal host (`withOverlays()`). None of them closes by backdrop, Escape or a header button: each is
- * answered by its own buttons.
+ * answered by its own buttons. Blocks open their own questions with `openAnswerDialog` (the pension
+ * block's are in widgets/pension-fund/dialogs.tsx).
  */
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Stack, Table, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
-import type { CreditSourceName } from '../../../../config/forms/types';
+import type { CreditSourceName, SuccessBehaviour } from '../../../../config/forms/types';
 import { ModalActions } from '../../components/modal-actions';
 import { withOverlays } from '../../components/overlay-host';
 import { formatEuro } from '../../../shared/money';
@@ -63,7 +64,7 @@ export interface OpenDialog {
  * Opens a dialog whose content gets `answer(value)`: the first answer closes it and resolves the
  * promise; later answers (a second click) are ignored.
  */
-async function openAnswerDialog<T>(
+export async function openAnswerDialog<T>(
   prefix: string,
   title: string,
   render: (answer: (value: T) => void) => ReactNode,
@@ -162,33 +163,6 @@ export async function openConfirmDialog(
   return dialog;
 }
 
-/** "Conferma Modifica Fondo" (001 §4): true when the user confirms the new fund. */
-export async function askFundChange(
-  from: string,
-  to: string,
-  onOpen?: (dialog: OpenDialog) => void,
-): Promise<boolean> {
-  const { result, dialog } = await openAnswerDialog<boolean>(
-    'form-fund',
-    formMessages.formFundConfirmTitle,
-    (answer) => (
-      <Stack gap="md">
-        <Text>{formatFormMessage('formFundConfirmBody', { from, to })}</Text>
-        <ModalActions>
-          <Button variant="default" onClick={() => answer(false)}>
-            {formMessages.formFundConfirmCancel}
-          </Button>
-          <Button onClick={() => answer(true)} data-autofocus>
-            {formMessages.formFundConfirmProceed}
-          </Button>
-        </ModalActions>
-      </Stack>
-    ),
-  );
-  onOpen?.(dialog);
-  return result;
-}
-
 /** "Richiesta inviata" (000 §8, 001 §8): the id, the form's text, the e-mail to follow; Ok. */
 export async function showSuccessDialog(id: number, successText: string): Promise<void> {
   const { result } = await openAnswerDialog<void>('form-success', formMessages.formSuccessTitle, (answer) => (
@@ -207,70 +181,31 @@ export async function showSuccessDialog(id: number, successText: string): Promis
 }
 
 /**
- * The pension information acceptance (001 §2, §4): the text, a link to the full information (when its
- * address is known), "Accetta e Continua" (runs `accept`; the dialog stays open if it fails) and
- * "Annulla". Resolves true once accepted, false when cancelled.
+ * A plain form's success (config/forms/types.ts `SuccessBehaviour`): its dialog, closed only by Ok
+ * (spec 002 §2.9: "Richiesta inviata" / "Richiesta inviata correttamente."), and/or its toast.
+ * Resolves once the dialog is answered (at once for a toast alone).
  */
-export async function askPensionAcceptance(
-  informationUrl: Promise<string | null>,
-  accept: () => Promise<boolean>,
-): Promise<{ result: Promise<boolean>; dialog: OpenDialog }> {
-  return openAnswerDialog<boolean>(
-    'form-pension',
-    formMessages.formPensionAcceptTitle,
-    (answer) => <PensionAcceptance informationUrl={informationUrl} accept={accept} answer={answer} />,
-    'lg',
-  );
-}
-
-function PensionAcceptance({
-  informationUrl,
-  accept,
-  answer,
-}: {
-  informationUrl: Promise<string | null>;
-  accept: () => Promise<boolean>;
-  answer: (value: boolean) => void;
-}) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void informationUrl.then((found) => {
-      if (live) setUrl(found);
+export async function showPlainSuccess(success: SuccessBehaviour): Promise<void> {
+  const { dialog, toast } = success;
+  if (dialog) {
+    const { result } = await openAnswerDialog<void>('form-done', formMessages[dialog.title], (answer) => (
+      <Stack gap="sm">
+        <Text data-testid="plain-success-body">{formMessages[dialog.text]}</Text>
+        <ModalActions>
+          <Button onClick={() => answer()} data-autofocus>
+            {formMessages.formSuccessOk}
+          </Button>
+        </ModalActions>
+      </Stack>
+    ));
+    await result;
+  }
+  if (toast) {
+    const { notifications } = await withOverlays();
+    notifications.show({
+      title: toast.title ? formMessages[toast.title] : undefined,
+      message: formMessages[toast.text],
+      color: 'green',
     });
-    return () => {
-      live = false;
-    };
-  }, [informationUrl]);
-  return (
-    <Stack gap="md">
-      <Text>{formMessages.formPensionAcceptBody}</Text>
-      {url && (
-        <Anchor href={url} target="_blank" rel="noopener noreferrer">
-          {formMessages.formPensionInformationLink}{' '}
-          <span className="visually-hidden">{formMessages.formOpensInNewTab}</span>
-        </Anchor>
-      )}
-      <ModalActions>
-        <Button variant="default" onClick={() => answer(false)} disabled={busy}>
-          {formMessages.formPensionAcceptCancel}
-        </Button>
-        <Button
-          loading={busy}
-          data-autofocus
-          onClick={() => {
-            if (busy) return;
-            setBusy(true);
-            void accept().then((accepted) => {
-              if (accepted) answer(true);
-              else setBusy(false);
-            });
-          }}
-        >
-          {formMessages.formPensionAcceptContinue}
-        </Button>
-      </ModalActions>
-    </Stack>
-  );
+  }
 }
