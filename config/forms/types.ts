@@ -247,6 +247,8 @@ export type ReplaySource =
       /** Joins several paths (default ' '). */
       readonly join?: string;
       readonly map?: Readonly<Record<string, string | number | boolean>>;
+      /** Written into the answer by the server, not read back into the form (a block refills it). */
+      readonly answerOnly?: boolean;
     };
 export type ReplayMap = Readonly<Record<string, ReplaySource>>;
 

@@ -154,6 +154,27 @@ describe('every Ajv keyword has an Italian text', () => {
     });
   });
 
+  it("a field's text for a keyword is its uiSchema's `ui:errors`, not a guess from its name", () => {
+    const compiled = compiledFormSchema('form-rimb-spese')!;
+    const data = { id_categ: 1, importo: '10', me_stesso: false, cod_fisc_ben: 'abc', docs: [] };
+    const textsWith = (uiSchema: unknown) =>
+      collectFieldErrors(
+        compiled.validator.validateFormData(
+          data,
+          compiled.schema,
+          undefined,
+          italianErrorTransformer(data, uiSchema),
+        ).errors,
+      ).cod_fisc_ben;
+    expect(textsWith(undefined)).toEqual([formMessages.formInvalidValue]);
+    expect(textsWith({ cod_fisc_ben: { 'ui:errors': { pattern: 'formTaxCodeInvalid' } } })).toEqual([
+      formMessages.formTaxCodeInvalid,
+    ]);
+    expect(textsWith({ cod_fisc_ben: { 'ui:errors': { pattern: 'formVatInvalid' } } })).toEqual([
+      formMessages.formVatInvalid,
+    ]);
+  });
+
   it('the shared rules speak for a field before the schema does', () => {
     expect(
       mergeFieldErrors(

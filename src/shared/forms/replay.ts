@@ -50,6 +50,7 @@ function setAt(target: Record<string, unknown>, path: string, value: unknown): v
 export function replayToFormData(form: Pick<RequestFormDeclaration, 'replay'>, answer: unknown): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const [field, source] of Object.entries(form.replay)) {
+    if (typeof source !== 'string' && source.answerOnly) continue;
     const value = readSource(answer, source);
     if (!isMissing(value)) setAt(data, field, value);
   }
@@ -96,7 +97,11 @@ export function payloadToReplay(replay: ReplayMap, payload: Readonly<Record<stri
       continue;
     }
     if (isMissing(value)) continue;
-    const paths = typeof source.from === 'string' ? [source.from] : source.from;
+    if (typeof source.from === 'string') {
+      setAt(answer, source.from, value);
+      continue;
+    }
+    const paths = source.from;
     const text = String(value).trim();
     const separator = source.join ?? ' ';
     let rest = text;
