@@ -220,6 +220,10 @@ export const formMessages = {
   formMessageSendErrorIntro: "Si è verificato un errore nell'invio del messaggio:",
   formSend: 'Invia',
   formSave: 'Salva',
+  formSettingsSaved: 'Impostazioni salvate.',
+  formMessageSent: 'Messaggio inviato.',
+  formPinSent: 'Il nuovo PIN è stato inviato al tuo indirizzo e-mail.',
+  formPinGenerate: 'Genera un nuovo PIN',
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;
