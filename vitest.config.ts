@@ -20,7 +20,9 @@ export default defineConfig({
         // The form engine's precompiled validators, plus the test-only forms of tests/fixtures/forms and
         // tests/fixtures/plain-forms.
         plugins: [
-          formValidatorsPlugin({ dirs: ['schemas/forms', 'tests/fixtures/forms', 'tests/fixtures/plain-forms'] }),
+          formValidatorsPlugin({
+            dirs: ['schemas/forms', 'tests/fixtures/forms', 'tests/fixtures/plain-forms'],
+          }),
         ],
         test: {
           name: 'client',

@@ -47,7 +47,10 @@ function setAt(target: Record<string, unknown>, path: string, value: unknown): v
   current[keys[keys.length - 1] as string] = value;
 }
 
-export function replayToFormData(form: Pick<RequestFormDeclaration, 'replay'>, answer: unknown): Record<string, unknown> {
+export function replayToFormData(
+  form: Pick<RequestFormDeclaration, 'replay'>,
+  answer: unknown,
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const [field, source] of Object.entries(form.replay)) {
     if (typeof source !== 'string' && source.answerOnly) continue;
@@ -65,7 +68,8 @@ function deleteAt(target: Record<string, unknown>, path: string): void {
     if (current === null || typeof current !== 'object') return;
     current = (current as Record<string, unknown>)[key];
   }
-  if (current !== null && typeof current === 'object') delete (current as Record<string, unknown>)[keys[keys.length - 1] as string];
+  if (current !== null && typeof current === 'object')
+    delete (current as Record<string, unknown>)[keys[keys.length - 1] as string];
 }
 
 /**
@@ -79,7 +83,10 @@ function deleteAt(target: Record<string, unknown>, path: string): void {
  *   written, the answer keeps its default); a key `''` means "missing", so the path is cleared, and
  *   a clear wins over a value written by another entry (`me_stesso: true` clears the beneficiary).
  */
-export function payloadToReplay(replay: ReplayMap, payload: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function payloadToReplay(
+  replay: ReplayMap,
+  payload: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const answer: Record<string, unknown> = {};
   const cleared: string[] = [];
   for (const [field, source] of Object.entries(replay)) {

@@ -48,7 +48,11 @@ function isEmpty(value: unknown): boolean {
  * The message key a field declares for a keyword in its uiSchema (`ui:errors`, config/forms/types.ts
  * `FieldUi`), found by the field's dotted path (`fornitore.p_iva` -> `uiSchema.fornitore.p_iva`).
  */
-export function declaredErrorKey(uiSchema: unknown, field: string, keyword: string): FormMessageKey | undefined {
+export function declaredErrorKey(
+  uiSchema: unknown,
+  field: string,
+  keyword: string,
+): FormMessageKey | undefined {
   let node: unknown = uiSchema;
   for (const key of field.split('.').filter((segment) => segment !== '')) {
     if (node === null || typeof node !== 'object') return undefined;

@@ -125,7 +125,10 @@ function LoadedForm({ declaration, replayId, onRestart }: LoadedFormProps) {
 
   const userQuery = useQuery(userInfoQueryOptions());
   const creditQuery = useQuery({ ...creditQueryOptions(), enabled: request !== null });
-  const categoriesQuery = useQuery({ ...categoriesQueryOptions(categorySet ?? 0), enabled: categorySet !== null });
+  const categoriesQuery = useQuery({
+    ...categoriesQueryOptions(categorySet ?? 0),
+    enabled: categorySet !== null,
+  });
   const replayQuery = useQuery({ ...replayQueryOptions(replayId ?? 0), enabled: replayId !== undefined });
   const loadQuery = useQuery({
     ...plainFormLoadQueryOptions(load?.path ?? '', load?.scope === 'company'),
@@ -214,6 +217,9 @@ function LoadedForm({ declaration, replayId, onRestart }: LoadedFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userReady, declaration, queryClient, navigate, blocks, compiled]);
 
+  const userInfo = userQuery.data;
+  const loadAnswer = loadQuery.data;
+  const replayAnswer = replayQuery.data;
   const initialData = useMemo<FormValues>(() => {
     const properties = compiled?.schema.properties ?? {};
     const preset: FormValues = {};
@@ -222,19 +228,16 @@ function LoadedForm({ declaration, replayId, onRestart }: LoadedFormProps) {
         Object.assign(preset, hooks.initialData?.({ field, properties, user, preloaded: preloaded[field] }));
       }
     }
-    const userInfo = userQuery.data;
     if (plain?.prefill?.user && userInfo) {
       for (const [field, key] of Object.entries(plain.prefill.user)) preset[field] = userValue(userInfo, key);
     }
-    const answer = loadQuery.data;
-    if (answer !== null && typeof answer === 'object' && !Array.isArray(answer)) {
+    if (loadAnswer !== null && typeof loadAnswer === 'object' && !Array.isArray(loadAnswer)) {
       // Only the fields of the form's schema: the answer may carry more.
-      for (const [key, value] of Object.entries(answer)) if (key in properties) preset[key] = value;
+      for (const [key, value] of Object.entries(loadAnswer)) if (key in properties) preset[key] = value;
     }
-    const replayed =
-      request && replayQuery.data !== undefined ? replayToFormData(request, replayQuery.data) : {};
+    const replayed = request && replayAnswer !== undefined ? replayToFormData(request, replayAnswer) : {};
     return { ...preset, ...replayed };
-  }, [compiled, blocks, preloaded, user, userQuery.data, plain, loadQuery.data, request, replayQuery.data]);
+  }, [compiled, blocks, preloaded, user, userInfo, plain, loadAnswer, request, replayAnswer]);
 
   const onCompleted = () => {
     if (plain) {

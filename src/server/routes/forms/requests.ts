@@ -82,7 +82,13 @@ export default async function requestRoutes(
       },
     },
     async (request) =>
-      purchaseFull(app.db, options.forms, fullSchema, requireAuth(request).userId, request.params.id_acquisto),
+      purchaseFull(
+        app.db,
+        options.forms,
+        fullSchema,
+        requireAuth(request).userId,
+        request.params.id_acquisto,
+      ),
   );
 
   app.post(

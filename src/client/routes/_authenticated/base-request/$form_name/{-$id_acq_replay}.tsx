@@ -49,7 +49,8 @@ export const Route = createFileRoute('/_authenticated/base-request/$form_name/{-
       user.then(({ user_anag: anag }) =>
         Promise.allSettled(
           Object.values(form.uiSchema).map((ui) => {
-            const name = typeof ui === 'object' && ui !== null && 'ui:field' in ui ? ui['ui:field'] : undefined;
+            const name =
+              typeof ui === 'object' && ui !== null && 'ui:field' in ui ? ui['ui:field'] : undefined;
             const query = name ? blockHooks[name]?.preload?.(anag) : null;
             return query ? queryClient.ensureQueryData(query) : null;
           }),
