@@ -5,6 +5,7 @@
  * success dialog or toast, then what the declaration says; a failure opens the error box.
  */
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formMessages } from '../../config/messages-forms.it';
 import { PlainFormScreen } from '../../src/client/engine/forms/form-screen';
@@ -126,6 +127,11 @@ describe('a plain form sent as multipart (supporto-prova)', () => {
     api((url) => (url === '/api/supporto_prova' ? jsonResponse(200, { detail: 'ok' }) : undefined));
     await render(supportoProva);
     const surname = (await screen.findByRole('textbox', { name: labelled('Cognome') })) as HTMLInputElement;
+    // The whole form, attachment input included, has no axe violation (contrast is the theme's, checked in e2e).
+    const audit = await axe.run(screen.getByTestId('plain-form-supporto-prova'), {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
     expect(surname.value).toBe(demoUser().user_anag.cognome);
     // Not editable (rjsf's Mantine input renders a read-only field disabled).
     expect(surname.readOnly || surname.disabled).toBe(true);
