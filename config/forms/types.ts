@@ -118,7 +118,10 @@ export interface FieldUi {
   readonly 'ui:widget'?: FormWidgetName;
   readonly 'ui:field'?: FormFieldName;
   readonly 'ui:errors'?: Readonly<Partial<Record<ErrorKeyword, FormMessageKey>>>;
-  readonly 'ui:options'?: Readonly<Record<string, unknown>>;
+  /** Options of the widget (`rows`, `minMonthsFromToday`, ...): plain values only. */
+  readonly 'ui:options'?: Readonly<
+    Record<string, string | number | boolean | readonly unknown[] | undefined>
+  >;
   readonly 'ui:help'?: string;
   readonly 'ui:title'?: string;
   readonly 'ui:placeholder'?: string;
@@ -128,8 +131,11 @@ export interface FieldUi {
   readonly [nested: string]: FieldUi | UiValue;
 }
 
-/** Any other rjsf `ui:` value (`ui:enumNames`, `ui:emptyValue`, ...). */
-type UiValue = string | number | boolean | readonly unknown[] | Readonly<Record<string, unknown>> | undefined;
+/**
+ * Any other rjsf `ui:` value (`ui:enumNames`, `ui:emptyValue`, ...). No plain object: an object under a
+ * key is a nested field's uiSchema, so its widget and field names are checked too.
+ */
+type UiValue = string | number | boolean | readonly unknown[] | undefined;
 
 /** A form's uiSchema: the order of its top-level fields and one `FieldUi` per field. */
 export interface FormUiSchema {

@@ -86,6 +86,8 @@ describe('names the portal does not know fail the compiler', () => {
       uiSchema({ importo: { 'ui:widget': 'slider' } }),
       // @ts-expect-error -- no such field (block)
       uiSchema({ covip: { 'ui:field': 'pension-funds' } }),
+      // @ts-expect-error -- no such widget, in a nested object's field
+      uiSchema({ fornitore: { 'ui:field': 'supplier', p_iva: { 'ui:widget': 'vat' } } }),
       // @ts-expect-error -- no such message key for an error text
       uiSchema({ tel: { 'ui:errors': { pattern: 'formPhoneWrong' } } }),
       // @ts-expect-error -- no such rule
