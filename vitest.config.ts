@@ -17,8 +17,13 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'config', include: ['tests/config/**/*.test.ts'], environment: 'node' } },
       {
-        // The form engine's precompiled validators, plus the test-only forms of tests/fixtures/forms.
-        plugins: [formValidatorsPlugin({ dirs: ['schemas/forms', 'tests/fixtures/forms'] })],
+        // The form engine's precompiled validators, plus the test-only forms of tests/fixtures/forms and
+        // tests/fixtures/plain-forms.
+        plugins: [
+          formValidatorsPlugin({
+            dirs: ['schemas/forms', 'tests/fixtures/forms', 'tests/fixtures/plain-forms'],
+          }),
+        ],
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],

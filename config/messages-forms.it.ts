@@ -227,6 +227,20 @@ export const formMessages = {
   formUploadReuseLoading: 'Caricamento dei documenti già caricati…',
   formUploadReuseError: 'Non è stato possibile leggere i documenti già caricati, riprovare.',
   formUploadReuseFailed: 'Non è stato possibile usare il documento scelto, riprovare.',
+
+  // --- Plain forms: support, top-up, settings, internal message (002 §2.7, §2.9, §5, §8) ---------------
+  formPlainSent: 'Richiesta inviata correttamente.',
+  formSupportReceived:
+    'Abbiamo ricevuto il tuo messaggio, sarà nostra cura risponderti nel più breve tempo possibile.',
+  formPhoneInvalid: 'Controllare il numero di telefono, il campo non è stato compilato o non è valido',
+  formSaveErrorIntro: 'Si è verificato un errore nel salvataggio dei dati, il sistema riporta:',
+  formMessageSendErrorIntro: "Si è verificato un errore nell'invio del messaggio:",
+  formSend: 'Invia',
+  formSave: 'Salva',
+  formSettingsSaved: 'Impostazioni salvate.',
+  formMessageSent: 'Messaggio inviato.',
+  formPinSent: 'Il nuovo PIN è stato inviato al tuo indirizzo e-mail.',
+  formPinGenerate: 'Genera un nuovo PIN',
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;

@@ -2,15 +2,15 @@
  * Parts shared by the forms with a beneficiary block (on-demand quote, expenses): the uiSchema of
  * its fields, the family-document slot and the replay of the beneficiary (001 §3, §5, §9).
  */
-import type { ReplayMap, UploadSlot } from './types';
+import { uiSchema, type ReplayMap, type UploadSlot } from './types';
 
 /** The block is one field (`beneficiary`) on `me_stesso`; it renders and fills the three others. */
-export const beneficiaryUi = {
+export const beneficiaryUi = uiSchema({
   me_stesso: { 'ui:field': 'beneficiary' },
-  cod_fisc_ben: { 'ui:field': 'consumed' },
+  cod_fisc_ben: { 'ui:field': 'consumed', 'ui:errors': { pattern: 'formTaxCodeInvalid' } },
   nome_ben: { 'ui:field': 'consumed' },
   id_relazione_ben: { 'ui:field': 'consumed' },
-} as const;
+});
 
 /** The family document (doc_fam), shown and required when the beneficiary is not the user. */
 export const familyDocumentSlot: UploadSlot = {

@@ -14,13 +14,14 @@ export const convOndemand = {
     data_scadenza: { 'ui:widget': 'date' },
     note: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } },
     docs: { 'ui:field': 'documents' },
-    fornitore: { 'ui:field': 'supplier' },
+    // The block renders the supplier's fields; their error texts are still the declaration's.
+    fornitore: { 'ui:field': 'supplier', p_iva: { 'ui:errors': { pattern: 'formVatInvalid' } } },
     ...beneficiaryUi,
   },
   credit: 'totale',
   amountField: 'importo',
   amountWarning: 'formAmountOverCredit',
-  categories: true,
+  categories: { set: 4 },
   slots: [
     {
       name: 'doc_preven',
@@ -48,6 +49,11 @@ export const convOndemand = {
     importo: 'acquisto_row.importo_totale',
     note: 'note.note',
     'fornitore.p_iva': 'fornitore.p_iva',
+    // The rest of the supplier is in the answer, but the form takes it again from the VAT number.
+    'fornitore.ragione_sociale': { from: 'fornitore.ragione_sociale', answerOnly: true },
+    'fornitore.indirizzo': { from: 'fornitore.indirizzo', answerOnly: true },
+    'fornitore.citta': { from: 'fornitore.citta', answerOnly: true },
+    'fornitore.iban': { from: 'fornitore.iban', answerOnly: true },
     ...beneficiaryReplay,
   },
   movement: { soggetto: 'supplier' },

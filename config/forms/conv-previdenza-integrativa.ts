@@ -12,7 +12,7 @@ export const convPrevidenzaIntegrativa = {
   schemaId: 'form-conv-previdenza-integrativa',
   uiSchema: {
     'ui:order': ['prev_ok', 'covip', 'istituto', 'nome', 'importo', 'note'],
-    prev_ok: { 'ui:widget': 'consent' },
+    prev_ok: { 'ui:widget': 'consent', 'ui:errors': { const: 'formPensionConsentRequired' } },
     // The fund search renders the read-only institute, name and COVIP code of the chosen fund.
     covip: { 'ui:field': 'pension-fund' },
     istituto: { 'ui:field': 'consumed' },
@@ -31,7 +31,6 @@ export const convPrevidenzaIntegrativa = {
     tutorialSlug: 'conv-previdenza-integrativa',
     documentationGroup: 'conv-previdenza-integrativa',
     showUserData: true,
-    pensionAcceptance: true,
   },
   successText: 'formSuccessPension',
   payload: { omit: ['istituto', 'nome'], blankToNull: ['note'] },

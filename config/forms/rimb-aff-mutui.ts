@@ -14,13 +14,13 @@ export const rimbAffMutui = {
     'ui:order': ['id_categ', 'importo', 'mesi_sel', 'docs'],
     id_categ: { 'ui:widget': 'category' },
     importo: { 'ui:widget': 'amount' },
-    mesi_sel: { 'ui:widget': 'months' },
+    mesi_sel: { 'ui:widget': 'months', 'ui:errors': { minItems: 'formMonthsRequired' } },
     docs: { 'ui:field': 'documents' },
   },
   credit: 'art51c3',
   amountField: 'importo',
   amountWarning: 'formAmountOverCreditArt51c3',
-  categories: true,
+  categories: { set: 14 },
   slots: [
     {
       name: 'doc_acq',

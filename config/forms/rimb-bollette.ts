@@ -15,7 +15,7 @@ export const rimbBollette = {
   credit: 'art51c3',
   amountField: 'importo',
   amountWarning: 'formAmountOverCreditArt51c3',
-  categories: true,
+  categories: { set: 13 },
   slots: [
     {
       name: 'doc_acq',

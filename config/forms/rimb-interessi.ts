@@ -26,13 +26,13 @@ export const rimbInteressi = {
     importo_max_rimb: { 'ui:field': 'consumed' },
     quant_rimb: { 'ui:field': 'consumed' },
     importo: { 'ui:field': 'consumed' },
-    iban: { 'ui:widget': 'iban' },
+    iban: { 'ui:widget': 'iban', 'ui:errors': { pattern: 'formIbanInvalid' } },
     docs: { 'ui:field': 'documents' },
   },
   credit: 'totale',
   amountField: 'importo',
   amountWarning: 'formAmountOverCredit',
-  categories: true,
+  categories: { set: 3 },
   slots: [
     {
       name: 'doc_rata',

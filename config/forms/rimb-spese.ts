@@ -17,7 +17,7 @@ export const rimbSpese = {
   credit: 'totale',
   amountField: 'importo',
   amountWarning: 'formAmountOverCredit',
-  categories: true,
+  categories: { set: 1 },
   slots: [
     {
       name: 'doc_pagam',

@@ -138,6 +138,8 @@ function Harness({
     errorsFor: (field) => errors[field] ?? [],
     slotDocuments,
     setSlotDocument: (slot, document) => setSlotDocuments((current) => ({ ...current, [slot]: document })),
+    files: {},
+    setFiles: () => undefined,
     user: { nome: 'Mario', cognome: 'Rossi', cod_fisc: 'RSSMRA80A01H501U', covip_fondo: null },
     submitting,
   };

@@ -6,6 +6,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { TranslatableString, englishStringTranslator } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
+import { forms } from '../../config/forms';
 import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
 import {
   collectFieldErrors,
@@ -26,7 +27,8 @@ function errorsOf(schemaId: string, data: Record<string, unknown>) {
     data,
     compiled.schema,
     undefined,
-    italianErrorTransformer(data),
+    // The texts of a field come from its form's uiSchema (`ui:errors`).
+    italianErrorTransformer(data, forms.find((form) => form.schemaId === schemaId)?.uiSchema),
   );
   for (const error of errors) {
     expect(error.message ?? '', error.name).not.toMatch(ENGLISH);
@@ -150,6 +152,27 @@ describe('every Ajv keyword has an Italian text', () => {
       prev_ok: [formMessages.formPensionConsentRequired],
       '': [formMessages.formInvalidValue],
     });
+  });
+
+  it("a field's text for a keyword is its uiSchema's `ui:errors`, not a guess from its name", () => {
+    const compiled = compiledFormSchema('form-rimb-spese')!;
+    const data = { id_categ: 1, importo: '10', me_stesso: false, cod_fisc_ben: 'abc', docs: [] };
+    const textsWith = (uiSchema: unknown) =>
+      collectFieldErrors(
+        compiled.validator.validateFormData(
+          data,
+          compiled.schema,
+          undefined,
+          italianErrorTransformer(data, uiSchema),
+        ).errors,
+      ).cod_fisc_ben;
+    expect(textsWith(undefined)).toEqual([formMessages.formInvalidValue]);
+    expect(textsWith({ cod_fisc_ben: { 'ui:errors': { pattern: 'formTaxCodeInvalid' } } })).toEqual([
+      formMessages.formTaxCodeInvalid,
+    ]);
+    expect(textsWith({ cod_fisc_ben: { 'ui:errors': { pattern: 'formVatInvalid' } } })).toEqual([
+      formMessages.formVatInvalid,
+    ]);
   });
 
   it('the shared rules speak for a field before the schema does', () => {

@@ -232,7 +232,8 @@ describe('every declaration of config/forms renders through the one engine', () 
 
       if (form.categories) {
         expect(screen.getByRole('combobox', { name: labelled('Categoria') })).toBeTruthy();
-        expect(calls.some((call) => call.url === `/api/categorie/${form.kind}`)).toBe(true);
+        const { set } = form.categories;
+        expect(calls.some((call) => call.url === `/api/categorie/${set}`)).toBe(true);
       }
       for (const slot of form.slots.filter((entry) => entry.visibleWhen === undefined)) {
         expect(screen.getByTestId(`slot-${slot.name}`)).toBeTruthy();

@@ -140,6 +140,7 @@ describe('registry', () => {
     }
     expect(Object.keys(formWidgets).sort()).toEqual([
       'amount',
+      'attachment',
       'category',
       'consent',
       'date',

@@ -14,7 +14,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useCallback, useMemo, useState } from 'react';
 import { vi } from 'vitest';
 import { rimbSpese } from '../../config/forms/rimb-spese';
-import type { FormDeclaration } from '../../config/forms/types';
+import type { AnyFormDeclaration } from '../../src/shared/forms';
 import type {
   FormCategory,
   FormEngineContext,
@@ -30,7 +30,7 @@ export interface WidgetFormOptions {
   schema: RJSFSchema;
   uiSchema: UiSchema;
   formData?: Data;
-  declaration?: FormDeclaration;
+  declaration?: AnyFormDeclaration;
   creditCents?: number;
   categories?: FormCategory[];
   user?: Partial<FormEngineContext['user']>;
@@ -44,6 +44,8 @@ export interface WidgetFormHandle {
   data(): Data;
   setSlotDocument: ReturnType<typeof vi.fn>;
   slotDocuments(): Record<string, SlotDocument | undefined>;
+  /** The files of the `attachment` fields, by field. */
+  files(): Record<string, readonly File[] | undefined>;
   /** Replaces what `errorsFor` answers, as a new validation would. */
   setErrors(errors: Record<string, string[]>): void;
   /** Writes fields from outside, as a replay or another block would. */
@@ -67,6 +69,10 @@ export function renderWidgetForm(options: WidgetFormOptions) {
     const [formData, setFormData] = useState<Data>(options.formData ?? {});
     const [slotDocuments, setSlotDocuments] = useState(options.slotDocuments ?? {});
     const [errors, setErrors] = useState<Record<string, string[]>>(options.errors ?? {});
+    const [files, setFileList] = useState<Record<string, readonly File[] | undefined>>({});
+    const setFiles = useCallback((field: string, chosen: readonly File[]) => {
+      setFileList((previous) => ({ ...previous, [field]: chosen }));
+    }, []);
 
     const setFields = useCallback((patch: Readonly<Data>) => {
       setFormData((previous) => ({ ...previous, ...patch }));
@@ -85,6 +91,7 @@ export function renderWidgetForm(options: WidgetFormOptions) {
 
     handle.data = () => formData;
     handle.slotDocuments = () => slotDocuments;
+    handle.files = () => files;
     handle.setErrors = (next) => act(() => setErrors(next));
     handle.setFields = (patch) => act(() => setFields(patch));
 
@@ -99,6 +106,8 @@ export function renderWidgetForm(options: WidgetFormOptions) {
         errorsFor,
         slotDocuments,
         setSlotDocument,
+        files,
+        setFiles,
         user: {
           nome: 'Mario',
           cognome: 'Rossi',
@@ -111,7 +120,7 @@ export function renderWidgetForm(options: WidgetFormOptions) {
         // functions ignored: the errors are carried as data too, so a new validation reaches the widgets.
         errors,
       }),
-      [formData, setFields, updateFields, errorsFor, errors, slotDocuments, setSlotDocument],
+      [formData, setFields, updateFields, errorsFor, errors, slotDocuments, setSlotDocument, files, setFiles],
     );
 
     // As the engine: only the keys rjsf changed are taken, so a block's `setFields` of the same tick stays.

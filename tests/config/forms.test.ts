@@ -1,12 +1,21 @@
 /**
- * config/forms: every declaration is consistent with its schema and every reference resolves
- * (ARCHITECTURE.md §4; spec 001 §2-5, §9).
+ * config/forms and config/plain-forms: every declaration is consistent with its schema and every
+ * reference resolves (ARCHITECTURE.md §4; spec 001 §2-5, §9; spec 002 for plain forms).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { forms } from '../../config/forms';
-import type { FieldCondition, FormDeclaration, ReplaySource } from '../../config/forms/types';
-import { formMessages } from '../../config/messages-forms.it';
+import type {
+  FieldCondition,
+  FormDeclaration,
+  PlainFormDeclaration,
+  ReplaySource,
+} from '../../config/forms/types';
+import { formMessages, type FormMessageKey } from '../../config/messages-forms.it';
+import { plainForms } from '../../config/plain-forms';
+import { informativaProva } from '../fixtures/plain-forms/informativa-prova';
+import { spec002PlainForms } from '../fixtures/plain-forms/spec-002';
+import { supportoProva } from '../fixtures/plain-forms/supporto-prova';
 import { movementKinds } from '../../config/movement-kinds';
 import { routes } from '../../config/routes';
 
@@ -43,6 +52,21 @@ const SPEC_EXCLUSION_LISTS = [
 ];
 
 const declarations: readonly FormDeclaration[] = forms;
+
+interface AnswerSchema {
+  type?: unknown;
+  properties?: Record<string, AnswerSchema>;
+  anyOf?: AnswerSchema[];
+}
+
+/** The dotted paths of the values (not objects) of an answer schema, through nullable objects. */
+function leafPaths(schema: AnswerSchema, prefix = ''): string[] {
+  const object = schema.properties ? schema : schema.anyOf?.find((branch) => branch.type === 'object');
+  if (!object?.properties) return prefix === '' ? [] : [prefix];
+  return Object.entries(object.properties).flatMap(([key, property]) =>
+    leafPaths(property, prefix === '' ? key : `${prefix}.${key}`),
+  );
+}
 
 function hasProperty(schema: JsonSchema, dotted: string): boolean {
   const [head, ...rest] = dotted.split('.');
@@ -112,7 +136,7 @@ describe('form declarations', () => {
         expect(hasProperty(schema, key), `${form.route_name} payload ${key}`).toBe(true);
       expect(hasProperty(schema, form.amountField)).toBe(true);
       expect(schema.required).toContain(form.amountField);
-      expect(hasProperty(schema, 'id_categ')).toBe(form.categories);
+      expect(hasProperty(schema, 'id_categ')).toBe(form.categories !== false);
       const conditions: FieldCondition[] = form.slots.flatMap((slot) => [
         ...(typeof slot.required === 'object' ? [slot.required] : []),
         ...(slot.visibleWhen ? [slot.visibleWhen] : []),
@@ -146,13 +170,18 @@ describe('form declarations', () => {
     }
   });
 
-  it('replay from the fields of the full purchase read (001 §3)', () => {
-    const known =
-      /^(id_categ_id|acquisto_row\.importo_totale|note\.(note|quota_interessi|intest_mutuo|iban|tot_loan|mesi)|fornitore\.p_iva|beneficiario\.(nome|cognome|cod_fisc)|relazione_parentale\.id)$/;
+  it('replay from the fields of the full purchase read (001 §3), leaves of its schema', () => {
+    // The server writes its answer through these paths (payloadToReplay): each must be a value of
+    // schemas/api/acquisto-full.json, not an object and not a name the schema does not know.
+    const full = JSON.parse(readFileSync('schemas/api/acquisto-full.json', 'utf8')) as AnswerSchema;
+    const known = new Set(leafPaths(full));
+    expect(known).toContain('fornitore.p_iva');
+    expect(known).toContain('note.tot_loan');
+    expect(known).not.toContain('fornitore');
     for (const form of declarations)
       for (const source of Object.values(form.replay) as ReplaySource[]) {
         const paths = typeof source === 'string' ? [source] : [source.from].flat();
-        for (const path of paths) expect(path, form.route_name).toMatch(known);
+        for (const path of paths) expect(known.has(path), `${form.route_name}: ${path}`).toBe(true);
       }
   });
 
@@ -188,5 +217,87 @@ describe('form declarations', () => {
     expect(plan.visibleWhen).toEqual({ field: 'id_categ', atMost: 68 });
     expect(plan.required).toEqual({ field: 'id_categ', in: [66, 67, 68] });
     expect(plan.requiredMessage).toBe('formAmortizationRequired');
+  });
+});
+
+describe('request forms: the parts that moved out of the engine', () => {
+  it('name a category set of their own (the sets of round 1 keep their numbers)', () => {
+    const sets = Object.fromEntries(
+      declarations.map((form) => [form.route_name, form.categories === false ? null : form.categories.set]),
+    );
+    expect(sets).toEqual({
+      'conv-ondemand': 4,
+      'rimb-spese': 1,
+      'rimb-interessi': 3,
+      'rimb-bollette': 13,
+      'rimb-aff-mutui': 14,
+      'conv-previdenza-integrativa': null,
+    });
+  });
+
+  it('declare the error texts that round 1 picked by field name, in their uiSchema', () => {
+    const errorsOf = (form: string, ...path: string[]) => {
+      let node: unknown = declarations.find((f) => f.route_name === form)?.uiSchema;
+      for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key];
+      return (node as Record<string, unknown> | undefined)?.['ui:errors'];
+    };
+    expect(errorsOf('rimb-spese', 'cod_fisc_ben')).toEqual({ pattern: 'formTaxCodeInvalid' });
+    expect(errorsOf('conv-ondemand', 'cod_fisc_ben')).toEqual({ pattern: 'formTaxCodeInvalid' });
+    expect(errorsOf('conv-ondemand', 'fornitore', 'p_iva')).toEqual({ pattern: 'formVatInvalid' });
+    expect(errorsOf('rimb-interessi', 'iban')).toEqual({ pattern: 'formIbanInvalid' });
+    expect(errorsOf('rimb-aff-mutui', 'mesi_sel')).toEqual({ minItems: 'formMonthsRequired' });
+    expect(errorsOf('conv-previdenza-integrativa', 'prev_ok')).toEqual({
+      const: 'formPensionConsentRequired',
+    });
+  });
+});
+
+describe('plain form declarations', () => {
+  const fixtureSchemas = new Map<string, JsonSchema>(
+    readdirSync('tests/fixtures/plain-forms')
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => {
+        const schema = JSON.parse(readFileSync(`tests/fixtures/plain-forms/${file}`, 'utf8')) as JsonSchema;
+        return [schema.$id, schema];
+      }),
+  );
+  // The registry's forms and the fixtures that run end to end (their schemas exist).
+  const runnable: readonly PlainFormDeclaration[] = [...plainForms, informativaProva, supportoProva];
+
+  it('have unique names and a schema whose properties cover their uiSchema, prefill and payload fields', () => {
+    expect(new Set(runnable.map((form) => form.name)).size).toBe(runnable.length);
+    for (const form of runnable) {
+      const schema = schemas.get(form.schemaId) ?? fixtureSchemas.get(form.schemaId);
+      expect(schema, form.schemaId).toBeDefined();
+      if (!schema) continue;
+      const fields = [
+        ...Object.keys(form.uiSchema).filter((key) => !key.startsWith('ui:')),
+        ...Object.keys(form.prefill?.user ?? {}),
+        ...(form.payload.omit ?? []),
+        ...(form.payload.blankToNull ?? []),
+      ];
+      for (const field of fields) expect(hasProperty(schema, field), `${form.name}: ${field}`).toBe(true);
+    }
+  });
+
+  it('send an attachment only as multipart, and name message keys that exist', () => {
+    for (const form of [...runnable, ...spec002PlainForms] as readonly PlainFormDeclaration[]) {
+      const attachments = Object.values(form.uiSchema).filter(
+        (ui) =>
+          typeof ui === 'object' && ui !== null && 'ui:widget' in ui && ui['ui:widget'] === 'attachment',
+      );
+      if (attachments.length > 0) expect(form.submit.encoding, form.name).toBe('multipart');
+      const keys = [
+        form.submitLabel,
+        form.submittingText,
+        form.errorIntro,
+        form.success.dialog?.title,
+        form.success.dialog?.text,
+        form.success.toast?.title,
+        form.success.toast?.text,
+      ].filter((key): key is FormMessageKey => key !== undefined);
+      for (const key of keys) expect(formMessages[key], `${form.name}: ${key}`).toBeTruthy();
+      if (typeof form.success.then === 'object') expect(routes[form.success.then.route]).toBeDefined();
+    }
   });
 });

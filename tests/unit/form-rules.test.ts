@@ -10,6 +10,7 @@ import {
   isSlotVisible,
   loanMaximumAmount,
   loanMaximumCents,
+  payloadToReplay,
   replayToFormData,
   romeToday,
   runFormRules,
@@ -525,5 +526,85 @@ describe('replay', () => {
       note: 'Nota',
     });
     expect(replayToFormData(form('conv-previdenza-integrativa'), {})).toEqual({});
+  });
+});
+
+describe('replay read the other way (the server builds get_acquisto_full from the payload)', () => {
+  const family = {
+    id_categ: 12,
+    importo: '120.50',
+    note: 'Nota',
+    fornitore: {
+      p_iva: '00743110157',
+      ragione_sociale: 'ACME S.r.l.',
+      indirizzo: 'Via Roma 1',
+      citta: 'Roma',
+    },
+    me_stesso: false,
+    cod_fisc_ben: VALID_CF,
+    nome_ben: 'Anna Maria Bianchi',
+    id_relazione_ben: 3,
+  };
+
+  it('copies plain paths, splits the joined name at its first space and keeps answer-only values', () => {
+    expect(payloadToReplay(form('conv-ondemand').replay, family)).toEqual({
+      id_categ_id: 12,
+      acquisto_row: { importo_totale: '120.50' },
+      note: { note: 'Nota' },
+      fornitore: {
+        p_iva: '00743110157',
+        ragione_sociale: 'ACME S.r.l.',
+        indirizzo: 'Via Roma 1',
+        citta: 'Roma',
+      },
+      beneficiario: { nome: 'Anna', cognome: 'Maria Bianchi', cod_fisc: VALID_CF },
+      relazione_parentale: { id: 3 },
+    });
+  });
+
+  it('the user as beneficiary clears the beneficiary (map key ""), whatever stayed in its fields', () => {
+    const answer = payloadToReplay(form('rimb-spese').replay, {
+      ...family,
+      me_stesso: true,
+      cod_fisc_ben: VALID_CF,
+    });
+    expect((answer.beneficiario as Record<string, unknown> | undefined)?.cod_fisc).toBeUndefined();
+  });
+
+  it('a mapped value writes its key; a value mapped only by "*" writes nothing (the default stays)', () => {
+    const interest = form('rimb-interessi').replay;
+    expect(
+      (payloadToReplay(interest, { quant_rimb: 'parziale' }).note as Record<string, unknown>).tot_loan,
+    ).toBe('part');
+    expect(payloadToReplay(interest, { quant_rimb: 'massima' }).note).toBeUndefined();
+  });
+
+  it('gives back every replayed field of every form through replayToFormData', () => {
+    const payloads: Record<string, Record<string, unknown>> = {
+      'conv-ondemand': { ...family, data_scadenza: '2026-05-01' },
+      'rimb-spese': family,
+      'rimb-interessi': {
+        id_categ: 3,
+        importo: '90.00',
+        importo_interessi: '100.00',
+        intestatari: 1,
+        iban: VALID_IBAN,
+        quant_rimb: 'parziale',
+      },
+      'rimb-bollette': { id_categ: 5, importo: '61.30' },
+      'rimb-aff-mutui': { id_categ: 66, importo: '700.00', mesi_sel: ['gennaio', 'marzo'] },
+      'conv-previdenza-integrativa': { importo: '500.00', note: 'Versamento' },
+    };
+    for (const declaration of forms) {
+      const payload = payloads[declaration.route_name]!;
+      const back = replayToFormData(declaration, payloadToReplay(declaration.replay, payload));
+      for (const [field, source] of Object.entries(declaration.replay)) {
+        if (typeof source !== 'string' && source.answerOnly) continue;
+        const [head, tail] = field.split('.') as [string, string | undefined];
+        const sent = tail ? (payload[head] as Record<string, unknown> | undefined)?.[tail] : payload[head];
+        const got = tail ? (back[head] as Record<string, unknown> | undefined)?.[tail] : back[head];
+        expect(got, `${declaration.route_name}.${field}`).toEqual(sent);
+      }
+    }
   });
 });

@@ -2,10 +2,14 @@
  * The named widgets and fields of the request forms (ARCHITECTURE.md §4): config/forms declarations
  * refer to them by name in their uiSchema (`ui:widget`, `ui:field`); the engine hands these two
  * registries to rjsf. Each reads the engine context (`registry.formContext`, see
- * engine/forms/form-context.ts). A name used by a declaration must exist here (tests/config checks it).
+ * engine/forms/form-context.ts). The names are the unions of config/forms/types.ts (`PortalWidgetName`,
+ * `FormFieldName`): a declaration naming another fails `tsc`, and so does a registry missing one.
+ * The blocks' hooks are in block-hooks.ts.
  */
-import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import type { Field, RegistryFieldsType, RegistryWidgetsType, Widget } from '@rjsf/utils';
+import type { FormFieldName, PortalWidgetName } from '../../../config/forms/types';
 import { AmountWidget } from './amount';
+import { AttachmentWidget } from './attachment';
 import { BeneficiaryField } from './beneficiary';
 import { CategoryWidget } from './category';
 import { ConsentWidget } from './consent';
@@ -26,7 +30,9 @@ export const formWidgets = {
   consent: ConsentWidget,
   iban: IbanWidget,
   months: MonthsWidget,
-} satisfies RegistryWidgetsType;
+  attachment: AttachmentWidget,
+  // Exactly the names config/forms/types.ts declares: a name missing here, or one more, fails `tsc`.
+} satisfies Record<PortalWidgetName, Widget> & RegistryWidgetsType;
 
 /** `ui:field` names: blocks that render (and fill) several fields, and the fields they consume. */
 export const formFields = {
@@ -36,7 +42,4 @@ export const formFields = {
   'loan-calculator': LoanCalculatorField,
   consumed: ConsumedField,
   documents: DocumentsField,
-} satisfies RegistryFieldsType;
-
-export type FormWidgetName = keyof typeof formWidgets;
-export type FormFieldName = keyof typeof formFields;
+} satisfies Record<FormFieldName, Field> & RegistryFieldsType;

@@ -7,11 +7,13 @@
  * src/shared/forms/rules.ts with the server's facts (today in Rome, the balance the form draws on, the
  * categories of its kind, the user's free documents), then one ledger transaction that debits and,
  * before it commits, attaches the documents and remembers the beneficiary, the IBAN or the pension
- * fund. GET /api/get_acquisto_full/{id}: a purchase read back in the shape a form replays.
+ * fund. GET /api/get_acquisto_full/{id}: a purchase read back in the shape a form replays, derived
+ * from the forms' replay maps.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { FormDeclaration } from '../../../config/forms/types';
 import { formatMessage } from '../../../config/messages-api.it';
+import { payloadToReplay } from '../../shared/forms/replay';
 import { runFormRules, type RuleErrors } from '../../shared/forms/rules';
 import { formatCents, parseCents } from '../../shared/money';
 import type { DB, FileKindName } from '../db/schema';
@@ -39,11 +41,12 @@ export interface Category {
   me_stesso: boolean;
 }
 
-export async function categoriesOf(db: Db, kind: number): Promise<Category[]> {
+/** The categories of a set (config/forms/types.ts `CategorySet`; the table's `kind` column is the set). */
+export async function categoriesOf(db: Db, set: number): Promise<Category[]> {
   return db
     .selectFrom('purchase_categories')
     .select(['id', 'nome', 'me_stesso'])
-    .where('kind', '=', kind)
+    .where('kind', '=', set)
     .orderBy('position')
     .orderBy('id')
     .execute();
@@ -139,7 +142,7 @@ export async function submitFormRequest(db: Kysely<DB>, input: SubmitInput): Pro
     .executeTakeFirstOrThrow();
   const userName = `${user.nome} ${user.cognome}`.trim();
   const today = romeDate();
-  const categories = form.categories ? await categoriesOf(db, form.kind) : [];
+  const categories = form.categories ? await categoriesOf(db, form.categories.set) : [];
   const ids = docIds(data);
   const documents = await usableDocuments(db, userId, ids);
   const available = await balances(db, userId);
@@ -237,36 +240,63 @@ async function rememberRequestData(
 // ---------------------------------------------------------------------------------------------
 // Replay (GET get_acquisto_full/{id_acquisto})
 
-export interface PurchaseFull {
-  kind: number;
-  id_categ_id: number | null;
-  acquisto_row: { importo_totale: string };
-  note: {
-    note: string | null;
-    quota_interessi: string | null;
-    intest_mutuo: number | null;
-    iban: string | null;
-    /** 'part' for a partial loan-interest reimbursement, 'full' otherwise. */
-    tot_loan: 'part' | 'full';
-    mesi: string[] | null;
-  };
-  fornitore: {
-    p_iva: string;
-    ragione_sociale: string | null;
-    indirizzo: string | null;
-    citta: string | null;
-    iban: string | null;
-  } | null;
-  beneficiario: { nome: string; cognome: string; cod_fisc: string } | null;
-  relazione_parentale: { id: number } | null;
+type JsonSchema = { [keyword: string]: unknown };
+
+const isObject = (value: unknown): value is Data =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The object branch of `{anyOf: [{type: object}, {type: null}]}`, or undefined when `schema` is no such union. */
+function nullableObject(schema: JsonSchema): JsonSchema | undefined {
+  const branches = Array.isArray(schema.anyOf) ? (schema.anyOf as JsonSchema[]) : [];
+  if (!branches.some((branch) => branch.type === 'null')) return undefined;
+  return branches.find((branch) => branch.type === 'object');
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const integer = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) ? value : null;
+const allowsNull = (schema: JsonSchema): boolean =>
+  schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'));
 
-/** The user's purchase, read back for a form (404 for a purchase that is not the user's). */
-export async function purchaseFull(db: Db, userId: number, purchaseId: number): Promise<PurchaseFull> {
+/**
+ * `written` completed into the answer's shape (`schema`, here `acquisto-full`): every property the
+ * payload did not fill gets its default or null; a nullable object lacking a required value that may
+ * not be null is null itself (a supplier without its VAT number, a beneficiary without a tax code).
+ */
+function shapeAnswer(schema: JsonSchema, written: Data): Data {
+  const properties = isObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
+  const result: Data = {};
+  for (const [key, property] of Object.entries(properties)) {
+    const value = written[key];
+    const branch = nullableObject(property);
+    if (branch) {
+      const shaped = isObject(value) ? shapeAnswer(branch, value) : null;
+      const required = Array.isArray(branch.required) ? (branch.required as string[]) : [];
+      const branchProperties = (branch.properties ?? {}) as Record<string, JsonSchema>;
+      const complete =
+        shaped !== null &&
+        required.every((name) => shaped[name] !== null || allowsNull(branchProperties[name] ?? {}));
+      result[key] = complete ? shaped : null;
+    } else if (property.type === 'object') {
+      result[key] = shapeAnswer(property, isObject(value) ? value : {});
+    } else if (value !== undefined && value !== null) {
+      result[key] = value;
+    } else {
+      result[key] = 'default' in property ? property.default : null;
+    }
+  }
+  return result;
+}
+
+/**
+ * The user's purchase, read back for a form (404 for a purchase that is not the user's): the payload
+ * written through the replay map of each declared form of the purchase's kind (`payloadToReplay`, so
+ * no field path is restated here), with the kind and the amount debited taken from the purchase row.
+ */
+export async function purchaseFull(
+  db: Db,
+  forms: readonly RegisteredForm[],
+  answerSchema: JsonSchema,
+  userId: number,
+  purchaseId: number,
+): Promise<Data> {
   const row = await db
     .selectFrom('purchases')
     .select(['kind', 'importo', 'payload'])
@@ -274,40 +304,22 @@ export async function purchaseFull(db: Db, userId: number, purchaseId: number): 
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw ApiError.of(404, 'apiPurchaseNotFound');
-  const p: Data =
-    row.payload && typeof row.payload === 'object' && !Array.isArray(row.payload) ? row.payload : {};
+  const payload: Data = isObject(row.payload) ? row.payload : {};
+  const written: Data = {};
+  for (const { declaration } of forms) {
+    if (declaration.kind !== row.kind) continue;
+    mergeInto(written, payloadToReplay(declaration.replay, payload));
+  }
+  written.kind = row.kind;
+  written.acquisto_row = { importo_totale: formatCents(row.importo) };
+  return shapeAnswer(answerSchema, written);
+}
 
-  const supplier = p.fornitore as Data | null | undefined;
-  const family = p.me_stesso === false && typeof p.cod_fisc_ben === 'string';
-  const [nome = '', ...cognome] = (text(p.nome_ben) ?? '').trim().split(/\s+/);
-  const months = Array.isArray(p.mesi_sel)
-    ? p.mesi_sel.filter((m): m is string => typeof m === 'string')
-    : null;
-
-  return {
-    kind: row.kind,
-    id_categ_id: integer(p.id_categ),
-    acquisto_row: { importo_totale: formatCents(row.importo) },
-    note: {
-      note: text(p.note),
-      quota_interessi: text(p.importo_interessi),
-      intest_mutuo: integer(p.intestatari),
-      iban: text(p.iban),
-      tot_loan: p.quant_rimb === 'parziale' ? 'part' : 'full',
-      mesi: months,
-    },
-    fornitore:
-      supplier && typeof supplier === 'object' && typeof supplier.p_iva === 'string'
-        ? {
-            p_iva: supplier.p_iva,
-            ragione_sociale: text(supplier.ragione_sociale),
-            indirizzo: text(supplier.indirizzo),
-            citta: text(supplier.citta),
-            iban: text(supplier.iban),
-          }
-        : null,
-    beneficiario: family ? { nome, cognome: cognome.join(' '), cod_fisc: p.cod_fisc_ben as string } : null,
-    relazione_parentale:
-      family && integer(p.id_relazione_ben) !== null ? { id: p.id_relazione_ben as number } : null,
-  };
+/** Deep merge of nested answer objects (two forms of one kind each add their paths). */
+function mergeInto(target: Data, source: Data): void {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (isObject(current) && isObject(value)) mergeInto(current, value);
+    else target[key] = value;
+  }
 }

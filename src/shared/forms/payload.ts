@@ -1,9 +1,10 @@
 /**
- * Form data -> wire payload (config/forms/types.ts, spec 001 §3): the form data IS the payload, minus
+ * Form data -> wire payload of any form, plain or request (config/forms/types.ts, spec 001 §3): the
+ * form data IS the payload, minus
  * the display-only fields of `payload.omit`, with the `payload.blankToNull` fields sent as null when
  * blank and every string trimmed. The portal sends it and the server stores what it validated.
  */
-import type { FormDeclaration } from '../../../config/forms/types';
+import type { FormCore } from '../../../config/forms/types';
 
 function trimDeep(value: unknown): unknown {
   if (typeof value === 'string') return value.trim();
@@ -23,7 +24,7 @@ function trimDeep(value: unknown): unknown {
  * still shown, so a hidden slot's document is not sent.
  */
 export function toPayload(
-  form: FormDeclaration,
+  form: Pick<FormCore, 'payload'>,
   formData: Record<string, unknown>,
   visibleSlotDocIds?: readonly number[],
 ): Record<string, unknown> {
@@ -41,4 +42,21 @@ export function toPayload(
   }
   if (visibleSlotDocIds !== undefined) payload.docs = [...visibleSlotDocIds];
   return payload;
+}
+
+/** A field of a multipart body: text as is, numbers and booleans as text, lists and objects as JSON. */
+function partText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * The parts of a multipart body (`SubmitCall.encoding: 'multipart'`) of a payload: one text part per
+ * field, null fields left out (a multipart body has no null). Files are added by the caller.
+ */
+export function toMultipartFields(payload: Readonly<Record<string, unknown>>): [string, string][] {
+  return Object.entries(payload)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([key, value]) => [key, partText(value)]);
 }

@@ -1,9 +1,15 @@
 /**
- * Replay (001 §2): a purchase read by `GET /api/get_acquisto_full/{id}` back into form data, following
- * the form's `replay` map (config/forms/types.ts `ReplayMap`). Values are copied as the answer gives
- * them (amount strings stay strings); a missing value leaves its field out unless the map has `''`.
+ * Replay (001 §2), both ways, from the one `replay` map of a request form (config/forms/types.ts
+ * `ReplayMap`):
+ *
+ * - `replayToFormData` (portal): a purchase read by `GET /api/get_acquisto_full/{id}` back into form
+ *   data. Values are copied as the answer gives them (amount strings stay strings); a missing value
+ *   leaves its field out unless the map has `''`.
+ * - `payloadToReplay` (server): the payload a request was sent with written into that answer, so the
+ *   server restates no field path: plain paths are copied, joined paths split, mapped values turned
+ *   back into the answer's value.
  */
-import type { FormDeclaration, ReplaySource } from '../../../config/forms/types';
+import type { ReplayMap, ReplaySource, RequestFormDeclaration } from '../../../config/forms/types';
 import { valueAt } from './conditions';
 
 function isMissing(value: unknown): boolean {
@@ -41,11 +47,81 @@ function setAt(target: Record<string, unknown>, path: string, value: unknown): v
   current[keys[keys.length - 1] as string] = value;
 }
 
-export function replayToFormData(form: FormDeclaration, answer: unknown): Record<string, unknown> {
+export function replayToFormData(
+  form: Pick<RequestFormDeclaration, 'replay'>,
+  answer: unknown,
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const [field, source] of Object.entries(form.replay)) {
+    if (typeof source !== 'string' && source.answerOnly) continue;
     const value = readSource(answer, source);
     if (!isMissing(value)) setAt(data, field, value);
   }
   return data;
+}
+
+/** Removes a dotted path (an emptied object stays, empty: the answer's shape decides what it becomes). */
+function deleteAt(target: Record<string, unknown>, path: string): void {
+  const keys = path.split('.');
+  let current: unknown = target;
+  for (const key of keys.slice(0, -1)) {
+    if (current === null || typeof current !== 'object') return;
+    current = (current as Record<string, unknown>)[key];
+  }
+  if (current !== null && typeof current === 'object')
+    delete (current as Record<string, unknown>)[keys[keys.length - 1] as string];
+}
+
+/**
+ * The answer paths a payload fills through `replay`, in the answer's own shape (nested objects),
+ * without any value the payload does not hold. Read the other way than `replayToFormData`:
+ *
+ * - `field <- 'a.b'`: the field's value at `a.b`;
+ * - `field <- { from: [p1, p2], join }`: the field split at the first `join` (default ' '): p1 gets
+ *   the part before, p2 the rest (the beneficiary's "nome cognome");
+ * - `field <- { from, map }`: the key of `map` whose value is the field's (`'*'` is no key: nothing is
+ *   written, the answer keeps its default); a key `''` means "missing", so the path is cleared, and
+ *   a clear wins over a value written by another entry (`me_stesso: true` clears the beneficiary).
+ */
+export function payloadToReplay(
+  replay: ReplayMap,
+  payload: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const answer: Record<string, unknown> = {};
+  const cleared: string[] = [];
+  for (const [field, source] of Object.entries(replay)) {
+    const value = valueAt(payload, field);
+    if (typeof source === 'string') {
+      if (!isMissing(value)) setAt(answer, source, value);
+      continue;
+    }
+    if (source.map) {
+      const path = typeof source.from === 'string' ? source.from : source.from[0];
+      if (path === undefined) continue;
+      const key = Object.keys(source.map).find((name) => name !== '*' && source.map?.[name] === value);
+      if (key === '') cleared.push(path);
+      else if (key !== undefined) setAt(answer, path, key);
+      continue;
+    }
+    if (isMissing(value)) continue;
+    if (typeof source.from === 'string') {
+      setAt(answer, source.from, value);
+      continue;
+    }
+    const paths = source.from;
+    const text = String(value).trim();
+    const separator = source.join ?? ' ';
+    let rest = text;
+    paths.forEach((path, index) => {
+      if (index === paths.length - 1) {
+        setAt(answer, path, rest);
+        return;
+      }
+      const at = rest.indexOf(separator);
+      setAt(answer, path, at === -1 ? rest : rest.slice(0, at));
+      rest = at === -1 ? '' : rest.slice(at + separator.length).trim();
+    });
+  }
+  for (const path of cleared) deleteAt(answer, path);
+  return answer;
 }

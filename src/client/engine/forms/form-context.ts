@@ -1,10 +1,11 @@
 /**
  * What the form engine hands to every widget and field through rjsf's `formContext`
- * (`props.registry.formContext`): the declaration, the whole form data (blocks such as the
+ * (`props.registry.formContext`), for request and plain forms alike: the declaration, the whole form data (blocks such as the
  * beneficiary or the loan calculator read and write several sibling fields), the user's credit
  * and the categories already loaded. Widgets never fetch the form's own data themselves.
  */
-import type { FormDeclaration, UploadSlot } from '../../../../config/forms/types';
+import type { UploadSlot } from '../../../../config/forms/types';
+import type { AnyFormDeclaration } from '../../../shared/forms';
 
 export interface FormCategory {
   readonly id: number;
@@ -24,7 +25,8 @@ export interface SlotDocument {
 }
 
 export interface FormEngineContext {
-  readonly declaration: FormDeclaration;
+  /** A request form or a plain form (`isRequestForm` tells them apart). */
+  readonly declaration: AnyFormDeclaration;
   /** The current form data (the payload being built). */
   readonly formData: Readonly<Record<string, unknown>>;
   /** Writes several top-level fields at once (e.g. the beneficiary block fills code, name and relation). */
@@ -54,6 +56,9 @@ export interface FormEngineContext {
     readonly cod_fisc: string;
     readonly covip_fondo: string | null;
   };
+  /** Files chosen in `attachment` fields, by field (sent as parts of a multipart body, never as JSON). */
+  readonly files: Readonly<Record<string, readonly File[] | undefined>>;
+  setFiles(field: string, files: readonly File[]): void;
   /** True while a submission is running: widgets disable themselves. */
   readonly submitting: boolean;
 }

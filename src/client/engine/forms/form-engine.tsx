@@ -1,12 +1,17 @@
 /**
- * The form engine (ARCHITECTURE.md §4): renders a declaration of config/forms with rjsf and runs the
- * submission flow every form shares (spec 001 §4 "Submission", 000 §8):
+ * The form engine (ARCHITECTURE.md §4): renders a declaration of config/forms (request form) or
+ * config/plain-forms (plain form) with rjsf and runs the submission flow they share (spec 001 §4
+ * "Submission", 000 §8):
  *
- * local checks (the payload schema's precompiled validator + the shared rules) -> errors under their
- * fields, focus on the first, an alert -> (pension, fund changed) "Conferma Modifica Fondo" ->
- * the purchase engine (engine/purchase): "Riepilogo operazione" -> overlay -> `POST
- * /api/crea_richiesta/{route}` with the payload's `Idempotency-Key` -> "Richiesta inviata" -> menu; a
- * failure closes the overlay and opens the backend error box.
+ * local checks (the payload schema's precompiled validator with the uiSchema's error texts, and for a
+ * request form the shared rules) -> errors under their fields, focus on the first, an alert -> the
+ * `beforeConfirm` hooks of the blocks the uiSchema names (block-hooks.ts) -> then
+ * - a request form: "Riepilogo operazione" -> overlay -> `POST /api/crea_richiesta/{route}` with its
+ *   `Idempotency-Key` -> "Richiesta inviata" -> menu, all by the purchase engine (engine/purchase),
+ *   which keeps one key per payload;
+ * - a plain form: overlay -> its declared call (JSON, multipart or no body) -> its success dialog or
+ *   toast -> what it declares next (no credit, no summary);
+ * a failure closes the overlay and opens the backend error box.
  *
  * Widgets and fields get the engine through rjsf's `formContext` (form-context.ts).
  */
@@ -15,12 +20,24 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { Experimental_DefaultFormStateBehavior, UiSchema } from '@rjsf/utils';
 import { deepEquals, getDefaultFormState } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FormDeclaration } from '../../../../config/forms/types';
+import type { PlainFormDeclaration } from '../../../../config/forms/types';
 import { formMessages } from '../../../../config/messages-forms.it';
-import { isSlotVisible, romeToday, runFormRules, toPayload } from '../../../shared/forms';
+import { ApiError } from '../../api/client';
+import { showBackendError } from '../../components/backend-error-box';
+import {
+  isRequestForm,
+  isSlotVisible,
+  romeToday,
+  runFormRules,
+  slotsOf,
+  toMultipartFields,
+  toPayload,
+  type AnyFormDeclaration,
+} from '../../../shared/forms';
 import { parseCents } from '../../../shared/money';
 import { PurchaseOverlay, usePurchaseFlow } from '../purchase';
-import { askFundChange, type OpenDialog } from './form-dialogs';
+import type { NamedBlock } from './block-hooks';
+import { showPlainSuccess, type OpenDialog } from './form-dialogs';
 import type { FormCategory, FormEngineContext, SlotDocument } from './form-context';
 import {
   collectFieldErrors,
@@ -32,10 +49,13 @@ import {
   withoutFieldErrors,
   type FieldErrors,
 } from './form-errors';
-import type { PensionFund } from './form-queries';
+import { sendPlainForm } from './form-queries';
 import { FIELD_ATTRIBUTE, ThemedForm } from './form-theme';
 import type { CompiledFormSchema, FormValues } from './validators';
 import { withWireAmounts } from './wire-amounts';
+
+const NO_BLOCKS: readonly NamedBlock[] = [];
+const NO_PRELOADED: Readonly<Record<string, unknown>> = {};
 
 /**
  * Defaults of the schema apply, with two exceptions: an array's `minItems` never creates empty items
@@ -59,27 +79,13 @@ export function initialFormData(compiled: CompiledFormSchema, initial: FormValue
   ) as FormValues;
 }
 
-/** The field whose uiSchema uses the `pension-fund` field (the pension form's `covip`), if any. */
-export function pensionFundField(declaration: FormDeclaration): string | undefined {
-  return Object.entries(declaration.uiSchema).find(
-    ([, ui]) =>
-      typeof ui === 'object' && ui !== null && (ui as Record<string, unknown>)['ui:field'] === 'pension-fund',
-  )?.[0];
-}
-
-/** `[istituto] nome`, as the fund search shows a fund (001 §3). */
-export function fundLabel(fund: { covip?: unknown; istituto?: unknown; nome?: unknown }): string {
-  const name = typeof fund.nome === 'string' && fund.nome !== '' ? fund.nome : String(fund.covip ?? '');
-  return typeof fund.istituto === 'string' && fund.istituto !== '' ? `[${fund.istituto}] ${name}` : name;
-}
-
 /** The documents of the slots shown for `data`, in slot order. */
 export function visibleSlotDocuments(
-  declaration: FormDeclaration,
+  declaration: AnyFormDeclaration,
   data: FormValues,
   slotDocuments: Readonly<Record<string, SlotDocument | undefined>>,
 ): SlotDocument[] {
-  return declaration.slots
+  return slotsOf(declaration)
     .filter((slot) => isSlotVisible(slot, data))
     .map((slot) => slotDocuments[slot.name])
     .filter((document): document is SlotDocument => document !== undefined);
@@ -110,11 +116,14 @@ interface EngineContextValue extends FormEngineContext {
  * upload slot's condition names, and every field that is not free text. Free text (a plain string
  * input, textarea, amount, IBAN, date) changes only its own field, which rjsf renders anyway.
  */
-export function watchedFields(declaration: FormDeclaration, schema: CompiledFormSchema['schema']): string[] {
+export function watchedFields(
+  declaration: AnyFormDeclaration,
+  schema: CompiledFormSchema['schema'],
+): string[] {
   const properties = (schema.properties ?? {}) as Record<string, { type?: unknown; enum?: unknown }>;
   const ui = declaration.uiSchema as Record<string, Record<string, unknown> | undefined>;
   const conditionFields = new Set<string>();
-  for (const slot of declaration.slots) {
+  for (const slot of slotsOf(declaration)) {
     if (slot.visibleWhen) conditionFields.add(slot.visibleWhen.field.split('.')[0] ?? '');
     if (typeof slot.required === 'object') conditionFields.add(slot.required.field.split('.')[0] ?? '');
   }
@@ -133,29 +142,53 @@ export function watchedFields(declaration: FormDeclaration, schema: CompiledForm
   });
 }
 
+/** The body of a plain form's call: JSON, multipart (text parts, then the files of `attachment` fields) or none. */
+export function plainFormBody(
+  form: PlainFormDeclaration,
+  payload: Record<string, unknown>,
+  files: Readonly<Record<string, readonly File[] | undefined>>,
+): Record<string, unknown> | FormData | undefined {
+  if (form.submit.encoding === 'none') return undefined;
+  if (form.submit.encoding === 'json') return payload;
+  const body = new FormData();
+  // An attachment field's payload value is the names of its files: the files themselves are sent.
+  const withFiles = new Set(Object.keys(files).filter((field) => field in payload));
+  for (const [key, text] of toMultipartFields(payload)) if (!withFiles.has(key)) body.append(key, text);
+  for (const field of withFiles) for (const file of files[field] ?? []) body.append(field, file, file.name);
+  return body;
+}
+
 export interface FormEngineProps {
-  readonly declaration: FormDeclaration;
+  readonly declaration: AnyFormDeclaration;
   readonly compiled: CompiledFormSchema;
   /** Replayed or preset values (the schema's defaults are added underneath). */
   readonly initialData: FormValues;
   readonly creditCents: number;
   readonly categories: readonly FormCategory[];
   readonly user: FormEngineContext['user'];
-  /** The user's saved pension fund with institute and name, restored when a change is declined. */
-  readonly savedFund: PensionFund | null;
-  /** After the success dialog's Ok: refresh the credit and go to the menu. */
+  /** The blocks with hooks that the uiSchema names, and what their `preload` answered (by field). */
+  readonly blocks?: readonly NamedBlock[];
+  readonly preloaded?: Readonly<Record<string, unknown>>;
+  /**
+   * After success: a request form's after the success dialog's Ok (refresh the credit, go to the menu);
+   * a plain form's after its dialog or toast (its `success.then`).
+   */
   readonly onCompleted: () => void;
 }
 
 export function FormEngine(props: FormEngineProps) {
-  const { declaration, compiled, creditCents, categories, user, savedFund, onCompleted } = props;
+  const { declaration, compiled, creditCents, categories, user, onCompleted } = props;
+  const blocks = props.blocks ?? NO_BLOCKS;
+  const preloaded = props.preloaded ?? NO_PRELOADED;
   const [formData, setFormData] = useState<FormValues>(() => initialFormData(compiled, props.initialData));
   const [slotDocuments, setSlotDocuments] = useState<Record<string, SlotDocument | undefined>>({});
+  const [files, setFileList] = useState<Record<string, readonly File[] | undefined>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [showFixAlert, setShowFixAlert] = useState(false);
-  /** The purchase flow from the summary on (engine/purchase); `submitting` disables the form. */
+  /** The purchase flow from the summary on (engine/purchase); a plain form's own call. Either disables the form. */
   const purchase = usePurchaseFlow(onCompleted);
-  const { submitting } = purchase;
+  const [plainSubmitting, setSubmitting] = useState(false);
+  const submitting = purchase.submitting || plainSubmitting;
   const [focusRequest, setFocusRequest] = useState(0);
   /** Writes made outside rjsf (blocks, the fund restore): each one is handed to rjsf. */
   const [writes, setWrites] = useState(0);
@@ -169,9 +202,14 @@ export function FormEngine(props: FormEngineProps) {
   const keepDialog = (dialog: OpenDialog) => {
     openDialogs.current.push(dialog);
   };
+  /** False once the form has left the screen: a question answered afterwards sends nothing. */
+  const mounted = useRef(true);
   useEffect(() => {
+    // Set again on mount: React's development double mount runs the cleanup once in between.
+    mounted.current = true;
     const dialogs = openDialogs.current;
     return () => {
+      mounted.current = false;
       for (const dialog of dialogs.splice(0)) dialog.close();
     };
   }, []);
@@ -205,6 +243,10 @@ export function FormEngine(props: FormEngineProps) {
     setErrors((previous) => withoutFieldErrors(previous, ['docs', slot]));
   }, []);
 
+  const setFiles = useCallback((field: string, chosen: readonly File[]) => {
+    setFileList((previous) => ({ ...previous, [field]: chosen }));
+  }, []);
+
   const errorsFor = useCallback((field: string): readonly string[] => errors[field] ?? [], [errors]);
 
   const watched = useMemo(() => watchedFields(declaration, compiled.schema), [declaration, compiled.schema]);
@@ -234,6 +276,8 @@ export function FormEngine(props: FormEngineProps) {
       watchedData,
       slotDocuments,
       setSlotDocument,
+      files,
+      setFiles,
       user,
       submitting,
     };
@@ -252,6 +296,8 @@ export function FormEngine(props: FormEngineProps) {
     watchedData,
     slotDocuments,
     setSlotDocument,
+    files,
+    setFiles,
     user,
     submitting,
   ]);
@@ -323,32 +369,55 @@ export function FormEngine(props: FormEngineProps) {
       values,
       compiled.schema,
       undefined,
-      italianErrorTransformer(values),
+      italianErrorTransformer(values, declaration.uiSchema),
       declaration.uiSchema as UiSchema,
     );
-    const ruleErrors = runFormRules(declaration, values, {
-      today: romeToday(),
-      creditCents,
-      categories,
-      documents: documents.map(({ doc_id, file_kind }) => ({ doc_id, file_kind })),
-    });
+    // A plain form has no named rules (and no credit): its schema says everything.
+    const ruleErrors = isRequestForm(declaration)
+      ? runFormRules(declaration, values, {
+          today: romeToday(),
+          creditCents,
+          categories,
+          documents: documents.map(({ doc_id, file_kind }) => ({ doc_id, file_kind })),
+        })
+      : {};
     return mergeFieldErrors(collectFieldErrors(validation.errors), ruleErrors);
   };
 
-  /** Pension: a fund other than the saved one is confirmed, or the saved one comes back. */
-  const confirmFundChange = async (values: FormValues): Promise<boolean> => {
-    const field = pensionFundField(declaration);
-    const saved = user.covip_fondo;
-    if (!field || !saved || values[field] === saved) return true;
-    const from = savedFund ? fundLabel(savedFund) : saved;
-    const to = fundLabel({ covip: values[field], istituto: values.istituto, nome: values.nome });
-    if (await askFundChange(from, to, keepDialog)) return true;
+  /** The blocks' questions before the confirmation (e.g. the pension fund change): any "no" stops. */
+  const runBeforeConfirm = async (values: FormValues): Promise<boolean> => {
     const properties = compiled.schema.properties ?? {};
-    const restore: FormValues = { [field]: saved };
-    if ('istituto' in properties) restore.istituto = savedFund?.istituto ?? null;
-    if ('nome' in properties) restore.nome = savedFund?.nome ?? null;
-    setFields(restore);
-    return false;
+    for (const { field, hooks } of blocks) {
+      if (!hooks.beforeConfirm) continue;
+      const proceed = await hooks.beforeConfirm({
+        field,
+        properties,
+        user,
+        preloaded: preloaded[field],
+        values,
+        setFields,
+        track: keepDialog,
+      });
+      if (!proceed || !mounted.current) return false;
+    }
+    return true;
+  };
+
+  /** A plain form's own path: overlay -> its call -> its dialog or toast -> `onCompleted`. */
+  const sendPlain = async (form: PlainFormDeclaration, values: FormValues) => {
+    setSubmitting(true);
+    try {
+      await sendPlainForm(form.submit, plainFormBody(form, toPayload(form, values), files));
+      setSubmitting(false);
+      await showPlainSuccess(form.success);
+      busy.current = false;
+      if (mounted.current) onCompleted();
+    } catch (error) {
+      setSubmitting(false);
+      busy.current = false;
+      const data = error instanceof ApiError ? error.data : error;
+      void showBackendError(form.errorIntro ? [formMessages[form.errorIntro], data] : data);
+    }
   };
 
   const submit = async (submitted: FormValues) => {
@@ -374,8 +443,12 @@ export function FormEngine(props: FormEngineProps) {
 
     busy.current = true;
     try {
-      if (!(await confirmFundChange(values))) {
+      if (!(await runBeforeConfirm(values))) {
         busy.current = false;
+        return;
+      }
+      if (!isRequestForm(declaration)) {
+        await sendPlain(declaration, values);
         return;
       }
       const amountValue = values[declaration.amountField];
@@ -401,6 +474,8 @@ export function FormEngine(props: FormEngineProps) {
   };
 
   const formErrors = errors[''] ?? [];
+  const submitLabel = (!isRequestForm(declaration) && declaration.submitLabel) || 'formSubmit';
+  const submittingText = (!isRequestForm(declaration) && declaration.submittingText) || 'formSubmitting';
 
   return (
     <Box ref={containerRef} pos="relative">
@@ -414,7 +489,7 @@ export function FormEngine(props: FormEngineProps) {
         onSubmit={(event) => void submit(event.formData ?? data)}
         extraErrors={extraErrors}
         experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
-        transformErrors={italianErrorTransformer(data)}
+        transformErrors={italianErrorTransformer(data, declaration.uiSchema)}
         translateString={italianTranslateString}
         noHtml5Validate
         noValidate
@@ -441,11 +516,11 @@ export function FormEngine(props: FormEngineProps) {
             w={{ base: '100%', xs: 'auto' }}
             style={{ alignSelf: 'flex-end' }}
           >
-            {formMessages.formSubmit}
+            {formMessages[submitLabel]}
           </Button>
         </Stack>
       </ThemedForm>
-      <PurchaseOverlay visible={submitting} testId="form-submitting" />
+      <PurchaseOverlay visible={submitting} testId="form-submitting" text={formMessages[submittingText]} />
     </Box>
   );
 }

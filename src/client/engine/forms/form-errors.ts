@@ -2,7 +2,8 @@
  * Italian errors only (spec 001 §5, 000 §5): every Ajv keyword is mapped to a text of
  * config/messages-forms.it.ts, and rjsf's own control texts are translated too. The precompiled
  * validators carry no messages at all (scripts/vite-form-validators.mjs), so an unmapped keyword
- * shows `formInvalidValue`, never English.
+ * shows `formInvalidValue`, never English. A field chooses its own text for a keyword in its uiSchema
+ * (`'ui:errors': { pattern: 'formTaxCodeInvalid' }`); nothing here is picked by a field's name.
  *
  * Errors are kept as a flat map `field -> messages` (dotted for nested fields, `''` for the form as
  * a whole), the same shape as the shared rules' answer (`runFormRules`), and turned into rjsf's
@@ -25,10 +26,6 @@ export function fieldOfProperty(property: string | undefined): string {
   return (firstIndex === -1 ? segments : segments.slice(0, firstIndex)).join('.');
 }
 
-function lastSegment(field: string): string {
-  return field.split('.').pop() ?? field;
-}
-
 function valueAtField(data: unknown, field: string): unknown {
   let current = data;
   for (const key of field.split('.').filter((segment) => segment !== '')) {
@@ -47,29 +44,57 @@ function isEmpty(value: unknown): boolean {
   );
 }
 
-function patternMessage(field: string, pattern: unknown): FormMessageKey {
-  const name = lastSegment(field);
-  if (name === 'cod_fisc_ben' || name === 'cod_fisc') return 'formTaxCodeInvalid';
-  if (name === 'iban') return 'formIbanInvalid';
-  if (name === 'p_iva') return 'formVatInvalid';
+/**
+ * The message key a field declares for a keyword in its uiSchema (`ui:errors`, config/forms/types.ts
+ * `FieldUi`), found by the field's dotted path (`fornitore.p_iva` -> `uiSchema.fornitore.p_iva`).
+ */
+export function declaredErrorKey(
+  uiSchema: unknown,
+  field: string,
+  keyword: string,
+): FormMessageKey | undefined {
+  let node: unknown = uiSchema;
+  for (const key of field.split('.').filter((segment) => segment !== '')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  if (node === null || typeof node !== 'object') return undefined;
+  const declared = (node as Record<string, unknown>)['ui:errors'];
+  if (declared === null || typeof declared !== 'object') return undefined;
+  const key = (declared as Record<string, unknown>)[keyword];
+  return typeof key === 'string' ? (key as FormMessageKey) : undefined;
+}
+
+/** A pattern the field does not name a text for: the common formats of 000 §5 have their own. */
+function patternMessage(pattern: unknown): FormMessageKey {
   if (pattern === EURO_PATTERN) return 'formAmountInvalid';
   if (pattern === DATE_PATTERN) return 'formInvalidDate';
   return 'formInvalidValue';
 }
 
-/** The Italian text of one Ajv error; `value` is the data the error is about. */
-export function italianMessage(error: RJSFValidationError, value: unknown): string {
+/** Keywords that complain about a value that is there: when it is missing, "Campo obbligatorio." wins. */
+const ABOUT_A_VALUE = new Set(['type', 'minLength', 'pattern', 'enum']);
+
+/**
+ * The Italian text of one Ajv error; `value` is the data the error is about, `uiSchema` the form's
+ * (its `ui:errors` choose a field's texts).
+ */
+export function italianMessage(error: RJSFValidationError, value: unknown, uiSchema?: unknown): string {
   const field = fieldOfProperty(error.property);
   const params = (error.params ?? {}) as Record<string, unknown>;
   const limit = typeof params.limit === 'number' ? params.limit : '';
-  switch (error.name) {
+  const keyword = error.name ?? '';
+  if (ABOUT_A_VALUE.has(keyword) && isEmpty(value)) return formatFormMessage('formRequiredField');
+  const declared = declaredErrorKey(uiSchema, field, keyword);
+  if (declared) return formatFormMessage(declared, { limit });
+  switch (keyword) {
     case 'required':
       return formatFormMessage('formRequiredField');
     case 'type':
     case 'minLength':
-      return formatFormMessage(isEmpty(value) ? 'formRequiredField' : 'formInvalidValue');
+      return formatFormMessage('formInvalidValue');
     case 'pattern':
-      return formatFormMessage(isEmpty(value) ? 'formRequiredField' : patternMessage(field, params.pattern));
+      return formatFormMessage(patternMessage(params.pattern));
     case 'format':
       return formatFormMessage(
         typeof params.format === 'string' && params.format.startsWith('date')
@@ -85,14 +110,12 @@ export function italianMessage(error: RJSFValidationError, value: unknown): stri
     case 'exclusiveMaximum':
       return formatFormMessage('formMaximum', { limit });
     case 'enum':
-      return formatFormMessage(isEmpty(value) ? 'formRequiredField' : 'formChooseOption');
+      return formatFormMessage('formChooseOption');
     case 'minItems':
-      if (lastSegment(field) === 'mesi_sel') return formatFormMessage('formMonthsRequired');
       return formatFormMessage(isEmpty(value) ? 'formRequiredField' : 'formInvalidValue');
     case 'const':
-      // A box that must be ticked (the pension `prev_ok`, any `const: true` consent).
-      if (lastSegment(field) === 'prev_ok' || params.allowedValue === true)
-        return formatFormMessage('formPensionConsentRequired');
+      // A box that must be ticked (any `const: true` consent).
+      if (params.allowedValue === true) return formatFormMessage('formPensionConsentRequired');
       return formatFormMessage('formInvalidValue');
     default:
       return formatFormMessage('formInvalidValue');
@@ -103,12 +126,13 @@ export function italianMessage(error: RJSFValidationError, value: unknown): stri
  * rjsf's `transformErrors` for the data being validated: every message and stack becomes Italian.
  * The `if` keyword's own error ("must match then") is dropped: the `then` errors say what is wrong.
  */
-export function italianErrorTransformer(formData: unknown): ErrorTransformer {
+export function italianErrorTransformer(formData: unknown, uiSchema?: unknown): ErrorTransformer {
   return (errors) =>
     errors
       .filter((error) => error.name !== 'if')
       .map((error) => {
-        const message = italianMessage(error, valueAtField(formData, fieldOfProperty(error.property)));
+        const value = valueAtField(formData, fieldOfProperty(error.property));
+        const message = italianMessage(error, value, uiSchema);
         return { ...error, message, stack: message };
       });
 }

@@ -7,7 +7,7 @@
 import { Alert, Anchor, Card, List, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconBook, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { FormDeclaration } from '../../../../config/forms/types';
+import type { FormCore } from '../../../../config/forms/types';
 import { formMessages } from '../../../../config/messages-forms.it';
 import type { FormEngineContext } from './form-context';
 import { documentationLinksQueryOptions, tutorialLinksQueryOptions, type StaticLink } from './form-queries';
@@ -93,7 +93,7 @@ export function FormIntro({
   declaration,
   user,
 }: {
-  declaration: FormDeclaration;
+  declaration: Pick<FormCore, 'intro'>;
   user: FormEngineContext['user'];
 }) {
   const { tutorialSlug, documentationGroup, showUserData } = declaration.intro;

@@ -1,11 +1,12 @@
 /**
  * The calls of the form engine (spec 001 §7, ARCHITECTURE.md §5): categories, replay, static links,
- * the saved pension fund, and the pension information acceptance
- * (the request itself is sent by the purchase engine, engine/purchase). Small and free
- * of rjsf, so the form route's loader can prefetch with these without loading the form.
+ * a plain form's load and submit (a request form is sent by the purchase engine, engine/purchase;
+ * blocks bring their own calls: widgets/<block>/queries.ts). Small and free of rjsf, so the form
+ * route's loader can prefetch with these without loading the form.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { useSessionStore } from '../../stores/session';
 import type { FormCategory } from './form-context';
 
 export interface StaticLink {
@@ -22,26 +23,18 @@ export interface TutorialGroup {
   readonly links: readonly StaticLink[];
 }
 
-export interface PensionFund {
-  readonly covip: string;
-  readonly nome: string;
-  readonly istituto: string;
-}
-
 export const formQueryKeys = {
-  categories: (kind: number) => ['form-categories', kind] as const,
+  categories: (set: number) => ['form-categories', set] as const,
   replay: (id: number) => ['form-replay', id] as const,
   tutorials: ['static-links', 'tutorial'] as const,
   documentation: (group: string) => ['static-links', 'documentazione', group] as const,
-  pensionInformation: ['static-links', 'documentazione', 'informativa_previdenza_integrativa'] as const,
-  pensionFund: (covip: string) => ['pension-fund', covip] as const,
 };
 
-/** `GET /api/categorie/{kind}`. */
-export const categoriesQueryOptions = (kind: number) =>
+/** `GET /api/categorie/{set}`: the categories of a declaration's set (`categories.set`). */
+export const categoriesQueryOptions = (set: number) =>
   queryOptions({
-    queryKey: formQueryKeys.categories(kind),
-    queryFn: ({ signal }) => apiRequest<FormCategory[]>(`/categorie/${kind}`, { signal }),
+    queryKey: formQueryKeys.categories(set),
+    queryFn: ({ signal }) => apiRequest<FormCategory[]>(`/categorie/${set}`, { signal }),
     staleTime: 10 * 60_000,
   });
 
@@ -70,38 +63,28 @@ export const documentationLinksQueryOptions = (group: string) =>
     staleTime: 10 * 60_000,
   });
 
-/** `GET /api/static_links/documentazione/informativa_previdenza_integrativa` -> `{url}`. */
-export const pensionInformationQueryOptions = () =>
+/** The company a referent acts for: a company-scoped plain form asks for it (Act-For). */
+function actingCompanyId(): number | null {
+  return useSessionStore.getState().sessionInfos.act_for?.id ?? null;
+}
+
+/** A plain form's initial data (`prefill.load`): a GET whose answer's fields fill the form. */
+export const plainFormLoadQueryOptions = (path: string, company: boolean) =>
   queryOptions({
-    queryKey: formQueryKeys.pensionInformation,
+    queryKey: ['plain-form-load', path, company] as const,
     queryFn: ({ signal }) =>
-      apiRequest<{ url: string }>('/static_links/documentazione/informativa_previdenza_integrativa', {
-        signal,
-      }),
-    staleTime: 10 * 60_000,
+      apiRequest<unknown>(path, { signal, actFor: company ? actingCompanyId() : null }),
+    staleTime: 0,
   });
 
-/**
- * The user's saved fund (`user_anag.covip_fondo`) with its institute and name, looked up with the fund
- * search (`GET /api/fondi_previdenza?term=<covip>`): null when the search does not know the code.
- */
-export const pensionFundQueryOptions = (covip: string) =>
-  queryOptions({
-    queryKey: formQueryKeys.pensionFund(covip),
-    queryFn: async ({ signal }) => {
-      const funds = await apiRequest<PensionFund[]>('/fondi_previdenza', {
-        signal,
-        query: { term: covip, limit: 10 },
-      });
-      return funds.find((fund) => fund.covip === covip) ?? null;
-    },
-    staleTime: 10 * 60_000,
-  });
-
-/** `POST /api/previdenza_info_accept`. */
-export function acceptPensionInformation(): Promise<{ previdenza_is_ok: boolean }> {
-  return apiRequest<{ previdenza_is_ok: boolean }>('/previdenza_info_accept', {
-    method: 'POST',
-    body: { previdenza_is_ok: true },
+/** A plain form's call (`submit`): the body is JSON, a FormData (multipart) or nothing. */
+export function sendPlainForm(
+  call: { readonly path: string; readonly method: 'POST' | 'PUT' | 'PATCH'; readonly scope?: string },
+  body: Record<string, unknown> | FormData | undefined,
+): Promise<unknown> {
+  return apiRequest<unknown>(call.path, {
+    method: call.method,
+    body,
+    actFor: call.scope === 'company' ? actingCompanyId() : null,
   });
 }

@@ -1,34 +1,36 @@
 /**
- * The screen of every request form (route `/base-request/<route_name>/{-$id_acq_replay}`): loads
- * what the form needs (user, credit, categories, the replayed purchase, the saved pension fund),
- * shows the spec's texts when a load fails (001 §8), opens the information and pension-acceptance
- * modals (001 §2, §4), then renders the engine. A seventh form declared in config needs nothing here.
+ * The screen of every form.
+ *
+ * - `FormScreen`: a request form (route `/base-request/<route_name>/{-$id_acq_replay}`): loads the
+ *   user, the credit, the categories of its set and the replayed purchase;
+ * - `PlainFormScreen`: a plain form, placed by the screen that hosts it: loads the user and, when
+ *   declared, the initial data (`prefill.load`), fills the user's read-only fields (`prefill.user`),
+ *   and does what its `success.then` says (menu, a route, start again, read again).
+ *
+ * Both wait for the `preload` of the blocks their uiSchema names (block-hooks.ts), show the spec's texts
+ * when a load fails (001 §8), run the blocks' `onEnter` then the information modal (001 §2), then render
+ * the engine. A seventh form declared in config needs nothing here.
  */
 import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { findForm } from '../../../../config/forms';
-import type { FormDeclaration } from '../../../../config/forms/types';
+import type { PlainFormDeclaration, RequestFormDeclaration } from '../../../../config/forms/types';
 import { formMessages, type FormMessageKey } from '../../../../config/messages-forms.it';
-import { ApiError } from '../../api/client';
 import { creditQueryOptions, queryKeys, userInfoQueryOptions } from '../../api/query-options';
 import type { LoggedUserInfo } from '../../api/types';
-import { showBackendError } from '../../components/backend-error-box';
+import { routePath } from '../../components/route-link';
 import { useSessionStore } from '../../stores/session';
-import { replayToFormData } from '../../../shared/forms';
+import { blockHooks } from '../../widgets/block-hooks';
+import { formName, isRequestForm, replayToFormData, type AnyFormDeclaration } from '../../../shared/forms';
 import { parseCents } from '../../../shared/money';
+import { blocksOf } from './block-hooks';
 import type { FormEngineContext } from './form-context';
-import { askPensionAcceptance, openInfoDialog, type OpenDialog } from './form-dialogs';
-import { FormEngine, pensionFundField } from './form-engine';
+import { openInfoDialog, type OpenDialog } from './form-dialogs';
+import { FormEngine } from './form-engine';
 import { FormIntro } from './form-intro';
-import {
-  acceptPensionInformation,
-  categoriesQueryOptions,
-  pensionFundQueryOptions,
-  pensionInformationQueryOptions,
-  replayQueryOptions,
-} from './form-queries';
+import { categoriesQueryOptions, plainFormLoadQueryOptions, replayQueryOptions } from './form-queries';
 import { compiledFormSchema, type FormValues } from './validators';
 
 export interface FormScreenProps {
@@ -37,7 +39,7 @@ export interface FormScreenProps {
   /** `id_acq_replay`: the purchase the form starts from. */
   readonly replayId?: number;
   /** A declaration not in config/forms (tests of a form that exists only as a fixture). */
-  readonly declaration?: FormDeclaration;
+  readonly declaration?: RequestFormDeclaration;
 }
 
 export function FormScreen({ routeName, replayId, declaration }: FormScreenProps) {
@@ -45,6 +47,23 @@ export function FormScreen({ routeName, replayId, declaration }: FormScreenProps
   if (!form) return <FormFailure message="formLoadError" />;
   // A new form or a new replay starts from scratch.
   return <LoadedForm key={`${form.route_name}:${replayId ?? ''}`} declaration={form} replayId={replayId} />;
+}
+
+export interface PlainFormScreenProps {
+  /** A declaration of config/plain-forms (or a test fixture). */
+  readonly declaration: PlainFormDeclaration;
+}
+
+export function PlainFormScreen({ declaration }: PlainFormScreenProps) {
+  // `reset` and `reload` start the form again: a new engine from the (re-read) initial data.
+  const [round, setRound] = useState(0);
+  return (
+    <LoadedForm
+      key={`${declaration.name}:${round}`}
+      declaration={declaration}
+      onRestart={() => setRound((count) => count + 1)}
+    />
+  );
 }
 
 function FormFailure({ message, title }: { message: FormMessageKey; title?: string }) {
@@ -83,37 +102,38 @@ function FormLoading({ title }: { title: string }) {
   );
 }
 
-/** Marks the pension information as accepted in the cached user and in the session (sessionStorage). */
-function rememberPensionAccepted(user: LoggedUserInfo): LoggedUserInfo {
-  return { ...user, user_anag: { ...user.user_anag, previdenza_is_ok: true } };
+/** The user's values a plain form may show read-only (`prefill.user`). */
+function userValue(user: LoggedUserInfo, key: 'nome' | 'cognome' | 'email' | 'cod_fisc' | 'azienda'): string {
+  return key === 'azienda' ? user.user_azi.nome : user.user_anag[key];
 }
 
-function LoadedForm({ declaration, replayId }: { declaration: FormDeclaration; replayId?: number }) {
+interface LoadedFormProps {
+  readonly declaration: AnyFormDeclaration;
+  readonly replayId?: number;
+  /** A plain form's `reset` / `reload`: the host starts the form again. */
+  readonly onRestart?: () => void;
+}
+
+function LoadedForm({ declaration, replayId, onRestart }: LoadedFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const compiled = compiledFormSchema(declaration.schemaId);
-  const fundField = pensionFundField(declaration);
+  const request = isRequestForm(declaration) ? declaration : null;
+  const plain = isRequestForm(declaration) ? null : declaration;
+  const categorySet = request?.categories ? request.categories.set : null;
+  const load = plain?.prefill?.load;
 
   const userQuery = useQuery(userInfoQueryOptions());
-  const creditQuery = useQuery(creditQueryOptions());
+  const creditQuery = useQuery({ ...creditQueryOptions(), enabled: request !== null });
   const categoriesQuery = useQuery({
-    ...categoriesQueryOptions(declaration.kind),
-    enabled: declaration.categories,
+    ...categoriesQueryOptions(categorySet ?? 0),
+    enabled: categorySet !== null,
   });
   const replayQuery = useQuery({ ...replayQueryOptions(replayId ?? 0), enabled: replayId !== undefined });
-  const savedCovip = userQuery.data?.user_anag.covip_fondo ?? null;
-  const fundQuery = useQuery({
-    ...pensionFundQueryOptions(savedCovip ?? ''),
-    enabled: fundField !== undefined && savedCovip !== null && savedCovip !== '',
+  const loadQuery = useQuery({
+    ...plainFormLoadQueryOptions(load?.path ?? '', load?.scope === 'company'),
+    enabled: load !== undefined,
   });
-
-  const loaded =
-    userQuery.isSuccess &&
-    creditQuery.isSuccess &&
-    (!declaration.categories || categoriesQuery.isSuccess) &&
-    (replayId === undefined || replayQuery.isSuccess) &&
-    // The saved fund's lookup only completes the read-only institute and name: a failure is not fatal.
-    !fundQuery.isLoading;
 
   const user = useMemo<FormEngineContext['user'] | null>(() => {
     const anag = userQuery.data?.user_anag;
@@ -121,52 +141,65 @@ function LoadedForm({ declaration, replayId }: { declaration: FormDeclaration; r
     return { nome: anag.nome, cognome: anag.cognome, cod_fisc: anag.cod_fisc, covip_fondo: anag.covip_fondo };
   }, [userQuery.data]);
 
-  // The modals on entry, once the user is known: pension acceptance first (when due), then the information.
+  // The blocks' own data (e.g. the saved pension fund): a failure is not fatal, the hooks see undefined.
+  const blocks = useMemo(() => blocksOf(declaration.uiSchema, blockHooks), [declaration.uiSchema]);
+  const blockQueries = useMemo(
+    () => blocks.map((block) => (user ? (block.hooks.preload?.(user) ?? null) : null)),
+    [blocks, user],
+  );
+  const preloads = useQueries({
+    queries: blockQueries.map((query, index) =>
+      query
+        ? { queryKey: query.queryKey, queryFn: query.queryFn, staleTime: query.staleTime }
+        : { queryKey: ['form-block-none', index], queryFn: () => null, enabled: false },
+    ),
+  });
+  const preloaded = useMemo(() => {
+    const answers: Record<string, unknown> = {};
+    blocks.forEach((block, index) => {
+      answers[block.field] = preloads[index]?.data ?? undefined;
+    });
+    return answers;
+  }, [blocks, preloads]);
+
+  const loaded =
+    userQuery.isSuccess &&
+    (request === null || creditQuery.isSuccess) &&
+    (categorySet === null || categoriesQuery.isSuccess) &&
+    (replayId === undefined || replayQuery.isSuccess) &&
+    (load === undefined || loadQuery.isSuccess) &&
+    preloads.every((query) => !query.isLoading);
+
+  // The modals on entry, once the user is known: the blocks' (e.g. pension acceptance) first, then the information.
   const introStarted = useRef(false);
   const openDialogs = useRef<OpenDialog[]>([]);
-  const userReady = loaded && userQuery.data !== undefined;
+  const userReady = loaded && userQuery.data !== undefined && user !== null;
   useEffect(() => {
-    // Read, not depended on: accepting the pension information rewrites the cached user.
-    const userInfo = queryClient.getQueryData<LoggedUserInfo>(queryKeys.userInfo);
-    if (!userReady || introStarted.current || !userInfo) return;
+    if (!userReady || introStarted.current || !user) return;
     introStarted.current = true;
-    const { pensionAcceptance, infoModal } = declaration.intro;
+    const { infoModal } = declaration.intro;
     let cancelled = false;
     const track = (dialog: OpenDialog) => {
       if (cancelled) dialog.close();
       else openDialogs.current.push(dialog);
     };
-    const sessionAccepted = useSessionStore.getState().user?.user_anag.previdenza_is_ok === true;
-    const mustAccept = pensionAcceptance === true && !userInfo.user_anag.previdenza_is_ok && !sessionAccepted;
-
-    const accept = async (): Promise<boolean> => {
-      try {
-        await acceptPensionInformation();
-      } catch (error) {
-        void showBackendError(error instanceof ApiError ? error.data : error);
-        return false;
-      }
-      queryClient.setQueryData<LoggedUserInfo>(queryKeys.userInfo, (cached) =>
-        cached ? rememberPensionAccepted(cached) : cached,
-      );
-      const session = useSessionStore.getState();
-      if (session.user) session.setUser(rememberPensionAccepted(session.user));
-      return true;
-    };
+    const properties = compiled?.schema.properties ?? {};
 
     const run = async () => {
-      if (mustAccept) {
-        const informationUrl = queryClient
-          .fetchQuery(pensionInformationQueryOptions())
-          .then((answer) => answer.url)
-          .catch((error: unknown) => {
-            console.warn('Pension information link not loaded', error);
-            return null;
-          });
-        const { result, dialog } = await askPensionAcceptance(informationUrl, accept);
-        track(dialog);
-        if (!(await result)) {
-          if (!cancelled) void navigate({ to: '/menu' });
+      for (const { field, hooks } of blocks) {
+        if (!hooks.onEnter) continue;
+        const stay = await hooks.onEnter({
+          field,
+          properties,
+          user,
+          preloaded: preloaded[field],
+          queryClient,
+          track,
+          cancelled: () => cancelled,
+        });
+        if (cancelled) return;
+        if (!stay) {
+          void navigate({ to: '/menu' });
           return;
         }
       }
@@ -180,23 +213,40 @@ function LoadedForm({ declaration, replayId }: { declaration: FormDeclaration; r
       introStarted.current = false;
       for (const dialog of dialogs.splice(0)) dialog.close();
     };
-  }, [userReady, declaration, queryClient, navigate]);
+    // The preloaded answers are read once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userReady, declaration, queryClient, navigate, blocks, compiled]);
 
+  const userInfo = userQuery.data;
+  const loadAnswer = loadQuery.data;
+  const replayAnswer = replayQuery.data;
   const initialData = useMemo<FormValues>(() => {
-    const preset: FormValues = {};
     const properties = compiled?.schema.properties ?? {};
-    if (fundField && savedCovip) {
-      preset[fundField] = savedCovip;
-      if (fundQuery.data) {
-        if ('istituto' in properties) preset.istituto = fundQuery.data.istituto;
-        if ('nome' in properties) preset.nome = fundQuery.data.nome;
+    const preset: FormValues = {};
+    if (user) {
+      for (const { field, hooks } of blocks) {
+        Object.assign(preset, hooks.initialData?.({ field, properties, user, preloaded: preloaded[field] }));
       }
     }
-    const replayed = replayQuery.data === undefined ? {} : replayToFormData(declaration, replayQuery.data);
+    if (plain?.prefill?.user && userInfo) {
+      for (const [field, key] of Object.entries(plain.prefill.user)) preset[field] = userValue(userInfo, key);
+    }
+    if (loadAnswer !== null && typeof loadAnswer === 'object' && !Array.isArray(loadAnswer)) {
+      // Only the fields of the form's schema: the answer may carry more.
+      for (const [key, value] of Object.entries(loadAnswer)) if (key in properties) preset[key] = value;
+    }
+    const replayed = request && replayAnswer !== undefined ? replayToFormData(request, replayAnswer) : {};
     return { ...preset, ...replayed };
-  }, [compiled, declaration, fundField, fundQuery.data, replayQuery.data, savedCovip]);
+  }, [compiled, blocks, preloaded, user, userInfo, plain, loadAnswer, request, replayAnswer]);
 
   const onCompleted = () => {
+    if (plain) {
+      const then = plain.success.then;
+      if (then === 'reset') onRestart?.();
+      else if (then === 'reload') void loadQuery.refetch().then(() => onRestart?.());
+      else void navigate({ to: then === 'menu' ? '/menu' : routePath(then.route) });
+      return;
+    }
     // The navbar's credit (query and session copy) and the saved fund change with the purchase.
     void queryClient.invalidateQueries({ queryKey: queryKeys.credit });
     void queryClient
@@ -209,18 +259,18 @@ function LoadedForm({ declaration, replayId }: { declaration: FormDeclaration; r
     void navigate({ to: '/menu' });
   };
 
-  if (!compiled || userQuery.isError || creditQuery.isError)
+  if (!compiled || userQuery.isError || (request && creditQuery.isError) || (load && loadQuery.isError))
     return <FormFailure message="formLoadError" title={declaration.title} />;
-  if (declaration.categories && categoriesQuery.isError)
+  if (categorySet !== null && categoriesQuery.isError)
     return <FormFailure message="formCategoriesLoadError" title={declaration.title} />;
   if (replayId !== undefined && replayQuery.isError)
     return <FormFailure message="formReplayLoadError" title={declaration.title} />;
-  if (!loaded || !user || !creditQuery.data) return <FormLoading title={declaration.title} />;
+  if (!loaded || !user || (request && !creditQuery.data)) return <FormLoading title={declaration.title} />;
 
-  const creditCents = parseCents(creditQuery.data[declaration.credit]) ?? 0;
+  const creditCents = request && creditQuery.data ? (parseCents(creditQuery.data[request.credit]) ?? 0) : 0;
   return (
     <Container size="sm" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="lg">
+      <Stack gap="lg" data-testid={plain ? `plain-form-${formName(declaration)}` : undefined}>
         <Title order={1} size="h2">
           {declaration.title}
         </Title>
@@ -232,7 +282,8 @@ function LoadedForm({ declaration, replayId }: { declaration: FormDeclaration; r
           creditCents={creditCents}
           categories={categoriesQuery.data ?? []}
           user={user}
-          savedFund={fundQuery.data ?? null}
+          blocks={blocks}
+          preloaded={preloaded}
           onCompleted={onCompleted}
         />
       </Stack>

@@ -114,9 +114,12 @@ export function usePurchaseFlow(onCompleted: () => void): PurchaseFlow {
 export function PurchaseOverlay({
   visible,
   testId = 'purchase-submitting',
+  text = formMessages.formSubmitting,
 }: {
   visible: boolean;
   testId?: string;
+  /** What is under way (a plain form may say "Salvataggio in corso…"). */
+  text?: string;
 }) {
   if (!visible) return null;
   return (
@@ -125,7 +128,7 @@ export function PurchaseOverlay({
         <Stack align="center" gap="sm" role="status" aria-live="assertive" data-testid={testId}>
           <Loader color="white" aria-hidden="true" />
           <Text c="white" fw={600} size="lg">
-            {formMessages.formSubmitting}
+            {text}
           </Text>
         </Stack>
       </Overlay>

@@ -15,7 +15,7 @@ export function AmountWidget(props: WidgetProps) {
   const { id, name, htmlName, value, label, hideLabel, required, disabled, readonly, schema } = props;
   const context = engineContext(props);
   const { declaration, creditCents } = context;
-  const warning = creditWarningText(declaration, creditCents);
+  const warning = creditWarningText(declaration, creditCents) ?? undefined;
   const errors = props.hideError ? [] : mergeErrors(props.rawErrors, context.errorsFor(name));
   const onValueChange = useLatestCallback((next: string | undefined) => props.onChange(next));
   const onBlur = useLatestCallback(() => props.onBlur(id, value));

@@ -4,6 +4,7 @@
  * and by the category widget (a category may force the user as beneficiary, 001 §6).
  */
 import type { FormEngineContext } from '../../engine/forms/form-context';
+import { slotsOf } from '../../../shared/forms/kinds';
 
 export const BENEFICIARY_FIELDS = ['cod_fisc_ben', 'nome_ben', 'id_relazione_ben'] as const;
 
@@ -15,7 +16,7 @@ export function clearedBeneficiary(meStesso: boolean): Record<string, unknown> {
 /** Makes the user the beneficiary: clears the family fields and drops the family document (001 §4). */
 export function switchToMyself(context: FormEngineContext, extra: Record<string, unknown> = {}): void {
   context.setFields({ ...extra, ...clearedBeneficiary(true) });
-  for (const slot of context.declaration.slots) {
+  for (const slot of slotsOf(context.declaration)) {
     if (slot.file_kind === 'doc_fam') context.setSlotDocument(slot.name, undefined);
   }
 }

@@ -1,6 +1,6 @@
 /** Euro helpers of the widgets (spec 001 §5): the typed text, its cents and the amount-vs-credit warning. */
-import type { FormDeclaration } from '../../../../config/forms/types';
 import { formatFormMessage } from '../../../../config/messages-forms.it';
+import { isRequestForm, type AnyFormDeclaration } from '../../../shared/forms';
 import { formatCents, parseCents } from '../../../shared/money';
 
 /** Cents of a typed amount ("12." counts as 12); null when empty or not an amount. */
@@ -9,7 +9,11 @@ export function typedCents(text: string | undefined | null): number | null {
   return parseCents(text.endsWith('.') ? text.slice(0, -1) : text);
 }
 
-/** The declaration's amount-vs-credit text, with the credit as the spec shows euro ("1234.50"). */
-export function creditWarningText(declaration: FormDeclaration, creditCents: number): string {
+/**
+ * The declaration's amount-vs-credit text, with the credit as the spec shows euro ("1234.50"); none in
+ * a plain form (an amount there, such as the top-up's, draws on no credit).
+ */
+export function creditWarningText(declaration: AnyFormDeclaration, creditCents: number): string | null {
+  if (!isRequestForm(declaration)) return null;
   return formatFormMessage(declaration.amountWarning, { n: formatCents(creditCents) });
 }

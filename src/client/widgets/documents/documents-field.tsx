@@ -9,6 +9,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
 import type { UploadSlot } from '../../../../config/forms/types';
 import { isSlotRequired, isSlotVisible } from '../../../shared/forms/conditions';
+import { slotsOf } from '../../../shared/forms/kinds';
 import { engineContext, type SlotDocument } from '../../engine/forms/form-context';
 import { UploadSlotCard } from './upload-slot-card';
 
@@ -25,13 +26,14 @@ export function documentIds(visible: readonly UploadSlot[], documents: SlotDocum
 export function DocumentsField(props: FieldProps) {
   const context = engineContext(props);
   const { declaration, formData, slotDocuments, setSlotDocument } = context;
-  const visible = declaration.slots.filter((slot) => isSlotVisible(slot, formData));
+  const slots = slotsOf(declaration);
+  const visible = slots.filter((slot) => isSlotVisible(slot, formData));
   const errors = context.errorsFor('docs');
   const disabled = context.submitting || Boolean(props.disabled) || Boolean(props.readonly);
   const { onChange, fieldPathId } = props;
 
   // Hidden slots still holding a document, as a stable key for the effect below.
-  const hiddenHolding = declaration.slots
+  const hiddenHolding = slots
     .filter((slot) => slotDocuments[slot.name] && !isSlotVisible(slot, formData))
     .map((slot) => slot.name)
     .join(' ');

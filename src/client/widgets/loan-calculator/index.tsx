@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { loanInterest } from '../../../../config/forms';
 import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
 import { engineContext } from '../../engine/forms/form-context';
+import { isRequestForm } from '../../../shared/forms/kinds';
 import { loanMaximumCents } from '../../../shared/forms/loan';
 import { formatCents } from '../../../shared/money';
 import { creditWarningText, typedCents } from '../common/euro';
@@ -94,7 +95,8 @@ export function LoanCalculatorField(props: FieldProps) {
   const { formData: data, creditCents, declaration, errorsFor, submitting } = context;
   const root = props.registry.rootSchema;
   const interestField = props.name;
-  const amountField = declaration.amountField;
+  // The calculator writes the debited amount: it belongs in request forms only.
+  const amountField = isRequestForm(declaration) ? declaration.amountField : 'importo';
   const id = props.fieldPathId.$id;
   const disabled = Boolean(props.disabled || props.readonly || submitting);
   const holdersSchema = property(root, HOLDERS);
@@ -215,7 +217,7 @@ export function LoanCalculatorField(props: FieldProps) {
           onValueChange={onAmount}
           maxCents={maximumCents ?? undefined}
           warnAboveCents={creditCents}
-          warning={creditWarningText(declaration, creditCents)}
+          warning={creditWarningText(declaration, creditCents) ?? undefined}
           error={errorsFor(amountField).join(' ') || undefined}
         />
       )}

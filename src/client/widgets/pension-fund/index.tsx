@@ -7,7 +7,8 @@
  * - institute, name and COVIP code of the chosen fund are shown read-only;
  * - the form starts from the user's saved fund (`user.covip_fondo`), whose name is found by searching
  *   its COVIP code; when another fund is chosen, a warning offers "Annulla modifica", which restores
- *   the saved fund. (The "Conferma Modifica Fondo" question on submit is the engine's.)
+ *   the saved fund. The block's hooks (hooks.ts) add the information acceptance on entry and the
+ *   "Conferma Modifica Fondo" question on submit.
  */
 import {
   Alert,

@@ -35,7 +35,8 @@ export function registeredForms(extra: readonly RegisteredForm[] = []): Register
 
 export default async function formRoutes(app: FastifyInstance, options: FormRoutesOptions): Promise<void> {
   const all = registeredForms(options.extraForms);
-  await app.register(referenceRoutes, { kinds: all.map((f) => f.declaration.kind) });
+  const sets = all.flatMap(({ declaration }) => (declaration.categories ? [declaration.categories.set] : []));
+  await app.register(referenceRoutes, { sets });
   await app.register(linkRoutes);
   await app.register(requestRoutes, { forms: all });
 }

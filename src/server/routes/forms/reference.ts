@@ -31,31 +31,34 @@ function likeLiteral(text: string): string {
 }
 
 export interface ReferenceRoutesOptions {
-  /** Form kinds with a form (config/forms and extra declarations): the kinds categorie/{kind} knows. */
-  kinds: readonly number[];
+  /** Category sets the forms name (config/forms and extra declarations): the sets categorie/{kind} knows. */
+  sets: readonly number[];
 }
 
 export default async function referenceRoutes(
   app: FastifyInstance,
   options: ReferenceRoutesOptions,
 ): Promise<void> {
-  const kinds = [...new Set(options.kinds)].sort((a, b) => a - b);
+  const sets = [...new Set(options.sets)].sort((a, b) => a - b);
 
   app.get<{ Params: { kind: number } }>(
     '/api/categorie/:kind',
     {
       config: { access: 'login' },
       schema: {
-        summary: 'Categorie di acquisto di un tipo di richiesta',
+        summary: 'Categorie di acquisto di un insieme',
         description:
-          `Le categorie (\`id\` = \`id_categ\` dei payload, \`nome\`, \`me_stesso\`) del tipo di richiesta ` +
-          `(form_kind: ${kinds.join(', ')}). \`me_stesso\` true: il beneficiario può essere solo l’utente. ` +
-          'Tipo sconosciuto: 400.',
+          `Le categorie (\`id\` = \`id_categ\` dei payload, \`nome\`, \`me_stesso\`) dell’insieme \`kind\` ` +
+          `che un modulo dichiara (\`categories.set\`: ${sets.join(', ')}; numerati come il tipo di richiesta ` +
+          'che per primo li ha usati, ma distinti dal tipo di movimento). `me_stesso` true: il beneficiario ' +
+          'può essere solo l’utente. Insieme sconosciuto: 400.',
         tags: ['richieste'],
         params: {
           type: 'object',
           required: ['kind'],
-          properties: { kind: { type: 'integer', minimum: 1, maximum: 14 } },
+          properties: {
+            kind: { type: 'integer', minimum: 1, maximum: 14, description: 'L’insieme di categorie.' },
+          },
           additionalProperties: false,
         },
         response: { 200: { type: 'array', items: { $ref: 'categoria#' } }, ...searchErrors },
@@ -63,7 +66,7 @@ export default async function referenceRoutes(
     },
     async (request) => {
       const { kind } = request.params;
-      if (!kinds.includes(kind)) {
+      if (!sets.includes(kind)) {
         throw new ApiError(400, { kind: [formatMessage('apiFormKindInvalid', { kind })] });
       }
       return categoriesOf(app.db, kind);

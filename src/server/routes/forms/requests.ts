@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, loadApiSchemas } from '../../plugins/schemas';
 import { sendIdempotent } from '../../services/idempotency';
 import { purchaseFull, submitFormRequest, type RegisteredForm } from '../../services/form-requests';
 
@@ -53,6 +53,9 @@ export default async function requestRoutes(
     );
   }
 
+  // The answer's shape is its schema's: the forms' replay maps say which payload field goes where.
+  const fullSchema = loadApiSchemas().find((schema) => schema.$id === 'acquisto-full');
+  if (!fullSchema) throw new Error('schemas/api: manca lo schema acquisto-full');
   app.get<{ Params: { id_acquisto: number } }>(
     '/api/get_acquisto_full/:id_acquisto',
     {
@@ -61,8 +64,8 @@ export default async function requestRoutes(
         summary: 'Richiesta completa, per ripeterla',
         description:
           'Una richiesta dell’utente riletta nella forma con cui un modulo si ricompila (`id_acq_replay`): ' +
-          'tipo, categoria, importo, note, fornitore, beneficiario e relazione. Di un altro utente o ' +
-          'inesistente: 404.',
+          'tipo, categoria, importo, note, fornitore, beneficiario e relazione, scritti dal payload seguendo la ' +
+          'mappa di ripetizione (`replay`) del modulo del suo tipo. Di un altro utente o inesistente: 404.',
         tags: ['richieste'],
         params: {
           type: 'object',
@@ -73,7 +76,14 @@ export default async function requestRoutes(
         response: { 200: { $ref: 'acquisto-full#' }, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => purchaseFull(app.db, requireAuth(request).userId, request.params.id_acquisto),
+    async (request) =>
+      purchaseFull(
+        app.db,
+        options.forms,
+        fullSchema,
+        requireAuth(request).userId,
+        request.params.id_acquisto,
+      ),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import { guardRoute } from '../../../../app/route-guard';
 import { optionalString } from '../../../../app/search';
 import { FormScreen } from '../../../../engine/forms/form-screen';
 import { categoriesQueryOptions, replayQueryOptions } from '../../../../engine/forms/form-queries';
+import { blockHooks } from '../../../../widgets/block-hooks';
 
 /** `id_acq_replay` from the path or from `?id_acq_replay=` (001 §2): a positive integer, else none. */
 function replayId(path: string | undefined, search: string | undefined): number | undefined {
@@ -38,11 +39,23 @@ export const Route = createFileRoute('/_authenticated/base-request/$form_name/{-
     const { form } = context;
     const replay = replayId(params.id_acq_replay, deps.replaySearch);
     // Prefetched in parallel; a failure is the screen's to show (with the spec's texts), not the router's.
+    const user = queryClient.ensureQueryData(userInfoQueryOptions());
     await Promise.allSettled([
-      queryClient.ensureQueryData(userInfoQueryOptions()),
+      user,
       queryClient.ensureQueryData(creditQueryOptions()),
-      form.categories ? queryClient.ensureQueryData(categoriesQueryOptions(form.kind)) : null,
+      form.categories ? queryClient.ensureQueryData(categoriesQueryOptions(form.categories.set)) : null,
       replay !== undefined ? queryClient.ensureQueryData(replayQueryOptions(replay)) : null,
+      // What the form's blocks need (e.g. the saved pension fund), once the user is known.
+      user.then(({ user_anag: anag }) =>
+        Promise.allSettled(
+          Object.values(form.uiSchema).map((ui) => {
+            const name =
+              typeof ui === 'object' && ui !== null && 'ui:field' in ui ? ui['ui:field'] : undefined;
+            const query = name ? blockHooks[name]?.preload?.(anag) : null;
+            return query ? queryClient.ensureQueryData(query) : null;
+          }),
+        ),
+      ),
     ]);
   },
   component: FormPage,
