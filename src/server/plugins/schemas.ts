@@ -10,8 +10,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import fp from 'fastify-plugin';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { WireTypes } from '../../shared/wire-types.gen';
 
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/api/', import.meta.url));
 const FORM_SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/forms/', import.meta.url));
@@ -90,3 +100,41 @@ export const schemasPlugin = fp<SchemasPluginOptions>(
 export function errorResponses(...codes: number[]): Record<number, { $ref: string }> {
   return Object.fromEntries(codes.map((code) => [code, { $ref: 'error#' }]));
 }
+
+/**
+ * The TypeScript type a route schema stands for: `{ $ref: '<id>#' }` is the generated type of that
+ * schema file (src/shared/wire-types.gen.ts), an array of such references an array of it, and an inline
+ * schema is read by json-schema-to-ts (`FromSchema`; its `$ref`s, if any, stay `unknown`).
+ */
+export type SchemaType<S> = S extends { $ref: infer Ref extends string }
+  ? WireTypes[Extract<Ref extends `${infer Id}#` ? Id : Ref, keyof WireTypes>]
+  : S extends { type: 'array'; items: { $ref: string } }
+    ? SchemaType<S['items']>[]
+    : S extends JSONSchema
+      ? FromSchema<S>
+      : unknown;
+
+/**
+ * An answer's type. Errors leave through the error handler (a thrown ApiError, plugins/error-handler.ts),
+ * never as a handler's return value, so `error#` answers add nothing to what a handler may return: with
+ * them, its open shape would let any object of strings pass as the route's answer.
+ */
+export type ReplyType<S> = S extends { $ref: 'error#' } ? never : SchemaType<S>;
+
+/**
+ * Fastify type provider of the wire: a route's `request.body`, `query`, `params` and the value its
+ * handler returns are typed from its schema, so handlers restate no wire type.
+ */
+export interface WireTypeProvider extends FastifyTypeProvider {
+  validator: SchemaType<this['schema']>;
+  serializer: ReplyType<this['schema']>;
+}
+
+/** The app as route plugins see it: `export default async function routes(app: WireApp)`. */
+export type WireApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  WireTypeProvider
+>;

@@ -3,9 +3,8 @@
  * `crediti`; the credit lines (credit-status modal) and the cancelled purchases (cancelled-purchases
  * modal) of the movement page.
  */
-import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import {
   CANCELLED_DEFAULT_PAGE_SIZE,
   CANCELLED_PAGE_SIZES,
@@ -16,7 +15,7 @@ import { balances, toWireCrediti } from '../../services/ledger';
 
 const authErrors = errorResponses(400, 401, 403, 429);
 
-export default async function creditRoutes(app: FastifyInstance): Promise<void> {
+export default async function creditRoutes(app: WireApp): Promise<void> {
   for (const url of ['/api/pdoppiaapi/credito_utente', '/api/get_user_credit_info']) {
     app.get(
       url,
@@ -52,7 +51,7 @@ export default async function creditRoutes(app: FastifyInstance): Promise<void> 
     async (request) => creditLines(app.db, requireAuth(request).userId),
   );
 
-  app.get<{ Querystring: { page: number; page_size: number } }>(
+  app.get(
     '/api/acquisti_annullati',
     {
       schema: {
