@@ -117,9 +117,17 @@ export type SchemaType<S> = S extends { $ref: infer Ref extends string }
 /**
  * An answer's type. Errors leave through the error handler (a thrown ApiError, plugins/error-handler.ts),
  * never as a handler's return value, so `error#` answers add nothing to what a handler may return: with
- * them, its open shape would let any object of strings pass as the route's answer.
+ * them, its open shape would let any object of strings pass as the route's answer. An answer documented
+ * as `type: 'null'` (204) has no body; a text or binary answer may be sent as a Buffer or a stream, which
+ * Fastify sends as they are.
  */
-export type ReplyType<S> = S extends { $ref: 'error#' } ? never : SchemaType<S>;
+export type ReplyType<S> = S extends { $ref: 'error#' }
+  ? never
+  : S extends { type: 'null' }
+    ? undefined
+    : SchemaType<S> extends string
+      ? string | Buffer | NodeJS.ReadableStream
+      : SchemaType<S>;
 
 /**
  * Fastify type provider of the wire: a route's `request.body`, `query`, `params` and the value its

@@ -4,9 +4,8 @@
  * The company switcher, the advances balance and the downloads area: the monthly payroll
  * transactions and the residual credit of the employees, both streamed as .xlsx.
  */
-import type { FastifyInstance } from 'fastify';
 import { requireAuth, type AuthContext } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { advancesBalance } from '../../services/advances';
 import { isIsoDay, romeDate } from '../../services/calendar';
 import { writeResidualCreditsXlsx } from '../../services/credit-status';
@@ -24,7 +23,7 @@ const xlsxAnswer = (description: string) => ({
 /** The company acted for (the auth hook always sets it on back-office routes). */
 const companyOf = (auth: AuthContext): number => auth.actingFor ?? auth.companyId;
 
-export default async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
+export default async function backOfficeRoutes(app: WireApp): Promise<void> {
   app.get(
     '/api/aziende_referente',
     {
@@ -60,7 +59,7 @@ export default async function backOfficeRoutes(app: FastifyInstance): Promise<vo
     }),
   );
 
-  app.get<{ Querystring: { date_start?: string; date_end?: string } }>(
+  app.get(
     '/api/export_wfbridge_fine_mese',
     {
       config: { backOffice: true },

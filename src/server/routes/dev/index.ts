@@ -2,11 +2,10 @@
  * Demo outbox (ARCHITECTURE.md §2, mail): the mails the server would have sent, for people
  * (/dev/mailbox) and for tests (GET /api/dev/outbox). Outside demo mode both answer 404.
  */
-import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../../shared/dates';
 import { ApiError } from '../../errors';
 import { escapeHtml } from '../../html';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 
 export interface DevRoutesOptions {
   demo: boolean;
@@ -20,7 +19,7 @@ const toQuery = {
   additionalProperties: false,
 } as const;
 
-export default async function devRoutes(app: FastifyInstance, options: DevRoutesOptions): Promise<void> {
+export default async function devRoutes(app: WireApp, options: DevRoutesOptions): Promise<void> {
   const listMails = async (to: string | undefined) => {
     if (!options.demo) throw ApiError.of(404, 'apiDemoOnly');
     let query = app.db
@@ -33,7 +32,7 @@ export default async function devRoutes(app: FastifyInstance, options: DevRoutes
     return query.execute();
   };
 
-  app.get<{ Querystring: { to?: string } }>(
+  app.get(
     '/api/dev/outbox',
     {
       config: { public: true },
@@ -60,7 +59,7 @@ export default async function devRoutes(app: FastifyInstance, options: DevRoutes
       })),
   );
 
-  app.get<{ Querystring: { to?: string } }>(
+  app.get(
     '/dev/mailbox',
     {
       config: { public: true },

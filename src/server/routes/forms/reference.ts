@@ -3,11 +3,10 @@
  * relations, the user's own beneficiaries and IBANs by prefix, suppliers by VAT number prefix, pension
  * funds by text. Searches start at 2 characters and answer at most 10 rows.
  */
-import type { FastifyInstance } from 'fastify';
 import { formatMessage } from '../../../../config/messages-api.it';
 import { ApiError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { categoriesOf } from '../../services/form-requests';
 import { normalizeIban } from '../../../shared/validators/iban';
 
@@ -35,13 +34,10 @@ export interface ReferenceRoutesOptions {
   kinds: readonly number[];
 }
 
-export default async function referenceRoutes(
-  app: FastifyInstance,
-  options: ReferenceRoutesOptions,
-): Promise<void> {
+export default async function referenceRoutes(app: WireApp, options: ReferenceRoutesOptions): Promise<void> {
   const kinds = [...new Set(options.kinds)].sort((a, b) => a - b);
 
-  app.get<{ Params: { kind: number } }>(
+  app.get(
     '/api/categorie/:kind',
     {
       schema: {
@@ -84,7 +80,7 @@ export default async function referenceRoutes(
     async () => app.db.selectFrom('kinship_relations').select(['id', 'nome']).orderBy('id').execute(),
   );
 
-  app.get<{ Params: { prefix: string }; Querystring: { limit: number } }>(
+  app.get(
     '/api/beneficiari/:prefix',
     {
       schema: {
@@ -121,7 +117,7 @@ export default async function referenceRoutes(
         .execute(),
   );
 
-  app.get<{ Querystring: { p_iva: string; limit: number } }>(
+  app.get(
     '/api/fornitori',
     {
       schema: {
@@ -154,7 +150,7 @@ export default async function referenceRoutes(
         .execute(),
   );
 
-  app.get<{ Querystring: { term: string; limit: number } }>(
+  app.get(
     '/api/fondi_previdenza',
     {
       schema: {
@@ -206,7 +202,7 @@ export default async function referenceRoutes(
     },
   );
 
-  app.get<{ Params: { prefix: string }; Querystring: { limit: number } }>(
+  app.get(
     '/api/iban_utente/:prefix',
     {
       schema: {

@@ -5,9 +5,8 @@
  * route's (checked before the body), its work services/form-requests.ts under the Idempotency-Key.
  * Then the purchase read back for replay and the pension information acceptance.
  */
-import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { sendIdempotent } from '../../services/idempotency';
 import {
   checkFormAccess,
@@ -20,11 +19,9 @@ export interface RequestRoutesOptions {
   forms: readonly RegisteredForm[];
 }
 
-export default async function requestRoutes(
-  app: FastifyInstance,
-  options: RequestRoutesOptions,
-): Promise<void> {
+export default async function requestRoutes(app: WireApp, options: RequestRoutesOptions): Promise<void> {
   for (const { declaration: form } of options.forms) {
+    // Any declared form's payload (config/forms, or a test's extraForms): its schema is chosen at run time.
     app.post<{ Body: Record<string, unknown> }>(
       `/api/crea_richiesta/${form.route_name}`,
       {
@@ -59,7 +56,7 @@ export default async function requestRoutes(
     );
   }
 
-  app.get<{ Params: { id_acquisto: number } }>(
+  app.get(
     '/api/get_acquisto_full/:id_acquisto',
     {
       schema: {
@@ -100,7 +97,7 @@ export default async function requestRoutes(
         .set({ previdenza_is_ok: true })
         .where('id', '=', requireAuth(request).userId)
         .execute();
-      return { previdenza_is_ok: true };
+      return { previdenza_is_ok: true } as const;
     },
   );
 }

@@ -4,9 +4,8 @@
  * (back office: a referent only, Act-For checked), with the company balance. Both answer one page as
  * JSON, or with `download=true` the whole filtered range as a streamed .xlsx.
  */
-import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { romeDate } from '../../services/calendar';
 import { companyBalance } from '../../services/credit-status';
 import {
@@ -21,15 +20,6 @@ import {
 } from '../../services/history';
 import { sendXlsx, XLSX_MIME } from '../../services/spreadsheet';
 import { formatCents } from '../../../shared/money';
-
-interface HistoryQuery {
-  date_start?: string;
-  date_stop?: string;
-  search?: string;
-  page: number;
-  page_size: number;
-  download: boolean;
-}
 
 /** Days of the years 1900-2099: anything else is a typing error, not a history. */
 const YEARS = '^(19|20)\\d{2}-';
@@ -86,9 +76,9 @@ const ENTITIES: Array<{ entity: HistoryEntity; summary: string; description: str
   },
 ];
 
-export default async function historyRoutes(app: FastifyInstance): Promise<void> {
+export default async function historyRoutes(app: WireApp): Promise<void> {
   for (const { entity, summary, description } of ENTITIES) {
-    app.get<{ Querystring: HistoryQuery }>(
+    app.get(
       `/api/get_storico_transazioni/${entity}`,
       {
         config: entity === 'azienda' ? { backOffice: true } : {},
