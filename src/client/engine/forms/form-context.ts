@@ -5,12 +5,10 @@
  * and the categories already loaded. Widgets never fetch the form's own data themselves.
  */
 import type { FormDeclaration, UploadSlot } from '../../../../config/forms/types';
+import type { Categoria } from '../../../shared/wire-types.gen';
 
-export interface FormCategory {
-  readonly id: number;
-  readonly nome: string;
-  readonly me_stesso: boolean;
-}
+/** A category of the form's kind (`GET /api/categorie/{kind}`). */
+export type FormCategory = Readonly<Categoria>;
 
 /** A document held by an upload slot of this form (kept by the engine, not in the payload). */
 export interface SlotDocument {

@@ -5,31 +5,21 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import type {
+  AcquistoFull,
+  FondoPrevidenza,
+  GruppoLinkStatici,
+  IdAcquisto,
+  LinkStatico,
+  LinkStaticoUrl,
+  PrevidenzaInfo,
+} from '../../../shared/wire-types.gen';
 import type { FormCategory } from './form-context';
 
-export interface StaticLink {
-  readonly id: number;
-  readonly slug_name: string;
-  readonly url: string;
-  readonly descrizione: string;
-  readonly nome: string;
-}
-
-export interface TutorialGroup {
-  readonly slug_name: string;
-  readonly nome: string;
-  readonly links: readonly StaticLink[];
-}
-
-export interface PensionFund {
-  readonly covip: string;
-  readonly nome: string;
-  readonly istituto: string;
-}
-
-export interface CreatedPurchase {
-  readonly id_acquisto: number;
-}
+export type StaticLink = Readonly<LinkStatico>;
+export type TutorialGroup = Readonly<GruppoLinkStatici>;
+export type PensionFund = Readonly<FondoPrevidenza>;
+export type CreatedPurchase = Readonly<IdAcquisto>;
 
 export const formQueryKeys = {
   categories: (kind: number) => ['form-categories', kind] as const,
@@ -52,7 +42,7 @@ export const categoriesQueryOptions = (kind: number) =>
 export const replayQueryOptions = (id: number) =>
   queryOptions({
     queryKey: formQueryKeys.replay(id),
-    queryFn: ({ signal }) => apiRequest<unknown>(`/get_acquisto_full/${id}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<AcquistoFull>(`/get_acquisto_full/${id}`, { signal }),
     staleTime: 0,
   });
 
@@ -78,7 +68,7 @@ export const pensionInformationQueryOptions = () =>
   queryOptions({
     queryKey: formQueryKeys.pensionInformation,
     queryFn: ({ signal }) =>
-      apiRequest<{ url: string }>('/static_links/documentazione/informativa_previdenza_integrativa', {
+      apiRequest<LinkStaticoUrl>('/static_links/documentazione/informativa_previdenza_integrativa', {
         signal,
       }),
     staleTime: 10 * 60_000,
@@ -115,8 +105,8 @@ export function createRequest(
 }
 
 /** `POST /api/previdenza_info_accept`. */
-export function acceptPensionInformation(): Promise<{ previdenza_is_ok: boolean }> {
-  return apiRequest<{ previdenza_is_ok: boolean }>('/previdenza_info_accept', {
+export function acceptPensionInformation(): Promise<PrevidenzaInfo> {
+  return apiRequest<PrevidenzaInfo>('/previdenza_info_accept', {
     method: 'POST',
     body: { previdenza_is_ok: true },
   });

@@ -6,6 +6,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { constants } from '../../../../config/constants';
 import { apiRequest, type BlobAnswer, type QueryValue } from '../../api/client';
+import type {
+  AcquistiAnnullati,
+  ContoAnticipi,
+  LineaCredito,
+  Movimento,
+  StoricoTransazioni,
+} from '../../../shared/wire-types.gen';
 
 export type MovementEntity = 'utente' | 'azienda';
 
@@ -13,64 +20,21 @@ export type MovementEntity = 'utente' | 'azienda';
 export const PAGE_SIZES = constants.cancelledPurchasesPageSizes;
 export const MOVEMENTS_DEFAULT_PAGE_SIZE = 25;
 
-export interface MovementAmounts {
-  AVERE: string | null;
-  DARE: string | null;
-}
+/** The credit (AVERE) and debit (DARE) of a movement, a month or a period; a row has one of the two. */
+export type MovementAmounts = Pick<Movimento, 'AVERE' | 'DARE'>;
 
-export interface MovementRow extends MovementAmounts {
-  id: number;
-  id_kind: number;
-  kind: string;
-  id_acquisto: number | null;
-  stato_acquisto: string | null;
-  oggetto: string | null;
-  soggetto: string | null;
-  created: string;
-  /** Company view only. */
-  id_utente?: number;
-  dipendente?: string | null;
-}
+/** A movement; `id_utente` and `dipendente` in the company view only. */
+export type MovementRow = Movimento;
 
-export interface MonthlyAmounts extends MovementAmounts {
-  /** YYYY-MM */
-  month: string;
-}
+/** The totals of a month (`month` YYYY-MM). */
+export type MonthlyAmounts = StoricoTransazioni['monthly'][number];
 
-export interface MovementsAnswer {
-  date_start: string;
-  date_stop: string;
-  count: number;
-  results: MovementRow[];
-  totals: MovementAmounts;
-  monthly: MonthlyAmounts[];
-  /** Company view only. */
-  saldo_aziendale?: string | null;
-}
+/** `GET /api/get_storico_transazioni/{entity}`; `saldo_aziendale` in the company view only. */
+export type MovementsAnswer = StoricoTransazioni;
 
-export interface CreditLine {
-  id: number;
-  data_decorrenza: string;
-  data_scadenza: string;
-  fonte: { id: number; nome: string };
-  credito_iniziale: string;
-  credito_spendibile: string;
-  credito_contabile: string;
-  is_art51c3: boolean;
-}
-
-export interface CancelledPurchase {
-  kind: number | string;
-  id: number;
-  oggetto: string | null;
-  created: string;
-  importo_unitario: string | null;
-}
-
-export interface CancelledPage {
-  count: number;
-  results: CancelledPurchase[];
-}
+export type CreditLine = LineaCredito;
+export type CancelledPage = AcquistiAnnullati;
+export type CancelledPurchase = CancelledPage['results'][number];
 
 /** Filters of the history, as in the route's search parameters. */
 export interface MovementFilters {
@@ -156,7 +120,7 @@ export const advancesQueryOptions = (actForId: number | null) =>
   queryOptions({
     queryKey: ['backoffice', 'advances', actForId] as const,
     queryFn: ({ signal }) =>
-      apiRequest<{ saldo_anticipi: string | null }>('/get_status_conto_anticipi', {
+      apiRequest<ContoAnticipi>('/get_status_conto_anticipi', {
         signal,
         backOffice: true,
       }),
