@@ -13,17 +13,9 @@ import { formatCents } from '../../shared/money';
 import type { DB } from '../db/schema';
 import { romeDate } from './calendar';
 import { writeXlsx } from './spreadsheet';
+import type { AcquistoAnnullato, LineaCredito } from '../../shared/wire-types.gen';
 
-export interface WireCreditLine {
-  id: number;
-  data_decorrenza: string;
-  data_scadenza: string;
-  fonte: { id: number; nome: string };
-  credito_iniziale: string;
-  credito_spendibile: string;
-  credito_contabile: string;
-  is_art51c3: boolean;
-}
+export type WireCreditLine = LineaCredito;
 
 /** Every credit line of the user, expired ones included, the latest first. */
 export async function creditLines(db: Kysely<DB>, userId: number): Promise<WireCreditLine[]> {
@@ -61,13 +53,7 @@ export async function creditLines(db: Kysely<DB>, userId: number): Promise<WireC
 export const CANCELLED_PAGE_SIZES = [10, 25, 50, 100, 500] as const;
 export const CANCELLED_DEFAULT_PAGE_SIZE = 10;
 
-export interface WireCancelledPurchase {
-  kind: number;
-  id: number;
-  oggetto: string;
-  created: string;
-  importo_unitario: string;
-}
+export type WireCancelledPurchase = AcquistoAnnullato;
 
 /** One page of the user's purchases rejected by an operator, the latest request first. */
 export async function cancelledPurchases(

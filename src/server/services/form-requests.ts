@@ -22,6 +22,7 @@ import { attachDocuments, usableDocuments, type UsableDocument } from './documen
 import type { Finish, StoredAnswer } from './idempotency';
 import { balances, debitPurchase } from './ledger';
 import { menuPermissions } from './users';
+import type { AcquistoFull, Categoria } from '../../shared/wire-types.gen';
 
 type Db = Kysely<DB> | Transaction<DB>;
 type Data = Record<string, unknown>;
@@ -63,11 +64,7 @@ export async function checkFormAccess(db: Kysely<DB>, userId: number, routeName:
 // ---------------------------------------------------------------------------------------------
 // Reference data used by the checks
 
-export interface Category {
-  id: number;
-  nome: string;
-  me_stesso: boolean;
-}
+export type Category = Categoria;
 
 export async function categoriesOf(db: Db, kind: number): Promise<Category[]> {
   return db
@@ -267,29 +264,8 @@ async function rememberRequestData(
 // ---------------------------------------------------------------------------------------------
 // Replay (GET get_acquisto_full/{id_acquisto})
 
-export interface PurchaseFull {
-  kind: number;
-  id_categ_id: number | null;
-  acquisto_row: { importo_totale: string };
-  note: {
-    note: string | null;
-    quota_interessi: string | null;
-    intest_mutuo: number | null;
-    iban: string | null;
-    /** 'part' for a partial loan-interest reimbursement, 'full' otherwise. */
-    tot_loan: 'part' | 'full';
-    mesi: string[] | null;
-  };
-  fornitore: {
-    p_iva: string;
-    ragione_sociale: string | null;
-    indirizzo: string | null;
-    citta: string | null;
-    iban: string | null;
-  } | null;
-  beneficiario: { nome: string; cognome: string; cod_fisc: string } | null;
-  relazione_parentale: { id: number } | null;
-}
+/** `get_acquisto_full`: note.tot_loan is 'part' for a partial loan-interest reimbursement, 'full' otherwise. */
+export type PurchaseFull = AcquistoFull;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const integer = (value: unknown): number | null =>

@@ -16,6 +16,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatMessage } from '../../../config/messages-api.it';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
+import type * as Wire from '../../shared/wire-types.gen';
 
 /** Page sizes of the inbox (spec 002 §9): 500 is not offered. */
 export const NOTIFICATION_PAGE_SIZES = [5, 10, 25, 50, 100, 200] as const;
@@ -29,20 +30,8 @@ export type NotificationMode = 'ricevuti' | 'inviati';
 /** The inbox (not archived) or the archive. */
 export type NotificationBox = 'inbox' | 'archive';
 
-export interface WireNotification {
-  id: number;
-  created: string;
-  nome_mittente: string;
-  nomi_destinatari: string;
-  id_riferimento: string | null;
-  testo: string;
-  conferma_lettura: boolean;
-}
-
-export interface NotificationPage {
-  count: number;
-  results: WireNotification[];
-}
+export type WireNotification = Wire.WireNotification;
+export type NotificationPage = Wire.NotificationPage;
 
 export interface ListOptions {
   mode: NotificationMode;
