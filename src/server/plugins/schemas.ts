@@ -26,6 +26,9 @@ import type { WireTypes } from '../../shared/wire-types.gen';
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/api/', import.meta.url));
 const FORM_SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/forms/', import.meta.url));
 
+/** The keyword under which every schema lists instances it must refuse (`examples` lists valid ones). */
+export const INVALID_EXAMPLES = 'x-invalid-examples';
+
 export interface ApiSchema {
   $id: string;
   [keyword: string]: unknown;
@@ -65,6 +68,8 @@ function newAjv(coerce: boolean, externals: ApiSchema[]): Ajv2020 {
     strict: false,
   });
   addFormats(ajv);
+  // Each schema's invalid examples (schemas/README.md): an annotation, run by tests/config/schema-examples.test.ts.
+  ajv.addKeyword(INVALID_EXAMPLES);
   for (const schema of externals) ajv.addSchema(schema);
   return ajv;
 }
