@@ -3,7 +3,7 @@
  * file, named after its `$id` (`movimento` -> `Movimento`, `form-rimb-spese` -> `FormRimbSpese`), and
  * `WireTypes`, the map `$id -> type` through which the server's type provider resolves `{ $ref: 'id#' }`.
  *
- *   npm run wire-types          # rewrites src/shared/wire-types.gen.ts
+ *   npm run wire-types          # rewrites schemas/wire-types.gen.ts
  *
  * The file is checked in and tests/config/wire-types.test.ts fails when it is stale, so a schema change
  * without a regeneration never reaches a review unnoticed.
@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import prettier from 'prettier';
 
 export const SCHEMA_DIRS = ['schemas/api', 'schemas/forms'];
-export const OUTPUT = 'src/shared/wire-types.gen.ts';
+export const OUTPUT = 'schemas/wire-types.gen.ts';
 
 /** Keywords that only constrain values or annotate: they shape no TypeScript type. */
 const IGNORED = new Set([

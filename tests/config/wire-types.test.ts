@@ -7,7 +7,7 @@ import { generateWireTypes, OUTPUT, readSchemas, typeName } from '../../scripts/
  * schema changed without `npm run wire-types` fails here, before a handler or a screen goes on reading
  * the old shape.
  */
-describe('wire types (src/shared/wire-types.gen.ts)', () => {
+describe('wire types (schemas/wire-types.gen.ts)', () => {
   it('are up to date with schemas/ (run `npm run wire-types`)', async () => {
     expect(readFileSync(OUTPUT, 'utf8')).toBe(await generateWireTypes());
   });

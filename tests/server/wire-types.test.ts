@@ -8,7 +8,7 @@ import {
   type SchemaType,
   type WireTypeProvider,
 } from '../../src/server/plugins/schemas';
-import type { Categoria, LineaCredito, UserPrivacy } from '../../src/shared/wire-types.gen';
+import type { Categoria, LineaCredito, UserPrivacy } from '../../schemas/wire-types.gen';
 
 /**
  * The wire's types reach handlers through WireTypeProvider (ARCHITECTURE.md §5): the `expectTypeOf`

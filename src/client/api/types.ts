@@ -1,6 +1,6 @@
 /**
  * Shapes of the API answers used by the shell (spec 000 §3, §7), named for the portal. Each is the
- * type generated from its schema (src/shared/wire-types.gen.ts, from schemas/): a schema change reaches
+ * type generated from its schema (schemas/wire-types.gen.ts, from schemas/): a schema change reaches
  * every screen through the compiler. Money is a 2-decimal string.
  */
 import type {
@@ -16,9 +16,9 @@ import type {
   NotificationStatus,
   UserPrivacy as WireUserPrivacy,
   WireNotification,
-} from '../../shared/wire-types.gen';
+} from '../../../schemas/wire-types.gen';
 
-export type { CarouselSlide } from '../../shared/wire-types.gen';
+export type { CarouselSlide } from '../../../schemas/wire-types.gen';
 
 export type UserAnag = LoggedUser['user_anag'];
 export type UserCredit = Crediti;

@@ -21,7 +21,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import type { WireTypes } from '../../shared/wire-types.gen';
+import type { WireTypes } from '../../../schemas/wire-types.gen';
 
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/api/', import.meta.url));
 const FORM_SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/forms/', import.meta.url));
@@ -108,7 +108,7 @@ export function errorResponses(...codes: number[]): Record<number, { $ref: strin
 
 /**
  * The TypeScript type a route schema stands for: `{ $ref: '<id>#' }` is the generated type of that
- * schema file (src/shared/wire-types.gen.ts), an array of such references an array of it, and an inline
+ * schema file (schemas/wire-types.gen.ts), an array of such references an array of it, and an inline
  * schema is read by json-schema-to-ts (`FromSchema`; its `$ref`s, if any, stay `unknown`).
  */
 export type SchemaType<S> = S extends { $ref: infer Ref extends string }

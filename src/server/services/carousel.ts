@@ -21,7 +21,7 @@ import { constants } from '../../../config/constants';
 import { routes, type RouteRule } from '../../../config/routes';
 import type { DB } from '../db/schema';
 import { readSignedData, signData } from './signed-links';
-import type { CarouselSlide } from '../../shared/wire-types.gen';
+import type { CarouselSlide } from '../../../schemas/wire-types.gen';
 
 const ASSETS_DIR = fileURLToPath(new URL('../assets/carousel/', import.meta.url));
 

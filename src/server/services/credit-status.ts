@@ -13,7 +13,7 @@ import { formatCents } from '../../shared/money';
 import type { DB } from '../db/schema';
 import { romeDate } from './calendar';
 import { writeXlsx } from './spreadsheet';
-import type { AcquistoAnnullato, LineaCredito } from '../../shared/wire-types.gen';
+import type { AcquistoAnnullato, LineaCredito } from '../../../schemas/wire-types.gen';
 
 export type WireCreditLine = LineaCredito;
 

@@ -15,7 +15,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, DocumentMime, FileKindName } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../../../config/messages-api.it';
-import type { DocumentoEsistente } from '../../shared/wire-types.gen';
+import type { DocumentoEsistente } from '../../../schemas/wire-types.gen';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -22,7 +22,7 @@ import { attachDocuments, usableDocuments, type UsableDocument } from './documen
 import type { Finish, StoredAnswer } from './idempotency';
 import { balances, debitPurchase } from './ledger';
 import { menuPermissions } from './users';
-import type { AcquistoFull, Categoria } from '../../shared/wire-types.gen';
+import type { AcquistoFull, Categoria } from '../../../schemas/wire-types.gen';
 
 type Db = Kysely<DB> | Transaction<DB>;
 type Data = Record<string, unknown>;

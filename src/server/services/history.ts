@@ -17,7 +17,7 @@ import type { DB, PurchaseStatus, Verso } from '../db/schema';
 import { ApiError, type FieldErrors } from '../errors';
 import { addMonths } from './calendar';
 import { writeXlsx, type CellInput, type SheetColumn, type SheetRows } from './spreadsheet';
-import type { Movimento, StoricoTransazioni } from '../../shared/wire-types.gen';
+import type { Movimento, StoricoTransazioni } from '../../../schemas/wire-types.gen';
 
 export type HistoryEntity = 'utente' | 'azienda';
 

@@ -16,7 +16,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatMessage } from '../../../config/messages-api.it';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
-import type * as Wire from '../../shared/wire-types.gen';
+import type * as Wire from '../../../schemas/wire-types.gen';
 
 /** Page sizes of the inbox (spec 002 §9): 500 is not offered. */
 export const NOTIFICATION_PAGE_SIZES = [5, 10, 25, 50, 100, 200] as const;

@@ -33,7 +33,7 @@ import {
 } from './otp';
 import { isPasswordExpired, PASSWORD_DIGEST, verifyPasswordDigest } from './passwords';
 import { createSession } from './sessions';
-import type { LoginCheck, LoginToken, OtpEnrolment } from '../../shared/wire-types.gen';
+import type { LoginCheck, LoginToken, OtpEnrolment } from '../../../schemas/wire-types.gen';
 
 export type OtpType = LoginCheck['type'];
 

@@ -5,7 +5,7 @@
  * and the categories already loaded. Widgets never fetch the form's own data themselves.
  */
 import type { FormDeclaration, UploadSlot } from '../../../../config/forms/types';
-import type { Categoria } from '../../../shared/wire-types.gen';
+import type { Categoria } from '../../../../schemas/wire-types.gen';
 
 /** A category of the form's kind (`GET /api/categorie/{kind}`). */
 export type FormCategory = Readonly<Categoria>;

@@ -13,7 +13,7 @@ import type {
   LinkStatico,
   LinkStaticoUrl,
   PrevidenzaInfo,
-} from '../../../shared/wire-types.gen';
+} from '../../../../schemas/wire-types.gen';
 import type { FormCategory } from './form-context';
 
 export type StaticLink = Readonly<LinkStatico>;

@@ -15,7 +15,7 @@ import classes from './enrolment-wizard.module.css';
 import { OtpInput, useCodeField } from './otp-input';
 import { reloadToLogin } from './reload-to-login';
 import { isRetryableCodeError, type EnrolmentAnswer } from './sign-in-flow';
-import type { Detail } from '../../../shared/wire-types.gen';
+import type { Detail } from '../../../../schemas/wire-types.gen';
 
 /** After 'Registrazione completata' the login comes back by itself after this delay. */
 export const ENROLMENT_RELOAD_DELAY_MS = 6_000;

@@ -13,7 +13,7 @@ import { showBackendError } from '../../components/backend-error-box';
 import { ModalActions } from '../../components/modal-actions';
 import { withOverlays } from '../../components/overlay-host';
 import { useSessionStore } from '../../stores/session';
-import type { Detail } from '../../../shared/wire-types.gen';
+import type { Detail } from '../../../../schemas/wire-types.gen';
 
 /** A plausible e-mail address: something@domain.tld, no spaces. */
 export function isEmailAddress(value: string): boolean {

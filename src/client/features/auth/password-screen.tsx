@@ -22,7 +22,7 @@ import { Notice } from '../../components/notice';
 import { taxCodeError, usesOneTimeCode } from '../../components/password-rules';
 import { OtpInput, useCodeField } from './otp-input';
 import { PublicCard } from './public-card';
-import type { PasswordExpiry, PasswordResetMethod } from '../../../shared/wire-types.gen';
+import type { PasswordExpiry, PasswordResetMethod } from '../../../../schemas/wire-types.gen';
 
 export type PasswordMode = 'lost' | 'expired';
 

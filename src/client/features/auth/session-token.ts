@@ -1,5 +1,5 @@
 /** The session token answered by a sign-in (code step, reconnection link, token-login link). */
-import type { LoginToken } from '../../../shared/wire-types.gen';
+import type { LoginToken } from '../../../../schemas/wire-types.gen';
 import { useSessionStore } from '../../stores/session';
 
 /** `POST api-token-otp`, `backoffice-reconnection`, `token-login` (schemas/api/login-token.json). */

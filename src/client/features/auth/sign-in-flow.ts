@@ -8,7 +8,7 @@ import { messages } from '../../../../config/messages.it';
 import { ApiError, apiRequest } from '../../api/client';
 import type { CredentialsAnswer } from '../../api/types';
 import { showBackendError } from '../../components/backend-error-box';
-import type { Detail, OtpEnrolment } from '../../../shared/wire-types.gen';
+import type { Detail, OtpEnrolment } from '../../../../schemas/wire-types.gen';
 
 export { discardSessionToken, type TokenAnswer } from './session-token';
 

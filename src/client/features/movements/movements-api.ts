@@ -12,7 +12,7 @@ import type {
   LineaCredito,
   Movimento,
   StoricoTransazioni,
-} from '../../../shared/wire-types.gen';
+} from '../../../../schemas/wire-types.gen';
 
 export type MovementEntity = 'utente' | 'azienda';
 

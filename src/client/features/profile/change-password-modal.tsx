@@ -14,7 +14,7 @@ import { showBackendError } from '../../components/backend-error-box';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password-fields';
 import { ModalActions } from '../../components/modal-actions';
 import { withOverlays } from '../../components/overlay-host';
-import type { PasswordExpiry } from '../../../shared/wire-types.gen';
+import type { PasswordExpiry } from '../../../../schemas/wire-types.gen';
 
 export const CHANGE_PASSWORD_MODAL_ID = 'change-password';
 

@@ -14,7 +14,7 @@ import { onSessionEnd } from '../../api/session-events';
 import { showBackendError } from '../../components/backend-error-box';
 import { ModalActions } from '../../components/modal-actions';
 import { withOverlays } from '../../components/overlay-host';
-import type { UserPrivacy } from '../../../shared/wire-types.gen';
+import type { UserPrivacy } from '../../../../schemas/wire-types.gen';
 
 /** `GET/POST /api/user_privacy` (schemas/api/user-privacy.json). */
 export type PrivacyConsent = UserPrivacy;

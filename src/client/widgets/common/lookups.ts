@@ -11,7 +11,7 @@ import type {
   Fornitore,
   IbanUtente,
   RelazioneParentale,
-} from '../../../shared/wire-types.gen';
+} from '../../../../schemas/wire-types.gen';
 
 /** `GET /api/beneficiari/{prefix}`: the user's beneficiaries whose tax code starts with the prefix. */
 export type BeneficiarySuggestion = Readonly<BeneficiarioSuggerito>;

@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FileKind } from '../../../../config/forms/types';
 import { apiRequest } from '../../api/client';
-import type { DocId, DocumentoEsistente, TipoDocumento } from '../../../shared/wire-types.gen';
+import type { DocId, DocumentoEsistente, TipoDocumento } from '../../../../schemas/wire-types.gen';
 
 /** A document type of a file kind (`GET /api/file_kind_list/{kind}`). */
 export type DocumentType = Readonly<TipoDocumento>;
