@@ -109,7 +109,9 @@ export function errorResponses(...codes: number[]): Record<number, { $ref: strin
 /**
  * The TypeScript type a route schema stands for: `{ $ref: '<id>#' }` is the generated type of that
  * schema file (schemas/wire-types.gen.ts), an array of such references an array of it, and an inline
- * schema is read by json-schema-to-ts (`FromSchema`; its `$ref`s, if any, stay `unknown`).
+ * schema is read by json-schema-to-ts (`FromSchema`). An unknown id, or a `$ref` nested deeper in an
+ * inline schema, gives `never`: the route does not compile, rather than go untyped. Such a shape gets
+ * its own file in schemas/.
  */
 export type SchemaType<S> = S extends { $ref: infer Ref extends string }
   ? WireTypes[Extract<Ref extends `${infer Id}#` ? Id : Ref, keyof WireTypes>]
