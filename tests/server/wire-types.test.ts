@@ -39,6 +39,8 @@ describe('wire types in route handlers', () => {
     >().toEqualTypeOf<{ page: number; mode?: 'ricevuti' | 'inviati' }>();
     // Errors are thrown, never returned: they widen no handler's answer.
     expectTypeOf<ReplyType<{ $ref: 'error#' }>>().toBeNever();
+    // A mistyped id types as never, so the route using it does not compile.
+    expectTypeOf<SchemaType<{ $ref: 'categorai#' }>>().toBeNever();
   });
 
   it('type the body and the answer of a handler from its schema, and validate them at run time', async () => {
