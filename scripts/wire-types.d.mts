@@ -5,4 +5,4 @@ export function readSchemas(
   root: string,
   dirs?: string[],
 ): { file: string; schema: { $id: string } & Record<string, unknown> }[];
-export function generateWireTypes(root?: string): Promise<string>;
+export function generateWireTypes(root?: string, dirs?: string[]): Promise<string>;

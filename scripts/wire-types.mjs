@@ -189,8 +189,8 @@ export function readSchemas(root, dirs = SCHEMA_DIRS) {
 }
 
 /** The generated module's text, formatted as Prettier would leave it. */
-export async function generateWireTypes(root = process.cwd()) {
-  const entries = readSchemas(root);
+export async function generateWireTypes(root = process.cwd(), dirs = SCHEMA_DIRS) {
+  const entries = readSchemas(root, dirs);
   const ids = new Set(entries.map(({ schema }) => schema.$id));
   const names = new Map();
   const blocks = entries.map(({ file, schema }) => {
