@@ -1,30 +1,14 @@
 /**
  * Customer skins (spec 000 §1): the shape shared by the built-in skins in `skins/<name>/`
- * and by `GET /api/getapiuserskin/{customer}`.
+ * and by `GET /api/getapiuserskin/{customer}` (schemas/api/skin.json).
  */
+import type { Skin as WireSkin } from '../schemas/wire-types.gen';
 
-export interface SkinColors {
-  /** Brand colour: buttons, links, focus ring (Mantine primary colour, shade 6). */
-  readonly primary: string;
-  readonly navbar_background: string;
-  readonly navbar_text: string;
-  readonly footer_background: string;
-  readonly footer_text: string;
-  readonly section_header_background: string;
-  readonly section_header_text: string;
-}
+/** `primary` is the brand colour: buttons, links, focus ring (Mantine primary colour, shade 6). */
+export type SkinColors = Readonly<WireSkin['colors']>;
 
-export interface Skin {
-  /** Customer slug, lower case (`userportal`, `acme`). */
-  readonly customer: string;
-  readonly display_name: string;
-  /** URL or data URL of the logo on the login card. */
-  readonly login_logo: string;
-  /** URL or data URL of the logo in the navbar (drawn on `navbar_background`). */
-  readonly navbar_logo: string;
-  readonly colors: SkinColors;
-  readonly footer_text: string;
-}
+/** `customer` is the slug, lower case (`userportal`, `acme`); the logos are URLs or data URLs. */
+export type Skin = Readonly<Omit<WireSkin, 'colors'>> & { readonly colors: SkinColors };
 
 /** The customer of the default skin; its `Customer` header is `Userportal`. */
 export const DEFAULT_CUSTOMER = 'userportal';

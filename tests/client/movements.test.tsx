@@ -212,7 +212,7 @@ describe('user history', () => {
   it('refreshes the credit on entry and updates the navbar copy', async () => {
     const calls = movementsApi();
     useSessionStore.setState((state) => ({
-      user: state.user && { ...state.user, user_credito: { totale: '1.00', art51c3: '0.00' } },
+      user: state.user && { ...state.user, user_credito: { totale: '1.00', art51c3: '0.00', per_fonte: {} } },
     }));
     await renderInRouter(<Screen />, { path: '/dashmovimenti' });
     expect((await screen.findByTestId('credit-total')).textContent).toBe('1.500,00\u00a0€');

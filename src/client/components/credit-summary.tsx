@@ -8,7 +8,8 @@ export function CreditSummary({
   credit,
   loading = false,
 }: {
-  credit: UserCredit | null | undefined;
+  /** The two balances shown: the total and its art. 51 c.3 part. */
+  credit: Pick<UserCredit, 'totale' | 'art51c3'> | null | undefined;
   loading?: boolean;
 }) {
   const rows = [

@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { CarouselActionName } from '../../../config/carousel-actions';
+import type { Skin as WireSkin } from '../../../schemas/wire-types.gen';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -16,24 +17,8 @@ export type CreditSourceKind = 'totale' | 'art51c3';
 export type Verso = 'AVERE' | 'DARE';
 export type OtpMethod = 'totp' | 'email';
 
-export interface SkinColors {
-  primary: string;
-  navbar_background: string;
-  navbar_text: string;
-  footer_background: string;
-  footer_text: string;
-  section_header_background: string;
-  section_header_text: string;
-}
-
-export interface Skin {
-  customer: string;
-  display_name: string;
-  login_logo: string;
-  navbar_logo: string;
-  colors: SkinColors;
-  footer_text: string;
-}
+/** `customers.skin` holds the answer of getapiuserskin as it is sent (schemas/api/skin.json). */
+export type Skin = WireSkin;
 
 export interface CustomersTable {
   id: Generated<number>;

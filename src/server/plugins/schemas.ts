@@ -10,11 +10,24 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import fp from 'fastify-plugin';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { WireTypes } from '../../../schemas/wire-types.gen';
 
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/api/', import.meta.url));
 const FORM_SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas/forms/', import.meta.url));
+
+/** The keyword under which every schema lists instances it must refuse (`examples` lists valid ones). */
+export const INVALID_EXAMPLES = 'x-invalid-examples';
 
 export interface ApiSchema {
   $id: string;
@@ -55,6 +68,8 @@ function newAjv(coerce: boolean, externals: ApiSchema[]): Ajv2020 {
     strict: false,
   });
   addFormats(ajv);
+  // Each schema's invalid examples (schemas/README.md): an annotation, run by tests/config/schema-examples.test.ts.
+  ajv.addKeyword(INVALID_EXAMPLES);
   for (const schema of externals) ajv.addSchema(schema);
   return ajv;
 }
@@ -90,3 +105,51 @@ export const schemasPlugin = fp<SchemasPluginOptions>(
 export function errorResponses(...codes: number[]): Record<number, { $ref: string }> {
   return Object.fromEntries(codes.map((code) => [code, { $ref: 'error#' }]));
 }
+
+/**
+ * The TypeScript type a route schema stands for: `{ $ref: '<id>#' }` is the generated type of that
+ * schema file (schemas/wire-types.gen.ts), an array of such references an array of it, and an inline
+ * schema is read by json-schema-to-ts (`FromSchema`). An unknown id, or a `$ref` nested deeper in an
+ * inline schema, gives `never`: the route does not compile, rather than go untyped. Such a shape gets
+ * its own file in schemas/.
+ */
+export type SchemaType<S> = S extends { $ref: infer Ref extends string }
+  ? WireTypes[Extract<Ref extends `${infer Id}#` ? Id : Ref, keyof WireTypes>]
+  : S extends { type: 'array'; items: { $ref: string } }
+    ? SchemaType<S['items']>[]
+    : S extends JSONSchema
+      ? FromSchema<S>
+      : unknown;
+
+/**
+ * An answer's type. Errors leave through the error handler (a thrown ApiError, plugins/error-handler.ts),
+ * never as a handler's return value, so `error#` answers add nothing to what a handler may return: with
+ * them, its open shape would let any object of strings pass as the route's answer. An answer documented
+ * as `type: 'null'` (204) has no body; a text or binary answer may be sent as a Buffer or a stream, which
+ * Fastify sends as they are.
+ */
+export type ReplyType<S> = S extends { $ref: 'error#' }
+  ? never
+  : S extends { type: 'null' }
+    ? undefined
+    : SchemaType<S> extends string
+      ? string | Buffer | NodeJS.ReadableStream
+      : SchemaType<S>;
+
+/**
+ * Fastify type provider of the wire: a route's `request.body`, `query`, `params` and the value its
+ * handler returns are typed from its schema, so handlers restate no wire type.
+ */
+export interface WireTypeProvider extends FastifyTypeProvider {
+  validator: SchemaType<this['schema']>;
+  serializer: ReplyType<this['schema']>;
+}
+
+/** The app as route plugins see it: `export default async function routes(app: WireApp)`. */
+export type WireApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  WireTypeProvider
+>;

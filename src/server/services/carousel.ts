@@ -21,6 +21,7 @@ import { constants } from '../../../config/constants';
 import { routes, type RouteRule } from '../../../config/routes';
 import type { DB } from '../db/schema';
 import { readSignedData, signData } from './signed-links';
+import type { CarouselSlide } from '../../../schemas/wire-types.gen';
 
 const ASSETS_DIR = fileURLToPath(new URL('../assets/carousel/', import.meta.url));
 
@@ -128,18 +129,7 @@ export function checkCarouselAction(
   return { ok: true, action: { type, target: target as string | null } };
 }
 
-export interface PlaylistSlide {
-  id: number;
-  img_path: string;
-  file_name: string;
-  title: string;
-  subtitle: string;
-  text: string;
-  cta: string;
-  click_action: string;
-  route_name: string | null;
-  menu_key: string | null;
-}
+export type PlaylistSlide = CarouselSlide;
 
 /**
  * The active slides of a customer by position, with their signed action. A slide whose image is

@@ -15,17 +15,9 @@ import type { DB } from '../db/schema';
 import { romeDate } from './calendar';
 import { writeXlsx } from './spreadsheet';
 import { pageOf, type PageAnswer, type PageSlice } from './paging';
+import type { AcquistoAnnullato, LineaCredito } from '../../../schemas/wire-types.gen';
 
-export interface WireCreditLine {
-  id: number;
-  data_decorrenza: string;
-  data_scadenza: string;
-  fonte: { id: number; nome: string };
-  credito_iniziale: string;
-  credito_spendibile: string;
-  credito_contabile: string;
-  is_art51c3: boolean;
-}
+export type WireCreditLine = LineaCredito;
 
 /** Every credit line of the user, expired ones included, the latest first. */
 export async function creditLines(db: Kysely<DB>, userId: number): Promise<WireCreditLine[]> {
@@ -62,13 +54,7 @@ export async function creditLines(db: Kysely<DB>, userId: number): Promise<WireC
 /** Page sizes of the cancelled purchases (spec 000 §9: default 10), as the table declares them. */
 export const CANCELLED_PAGING = cancelledPurchasesTable.paging;
 
-export interface WireCancelledPurchase {
-  kind: number;
-  id: number;
-  oggetto: string;
-  created: string;
-  importo_unitario: string;
-}
+export type WireCancelledPurchase = AcquistoAnnullato;
 
 /** One page of the user's purchases rejected by an operator, the latest request first. */
 export async function cancelledPurchases(

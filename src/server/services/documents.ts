@@ -15,6 +15,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, DocumentMime, FileKindName } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../../../config/messages-api.it';
+import type { DocumentoEsistente } from '../../../schemas/wire-types.gen';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -157,14 +158,7 @@ export async function typeBelongsToKind(db: Db, kind: FileKindName, typeId: numb
 // ---------------------------------------------------------------------------------------------
 // Documents
 
-export interface ExistingDocument {
-  id_documento: number;
-  file_kind_id: number;
-  tipo: string;
-  file_date: string;
-  nome_file: string;
-  created: string;
-}
+export type ExistingDocument = DocumentoEsistente;
 
 /** How many documents of a kind the existing-documents list shows at most (newest first). */
 export const EXISTING_DOCUMENTS_LIMIT = 100;

@@ -22,6 +22,7 @@ import { romeDate } from './calendar';
 import { attachDocuments, usableDocuments, type UsableDocument } from './documents';
 import type { Finish, StoredAnswer } from './idempotency';
 import { balances, debitPurchase } from './ledger';
+import type { AcquistoFull, Categoria } from '../../../schemas/wire-types.gen';
 
 type Db = Kysely<DB> | Transaction<DB>;
 type Data = Record<string, unknown>;
@@ -35,11 +36,7 @@ export interface RegisteredForm {
 // ---------------------------------------------------------------------------------------------
 // Reference data used by the checks
 
-export interface Category {
-  id: number;
-  nome: string;
-  me_stesso: boolean;
-}
+export type Category = Categoria;
 
 /** The categories of a set (config/forms/types.ts `CategorySet`; the table's `kind` column is the set). */
 export async function categoriesOf(db: Db, set: number): Promise<Category[]> {
@@ -240,6 +237,9 @@ async function rememberRequestData(
 // ---------------------------------------------------------------------------------------------
 // Replay (GET get_acquisto_full/{id_acquisto})
 
+/** `get_acquisto_full`: note.tot_loan is 'part' for a partial loan-interest reimbursement, 'full' otherwise. */
+export type PurchaseFull = AcquistoFull;
+
 type JsonSchema = { [keyword: string]: unknown };
 
 const isObject = (value: unknown): value is Data =>
@@ -296,7 +296,7 @@ export async function purchaseFull(
   answerSchema: JsonSchema,
   userId: number,
   purchaseId: number,
-): Promise<Data> {
+): Promise<PurchaseFull> {
   const row = await db
     .selectFrom('purchases')
     .select(['kind', 'importo', 'payload'])
@@ -312,7 +312,8 @@ export async function purchaseFull(
   }
   written.kind = row.kind;
   written.acquisto_row = { importo_totale: formatCents(row.importo) };
-  return shapeAnswer(answerSchema, written);
+  // Shaped by the answer schema itself (every path it names, defaults filled), so it is that type.
+  return shapeAnswer(answerSchema, written) as unknown as PurchaseFull;
 }
 
 /** Deep merge of nested answer objects (two forms of one kind each add their paths). */

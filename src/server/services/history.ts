@@ -19,6 +19,7 @@ import { ApiError, type FieldErrors } from '../errors';
 import { addMonths } from './calendar';
 import { writeXlsx, type CellInput, type SheetColumn, type SheetRows } from './spreadsheet';
 import type { PageSlice } from './paging';
+import type { Movimento, StoricoTransazioni } from '../../../schemas/wire-types.gen';
 
 export type HistoryEntity = 'utente' | 'azienda';
 
@@ -39,39 +40,12 @@ export const HISTORY_SEARCH_MAX = 100;
 /** Rows per query of a download. */
 export const HISTORY_BATCH = 2000;
 
-export interface WireMovement {
-  id: number;
-  id_kind: number;
-  kind: string;
-  id_acquisto: number | null;
-  stato_acquisto: PurchaseStatus | null;
-  oggetto: string;
-  soggetto: string;
-  created: string;
-  AVERE: string | null;
-  DARE: string | null;
-  /** Company view only: the employee of the movement. */
-  id_utente?: number;
-  dipendente?: string;
-}
-
-export interface MonthTotals {
-  month: string;
-  AVERE: string;
-  DARE: string;
-}
-
-export interface HistorySummary {
-  count: number;
-  totals: { AVERE: string; DARE: string };
-  monthly: MonthTotals[];
-}
-
-export interface HistoryPage extends HistorySummary {
-  date_start: string;
-  date_stop: string;
-  results: WireMovement[];
-}
+/** A movement; `id_utente` and `dipendente` (the employee) in the company view only. */
+export type WireMovement = Movimento;
+export type MonthTotals = StoricoTransazioni['monthly'][number];
+export type HistorySummary = Pick<StoricoTransazioni, 'count' | 'totals' | 'monthly'>;
+/** A page of the history; the route adds `saldo_aziendale` for the company view. */
+export type HistoryPage = Omit<StoricoTransazioni, 'saldo_aziendale'>;
 
 /** The default range: the month of the last day and the 11 before it (the last day: today). */
 export function defaultHistoryStart(dateStop: string): string {

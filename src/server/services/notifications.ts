@@ -17,7 +17,8 @@ import { formatMessage } from '../../../config/messages-api.it';
 import { notificationsTable } from '../../../config/tables/notifications';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
-import { pageOf, type PageAnswer, type PageSlice } from './paging';
+import { pageOf, type PageSlice } from './paging';
+import type * as Wire from '../../../schemas/wire-types.gen';
 
 /** Page sizes of the inbox and its archive (spec 002 §9: 500 is not offered), as the table declares them. */
 export const NOTIFICATION_PAGING = notificationsTable.paging;
@@ -30,17 +31,8 @@ export type NotificationMode = 'ricevuti' | 'inviati';
 /** The inbox (not archived) or the archive. */
 export type NotificationBox = 'inbox' | 'archive';
 
-export interface WireNotification {
-  id: number;
-  created: string;
-  nome_mittente: string;
-  nomi_destinatari: string;
-  id_riferimento: string | null;
-  testo: string;
-  conferma_lettura: boolean;
-}
-
-export type NotificationPage = PageAnswer<WireNotification>;
+export type WireNotification = Wire.WireNotification;
+export type NotificationPage = Wire.NotificationPage;
 
 export interface ListOptions {
   mode: NotificationMode;

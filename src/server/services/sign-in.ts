@@ -33,8 +33,9 @@ import {
 } from './otp';
 import { isPasswordExpired, PASSWORD_DIGEST, verifyPasswordDigest } from './passwords';
 import { createSession } from './sessions';
+import type { LoginCheck, LoginToken, OtpEnrolment } from '../../../schemas/wire-types.gen';
 
-export type OtpType = 'ENROLL_OTP' | 'AUTH_OTP' | 'MAIL_OTP';
+export type OtpType = LoginCheck['type'];
 
 export interface SignInDeps {
   db: Kysely<DB>;
@@ -55,15 +56,8 @@ export interface SignInUser {
   customer: string;
 }
 
-export interface CheckAnswer {
-  type: OtpType;
-  'check-token': string;
-}
-
-export interface TokenAnswer {
-  token: string;
-  password_expired: boolean;
-}
+export type CheckAnswer = LoginCheck;
+export type TokenAnswer = LoginToken;
 
 const USER_COLUMNS = [
   'u.id',
@@ -253,11 +247,7 @@ export async function signInWithCode(
   return completeSignIn(db, user, now);
 }
 
-export interface EnrolmentAnswer {
-  check_token: string;
-  qr_code: string;
-  secret: string;
-}
+export type EnrolmentAnswer = OtpEnrolment;
 
 /** POST api-token-otp-verify: the mailed enrolment code -> a new check token, the secret and its QR code. */
 export async function verifyEnrolmentCode(

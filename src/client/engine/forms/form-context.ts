@@ -6,12 +6,10 @@
  */
 import type { UploadSlot } from '../../../../config/forms/types';
 import type { AnyFormDeclaration } from '../../../shared/forms';
+import type { Categoria } from '../../../../schemas/wire-types.gen';
 
-export interface FormCategory {
-  readonly id: number;
-  readonly nome: string;
-  readonly me_stesso: boolean;
-}
+/** A category of the form's kind (`GET /api/categorie/{kind}`). */
+export type FormCategory = Readonly<Categoria>;
 
 /** A document held by an upload slot of this form (kept by the engine, not in the payload). */
 export interface SlotDocument {

@@ -6,22 +6,12 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import type { AcquistoFull, GruppoLinkStatici, LinkStatico } from '../../../../schemas/wire-types.gen';
 import { useSessionStore } from '../../stores/session';
 import type { FormCategory } from './form-context';
 
-export interface StaticLink {
-  readonly id: number;
-  readonly slug_name: string;
-  readonly url: string;
-  readonly descrizione: string;
-  readonly nome: string;
-}
-
-export interface TutorialGroup {
-  readonly slug_name: string;
-  readonly nome: string;
-  readonly links: readonly StaticLink[];
-}
+export type StaticLink = Readonly<LinkStatico>;
+export type TutorialGroup = Readonly<GruppoLinkStatici>;
 
 export const formQueryKeys = {
   categories: (set: number) => ['form-categories', set] as const,
@@ -42,7 +32,7 @@ export const categoriesQueryOptions = (set: number) =>
 export const replayQueryOptions = (id: number) =>
   queryOptions({
     queryKey: formQueryKeys.replay(id),
-    queryFn: ({ signal }) => apiRequest<unknown>(`/get_acquisto_full/${id}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<AcquistoFull>(`/get_acquisto_full/${id}`, { signal }),
     staleTime: 0,
   });
 

@@ -15,6 +15,7 @@ import classes from './enrolment-wizard.module.css';
 import { OtpInput, useCodeField } from './otp-input';
 import { reloadToLogin } from './reload-to-login';
 import { isRetryableCodeError, type EnrolmentAnswer } from './sign-in-flow';
+import type { Detail } from '../../../../schemas/wire-types.gen';
 
 /** After 'Registrazione completata' the login comes back by itself after this delay. */
 export const ENROLMENT_RELOAD_DELAY_MS = 6_000;
@@ -201,7 +202,7 @@ export function EnrolmentWizard({ checkToken, customer, onRestart }: EnrolmentWi
   const confirmAppCode = async (otp: string) => {
     if (!enrolment) return;
     try {
-      await apiRequest<{ detail?: string }>('/api-token-confirm', {
+      await apiRequest<Detail>('/api-token-confirm', {
         method: 'POST',
         body: { check_token: enrolment.check_token, otp },
       });

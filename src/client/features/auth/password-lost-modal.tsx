@@ -13,6 +13,7 @@ import { showBackendError } from '../../components/backend-error-box';
 import { ModalActions } from '../../components/modal-actions';
 import { withOverlays } from '../../components/overlay-host';
 import { useSessionStore } from '../../stores/session';
+import type { Detail } from '../../../../schemas/wire-types.gen';
 
 /** A plausible e-mail address: something@domain.tld, no spaces. */
 export function isEmailAddress(value: string): boolean {
@@ -32,7 +33,7 @@ function PasswordLostForm({ initialEmail, onClose }: { initialEmail: string; onC
     if (!valid || submitting) return;
     setSubmitting(true);
     try {
-      const reply = await apiRequest<{ detail?: string }>('/password_lost', {
+      const reply = await apiRequest<Detail>('/password_lost', {
         method: 'POST',
         body: {
           user_email: email.trim(),

@@ -22,16 +22,12 @@ import { Notice } from '../../components/notice';
 import { taxCodeError, usesOneTimeCode } from '../../components/password-rules';
 import { OtpInput, useCodeField } from './otp-input';
 import { PublicCard } from './public-card';
+import type { PasswordExpiry, PasswordResetMethod } from '../../../../schemas/wire-types.gen';
 
 export type PasswordMode = 'lost' | 'expired';
 
-interface ResetInfo {
-  auth_method: string;
-}
-
-interface ResetAnswer {
-  pass_expiry_date?: string;
-}
+type ResetInfo = PasswordResetMethod;
+type ResetAnswer = PasswordExpiry;
 
 const resetPath = (mode: PasswordMode, tokenHash: string) =>
   `/password_${mode}_reset/${encodeURIComponent(tokenHash)}`;

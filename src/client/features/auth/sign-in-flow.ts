@@ -8,17 +8,14 @@ import { messages } from '../../../../config/messages.it';
 import { ApiError, apiRequest } from '../../api/client';
 import type { CredentialsAnswer } from '../../api/types';
 import { showBackendError } from '../../components/backend-error-box';
+import type { Detail, OtpEnrolment } from '../../../../schemas/wire-types.gen';
 
 export { discardSessionToken, type TokenAnswer } from './session-token';
 
 /** `POST api-token-otp-verify` (schemas/api/otp-enrolment.json). */
-export interface EnrolmentAnswer {
-  check_token: string;
-  qr_code: string;
-  secret: string;
-}
+export type EnrolmentAnswer = OtpEnrolment;
 
-export type OtpType = 'ENROLL_OTP' | 'AUTH_OTP' | 'MAIL_OTP';
+export type OtpType = CredentialsAnswer['type'];
 
 export const CODE_TYPES: readonly OtpType[] = ['AUTH_OTP', 'MAIL_OTP'];
 export const ALL_TYPES: readonly OtpType[] = ['ENROLL_OTP', ...CODE_TYPES];
@@ -45,7 +42,7 @@ export function acceptCredentials(
 
 /** `POST /api/password_expired_renew`: the server answers the same whether the e-mail exists. */
 export async function requestExpiredPasswordRenewal(email: string, customer: string): Promise<string> {
-  const answer = await apiRequest<{ detail?: string }>('/password_expired_renew', {
+  const answer = await apiRequest<Detail>('/password_expired_renew', {
     method: 'POST',
     body: { user_email: email.trim(), customer, interface_url: window.location.origin },
   });

@@ -6,43 +6,31 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, type BlobAnswer, type QueryValue } from '../../api/client';
+import type {
+  AcquistiAnnullati,
+  ContoAnticipi,
+  LineaCredito,
+  Movimento,
+  StoricoTransazioni,
+} from '../../../../schemas/wire-types.gen';
 
 export type MovementEntity = 'utente' | 'azienda';
 
-export interface MovementAmounts {
-  AVERE: string | null;
-  DARE: string | null;
-}
+/** The credit (AVERE) and debit (DARE) of a movement, a month or a period; a row has one of the two. */
+export type MovementAmounts = Pick<Movimento, 'AVERE' | 'DARE'>;
 
-export interface MovementRow extends MovementAmounts {
-  id: number;
-  id_kind: number;
-  kind: string;
-  id_acquisto: number | null;
-  stato_acquisto: string | null;
-  oggetto: string | null;
-  soggetto: string | null;
-  created: string;
-  /** Company view only. */
-  id_utente?: number;
-  dipendente?: string | null;
-}
+/** A movement; `id_utente` and `dipendente` in the company view only. */
+export type MovementRow = Movimento;
 
-export interface MonthlyAmounts extends MovementAmounts {
-  /** YYYY-MM */
-  month: string;
-}
+/** The totals of a month (`month` YYYY-MM). */
+export type MonthlyAmounts = StoricoTransazioni['monthly'][number];
 
-export interface MovementsAnswer {
-  date_start: string;
-  date_stop: string;
-  count: number;
-  results: MovementRow[];
-  totals: MovementAmounts;
-  monthly: MonthlyAmounts[];
-  /** Company view only. */
-  saldo_aziendale?: string | null;
-}
+/** `GET /api/get_storico_transazioni/{entity}`; `saldo_aziendale` in the company view only. */
+export type MovementsAnswer = StoricoTransazioni;
+
+export type CreditLine = LineaCredito;
+export type CancelledPage = AcquistiAnnullati;
+export type CancelledPurchase = CancelledPage['results'][number];
 
 /** Filters of the history, as in the route's search parameters. */
 export interface MovementFilters {
@@ -80,7 +68,7 @@ export const advancesQueryOptions = (companyId: number | null) =>
   queryOptions({
     queryKey: ['backoffice', 'advances', companyId] as const,
     queryFn: ({ signal }) =>
-      apiRequest<{ saldo_anticipi: string | null }>('/get_status_conto_anticipi', {
+      apiRequest<ContoAnticipi>('/get_status_conto_anticipi', {
         signal,
         actFor: companyId,
       }),

@@ -14,6 +14,7 @@ import { showBackendError } from '../../components/backend-error-box';
 import { NewPasswordFields, useNewPassword } from '../../components/new-password-fields';
 import { ModalActions } from '../../components/modal-actions';
 import { withOverlays } from '../../components/overlay-host';
+import type { PasswordExpiry } from '../../../../schemas/wire-types.gen';
 
 export const CHANGE_PASSWORD_MODAL_ID = 'change-password';
 
@@ -27,7 +28,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     if (!newPassword.valid || submitting) return;
     setSubmitting(true);
     try {
-      const answer = await apiRequest<{ pass_expiry_date?: string }>('/password_change', {
+      const answer = await apiRequest<PasswordExpiry>('/password_change', {
         method: 'POST',
         body: { new_passwd: newPassword.password, passwd_confirm: newPassword.confirmation },
       });

@@ -14,14 +14,10 @@ import { onSessionEnd } from '../../api/session-events';
 import { showBackendError } from '../../components/backend-error-box';
 import { ModalActions } from '../../components/modal-actions';
 import { withOverlays } from '../../components/overlay-host';
+import type { UserPrivacy } from '../../../../schemas/wire-types.gen';
 
 /** `GET/POST /api/user_privacy` (schemas/api/user-privacy.json). */
-export interface PrivacyConsent {
-  privacy_servizio: boolean;
-  privacy_dati_personali: boolean;
-  decalogo_sicurezza: boolean;
-  signature: string;
-}
+export type PrivacyConsent = UserPrivacy;
 
 export interface ConsentOptions {
   /** "Nome Cognome" of the user, suggested as the signature. */

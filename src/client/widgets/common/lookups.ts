@@ -5,41 +5,28 @@
  */
 import { apiRequest } from '../../api/client';
 import { constants } from '../../../../config/constants';
+import type {
+  BeneficiarioSuggerito,
+  FondoPrevidenza,
+  Fornitore,
+  IbanUtente,
+  RelazioneParentale,
+} from '../../../../schemas/wire-types.gen';
 
 /** `GET /api/beneficiari/{prefix}`: the user's beneficiaries whose tax code starts with the prefix. */
-export interface BeneficiarySuggestion {
-  readonly cod_fisc: string;
-  readonly nome: string;
-  readonly id_relazione: number | null;
-}
+export type BeneficiarySuggestion = Readonly<BeneficiarioSuggerito>;
 
 /** `GET /api/relazioni_parentali`. */
-export interface KinshipRelation {
-  readonly id: number;
-  readonly nome: string;
-}
+export type KinshipRelation = Readonly<RelazioneParentale>;
 
 /** `GET /api/fornitori?p_iva=<prefix>&limit=10`. */
-export interface SupplierSuggestion {
-  readonly id: number;
-  readonly p_iva: string;
-  readonly ragione_sociale: string;
-  readonly indirizzo: string;
-  readonly citta: string;
-  readonly iban: string | null;
-}
+export type SupplierSuggestion = Readonly<Fornitore>;
 
 /** `GET /api/fondi_previdenza?term=&limit=10`. */
-export interface PensionFund {
-  readonly covip: string;
-  readonly nome: string;
-  readonly istituto: string;
-}
+export type PensionFund = Readonly<FondoPrevidenza>;
 
 /** `GET /api/iban_utente/{prefix}?limit=10`. */
-export interface UserIban {
-  readonly iban: string;
-}
+export type UserIban = Readonly<IbanUtente>;
 
 const limit = constants.supplierSuggestionLimit;
 

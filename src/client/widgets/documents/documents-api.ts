@@ -6,22 +6,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FileKind } from '../../../../config/forms/types';
 import { apiRequest } from '../../api/client';
+import type { DocId, DocumentoEsistente, TipoDocumento } from '../../../../schemas/wire-types.gen';
 
 /** A document type of a file kind (`GET /api/file_kind_list/{kind}`). */
-export interface DocumentType {
-  readonly id: number;
-  readonly nome: string;
-}
+export type DocumentType = Readonly<TipoDocumento>;
 
 /** A document the user uploaded earlier (`GET /api/file_esistenti_list/{kind}`). */
-export interface ExistingDocument {
-  readonly id_documento: number;
-  readonly file_kind_id: number;
-  readonly tipo: string;
-  readonly file_date: string;
-  readonly nome_file: string;
-  readonly created: string;
-}
+export type ExistingDocument = Readonly<DocumentoEsistente>;
 
 export const documentQueryKeys = {
   types: (kind: FileKind) => ['file-kind-list', kind] as const,
@@ -49,7 +40,7 @@ export function deleteDocument(docId: number): Promise<void> {
 
 /** `POST /api/clona_allegato_esistente`: a new document (a copy) of an earlier one, for this request. */
 export async function cloneDocument(idDocumento: number): Promise<number> {
-  const answer = await apiRequest<{ doc_id: number }>('/clona_allegato_esistente', {
+  const answer = await apiRequest<DocId>('/clona_allegato_esistente', {
     method: 'POST',
     body: { id_documento: idDocumento },
   });

@@ -4,14 +4,13 @@
  * minutes, used once (services/signed-links.ts); operators make them with
  * `npm run admin -- reconnect-link|token-link <e-mail>`.
  */
-import type { FastifyInstance } from 'fastify';
 import type { MessageKey } from '../../../../config/messages-api.it';
 import { ApiError } from '../../errors';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { completeSignIn, findSignInUser, type TokenAnswer } from '../../services/sign-in';
 import { useTicket, type TicketPurpose } from '../../services/signed-links';
 
-export default async function linkRoutes(app: FastifyInstance): Promise<void> {
+export default async function linkRoutes(app: WireApp): Promise<void> {
   /** The session of a valid ticket; any failure gives the one message of the spec. */
   const signIn = async (
     ticket: string,
@@ -33,7 +32,7 @@ export default async function linkRoutes(app: FastifyInstance): Promise<void> {
       additionalProperties: false,
     }) as const;
 
-  app.post<{ Body: { d: string } }>(
+  app.post(
     '/api/backoffice-reconnection',
     {
       config: { public: true },
@@ -50,7 +49,7 @@ export default async function linkRoutes(app: FastifyInstance): Promise<void> {
     async (request) => signIn(request.body.d, 'reconnect', 'apiReconnectFailed'),
   );
 
-  app.post<{ Body: { t: string } }>(
+  app.post(
     '/api/token-login',
     {
       config: { public: true },

@@ -2,9 +2,8 @@
  * Sign-in calls (spec 000 §4, §7): password -> second factor -> session, the TOTP enrolment wizard,
  * and single sign-on. All public; the flows live in services/sign-in.ts.
  */
-import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { useSsoToken } from '../../services/signed-links';
 import {
   confirmEnrolment,
@@ -36,10 +35,10 @@ const codeBody = {
 
 const loginErrors = errorResponses(400, 413, 415, 429);
 
-export default async function loginRoutes(app: FastifyInstance): Promise<void> {
+export default async function loginRoutes(app: WireApp): Promise<void> {
   const deps = { db: app.db, mail: app.mail };
 
-  app.post<{ Body: { akey: string } }>(
+  app.post(
     '/api/api-token-ckey',
     {
       config: { public: true },
@@ -63,7 +62,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     async (request) => signInWithPassword(deps, request.body.akey),
   );
 
-  app.post<{ Body: { check_token: string; otp: string; sso_provider_slug?: string } }>(
+  app.post(
     '/api/api-token-otp',
     {
       config: { public: true },
@@ -94,7 +93,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     async (request) => signInWithCode(deps, request.body),
   );
 
-  app.post<{ Body: { check_token: string; otp: string } }>(
+  app.post(
     '/api/api-token-otp-verify',
     {
       config: { public: true },
@@ -111,7 +110,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     async (request) => verifyEnrolmentCode(deps, request.body),
   );
 
-  app.post<{ Body: { check_token: string; otp: string } }>(
+  app.post(
     '/api/api-token-confirm',
     {
       config: { public: true },
@@ -128,7 +127,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     async (request) => confirmEnrolment(deps, request.body),
   );
 
-  app.post<{ Body: { sso_token: string } }>(
+  app.post(
     '/api/api-token-ssocp',
     {
       config: { public: true },

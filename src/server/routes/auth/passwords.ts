@@ -2,25 +2,13 @@
  * Password calls (spec 000 §2 Password page and Profile, §5, §7): reset links for a lost or expired
  * password, the reset itself, and the change while logged in.
  */
-import type { FastifyInstance } from 'fastify';
 import { formatMessage } from '../../../../config/messages-api.it';
 import type { PasswordResetKind } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { changePassword, newPasswordErrors } from '../../services/passwords';
-import {
-  completePasswordReset,
-  requestPasswordReset,
-  resetMethod,
-  type ResetInput,
-} from '../../services/password-resets';
-
-interface ResetRequest {
-  user_email: string;
-  customer?: string;
-  interface_url?: string;
-}
+import { completePasswordReset, requestPasswordReset, resetMethod } from '../../services/password-resets';
 
 const newPassword = {
   new_passwd: {
@@ -58,13 +46,13 @@ const KINDS: Array<{ kind: PasswordResetKind; request: string; reset: string; wh
   },
 ];
 
-export default async function passwordRoutes(app: FastifyInstance): Promise<void> {
+export default async function passwordRoutes(app: WireApp): Promise<void> {
   const linkOptions = { publicUrl: app.config.publicUrl, demo: app.config.demo, port: app.config.port };
 
   for (const { kind, request: requestUrl, reset: resetUrl, what } of KINDS) {
     const page = kind === 'lost' ? 'password-lost' : 'password-expired';
 
-    app.post<{ Body: ResetRequest }>(
+    app.post(
       requestUrl,
       {
         config: { public: true },
@@ -114,7 +102,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
       },
     );
 
-    app.get<{ Params: { token_hash: string } }>(
+    app.get(
       `${resetUrl}/:token_hash`,
       {
         config: { public: true },
@@ -131,7 +119,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
       async (request) => resetMethod(app.db, request.params.token_hash, kind),
     );
 
-    app.post<{ Params: { token_hash: string }; Body: ResetInput }>(
+    app.post(
       `${resetUrl}/:token_hash`,
       {
         config: { public: true },
@@ -159,7 +147,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     );
   }
 
-  app.post<{ Body: { new_passwd: string; passwd_confirm: string } }>(
+  app.post(
     '/api/password_change',
     {
       config: { access: 'login' },

@@ -9,10 +9,9 @@
  * (routes/history) and the downloads area: the monthly payroll transactions and the residual credit
  * of the employees, both streamed as .xlsx.
  */
-import type { FastifyInstance } from 'fastify';
 import { actingCompany, markBackOfficeContext } from '../../plugins/access';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { advancesBalance } from '../../services/advances';
 import { isIsoDay, romeDate } from '../../services/calendar';
 import { writeResidualCreditsXlsx } from '../../services/credit-status';
@@ -29,7 +28,7 @@ const xlsxAnswer = (description: string) => ({
   200: { description, content: { [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } } } },
 });
 
-export default async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
+export default async function backOfficeRoutes(app: WireApp): Promise<void> {
   markBackOfficeContext(app);
   app.addHook('onRoute', (route) => {
     const name = route.config?.route;
@@ -83,7 +82,7 @@ export default async function backOfficeRoutes(app: FastifyInstance): Promise<vo
     }),
   );
 
-  app.get<{ Querystring: { date_start?: string; date_end?: string } }>(
+  app.get(
     '/api/export_wfbridge_fine_mese',
     {
       config: { route: 'office-transactionsdash' },

@@ -3,16 +3,15 @@
  * `crediti`; the credit lines (credit-status modal) and the cancelled purchases (cancelled-purchases
  * modal) of the movement page.
  */
-import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { CANCELLED_PAGING, cancelledPurchases, creditLines } from '../../services/credit-status';
 import { balances, toWireCrediti } from '../../services/ledger';
 import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
 
 const authErrors = errorResponses(400, 401, 403, 429);
 
-export default async function creditRoutes(app: FastifyInstance): Promise<void> {
+export default async function creditRoutes(app: WireApp): Promise<void> {
   for (const url of ['/api/pdoppiaapi/credito_utente', '/api/get_user_credit_info']) {
     app.get(
       url,
@@ -50,7 +49,7 @@ export default async function creditRoutes(app: FastifyInstance): Promise<void> 
     async (request) => creditLines(app.db, requireAuth(request).userId),
   );
 
-  app.get<{ Querystring: { page: number; page_size: number } }>(
+  app.get(
     '/api/acquisti_annullati',
     {
       config: { route: 'dashmovimenti' },

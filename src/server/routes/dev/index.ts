@@ -3,11 +3,10 @@
  * (/dev/mailbox) and for tests (GET /api/dev/outbox); the gallery of the built-in skins (/dev/skins).
  * Outside demo mode they answer 404.
  */
-import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../../shared/dates';
 import { ApiError } from '../../errors';
 import { escapeHtml } from '../../html';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { builtInSkins, skinGalleryPage } from '../../services/skin-gallery';
 
 export interface DevRoutesOptions {
@@ -22,7 +21,7 @@ const toQuery = {
   additionalProperties: false,
 } as const;
 
-export default async function devRoutes(app: FastifyInstance, options: DevRoutesOptions): Promise<void> {
+export default async function devRoutes(app: WireApp, options: DevRoutesOptions): Promise<void> {
   const listMails = async (to: string | undefined) => {
     if (!options.demo) throw ApiError.of(404, 'apiDemoOnly');
     let query = app.db
@@ -35,7 +34,7 @@ export default async function devRoutes(app: FastifyInstance, options: DevRoutes
     return query.execute();
   };
 
-  app.get<{ Querystring: { to?: string } }>(
+  app.get(
     '/api/dev/outbox',
     {
       config: { public: true },
@@ -62,7 +61,7 @@ export default async function devRoutes(app: FastifyInstance, options: DevRoutes
       })),
   );
 
-  app.get<{ Querystring: { to?: string } }>(
+  app.get(
     '/dev/mailbox',
     {
       config: { public: true },

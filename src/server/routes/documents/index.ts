@@ -9,14 +9,14 @@
  * route keeps answering 415 to it.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { formatMessage } from '../../../../config/messages-api.it';
 import { writeSeedDocumentFiles } from '../../db/seed-forms';
 import type { FileKindName } from '../../db/schema';
 import { ApiError, type FieldErrors } from '../../errors';
 import { refuseNul } from '../../plugins/text-guard';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { isIsoDay, romeDate } from '../../services/calendar';
 import {
   cloneDocument,
@@ -111,10 +111,7 @@ function fieldError(errors: FieldErrors, field: string, message: string): void {
   (errors[field] ??= []).push(message);
 }
 
-export default async function documentRoutes(
-  app: FastifyInstance,
-  options: DocumentRoutesOptions,
-): Promise<void> {
+export default async function documentRoutes(app: WireApp, options: DocumentRoutesOptions): Promise<void> {
   const dir = options.uploadsDir;
   if (options.demo) await writeSeedDocumentFiles(dir);
   await app.register(multipart, { throwFileSizeLimit: true });
@@ -213,7 +210,7 @@ export default async function documentRoutes(
     },
   );
 
-  app.get<{ Params: { kind: FileKindName } }>(
+  app.get(
     '/api/file_kind_list/:kind',
     {
       config: { access: 'login' },
@@ -233,7 +230,7 @@ export default async function documentRoutes(
     async (request) => documentTypesOf(app.db, request.params.kind),
   );
 
-  app.get<{ Params: { kind: FileKindName } }>(
+  app.get(
     '/api/file_esistenti_list/:kind',
     {
       config: { access: 'login' },
@@ -253,7 +250,7 @@ export default async function documentRoutes(
     async (request) => existingDocuments(app.db, requireAuth(request).userId, request.params.kind),
   );
 
-  app.post<{ Body: { id_documento: number } }>(
+  app.post(
     '/api/clona_allegato_esistente',
     {
       config: { access: 'login' },
@@ -278,7 +275,7 @@ export default async function documentRoutes(
     },
   );
 
-  app.delete<{ Params: { doc_id: number } }>(
+  app.delete(
     '/api/delete_allegato/:doc_id',
     {
       config: { access: 'login' },
@@ -306,7 +303,7 @@ export default async function documentRoutes(
     },
   );
 
-  app.get<{ Params: { id_resource: number } }>(
+  app.get(
     '/api/download_document/:id_resource',
     {
       config: { access: 'login' },

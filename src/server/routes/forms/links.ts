@@ -3,14 +3,13 @@
  * (the tutorial banner), documentation links per site-documentazione group, and one documentation
  * link by its slug (the pension information, informativa_previdenza_integrativa).
  */
-import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 
 const SLUG = '^[a-z0-9_-]{1,64}$';
 const LINK_COLUMNS = ['id', 'slug_name', 'url', 'descrizione', 'nome'] as const;
 
-export default async function linkRoutes(app: FastifyInstance): Promise<void> {
+export default async function linkRoutes(app: WireApp): Promise<void> {
   app.get(
     '/api/static_links/tutorial',
     {
@@ -52,7 +51,7 @@ export default async function linkRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: { group?: string } }>(
+  app.get(
     '/api/static_links/documentazione',
     {
       config: { access: 'login' },
@@ -84,7 +83,7 @@ export default async function linkRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     '/api/static_links/documentazione/:slug',
     {
       config: { access: 'login' },

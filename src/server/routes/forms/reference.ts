@@ -3,11 +3,10 @@
  * relations, the user's own beneficiaries and IBANs by prefix, suppliers by VAT number prefix, pension
  * funds by text. Searches start at 2 characters and answer at most 10 rows.
  */
-import type { FastifyInstance } from 'fastify';
 import { formatMessage } from '../../../../config/messages-api.it';
 import { ApiError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { categoriesOf } from '../../services/form-requests';
 import { normalizeIban } from '../../../shared/validators/iban';
 
@@ -36,12 +35,12 @@ export interface ReferenceRoutesOptions {
 }
 
 export default async function referenceRoutes(
-  app: FastifyInstance,
+  app: WireApp,
   options: ReferenceRoutesOptions,
 ): Promise<void> {
   const sets = [...new Set(options.sets)].sort((a, b) => a - b);
 
-  app.get<{ Params: { kind: number } }>(
+  app.get(
     '/api/categorie/:kind',
     {
       config: { access: 'login' },
@@ -89,7 +88,7 @@ export default async function referenceRoutes(
     async () => app.db.selectFrom('kinship_relations').select(['id', 'nome']).orderBy('id').execute(),
   );
 
-  app.get<{ Params: { prefix: string }; Querystring: { limit: number } }>(
+  app.get(
     '/api/beneficiari/:prefix',
     {
       config: { access: 'login' },
@@ -127,7 +126,7 @@ export default async function referenceRoutes(
         .execute(),
   );
 
-  app.get<{ Querystring: { p_iva: string; limit: number } }>(
+  app.get(
     '/api/fornitori',
     {
       config: { access: 'login' },
@@ -161,7 +160,7 @@ export default async function referenceRoutes(
         .execute(),
   );
 
-  app.get<{ Querystring: { term: string; limit: number } }>(
+  app.get(
     '/api/fondi_previdenza',
     {
       config: { route: 'conv-previdenza-integrativa' },
@@ -214,7 +213,7 @@ export default async function referenceRoutes(
     },
   );
 
-  app.get<{ Params: { prefix: string }; Querystring: { limit: number } }>(
+  app.get(
     '/api/iban_utente/:prefix',
     {
       config: { access: 'login' },

@@ -5,9 +5,8 @@
  * route's (checked before the body), its work services/form-requests.ts under the Idempotency-Key.
  * Then the purchase read back for replay and the pension information acceptance.
  */
-import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses, loadApiSchemas } from '../../plugins/schemas';
+import { errorResponses, loadApiSchemas, type WireApp } from '../../plugins/schemas';
 import { sendIdempotent } from '../../services/idempotency';
 import { purchaseFull, submitFormRequest, type RegisteredForm } from '../../services/form-requests';
 
@@ -15,11 +14,9 @@ export interface RequestRoutesOptions {
   forms: readonly RegisteredForm[];
 }
 
-export default async function requestRoutes(
-  app: FastifyInstance,
-  options: RequestRoutesOptions,
-): Promise<void> {
+export default async function requestRoutes(app: WireApp, options: RequestRoutesOptions): Promise<void> {
   for (const { declaration: form } of options.forms) {
+    // Any declared form's payload (config/forms, or a test's extraForms): its schema is chosen at run time.
     app.post<{ Body: Record<string, unknown> }>(
       `/api/crea_richiesta/${form.route_name}`,
       {
@@ -56,7 +53,7 @@ export default async function requestRoutes(
   // The answer's shape is its schema's: the forms' replay maps say which payload field goes where.
   const fullSchema = loadApiSchemas().find((schema) => schema.$id === 'acquisto-full');
   if (!fullSchema) throw new Error('schemas/api: manca lo schema acquisto-full');
-  app.get<{ Params: { id_acquisto: number } }>(
+  app.get(
     '/api/get_acquisto_full/:id_acquisto',
     {
       config: { access: 'login' },
@@ -106,7 +103,7 @@ export default async function requestRoutes(
         .set({ previdenza_is_ok: true })
         .where('id', '=', requireAuth(request).userId)
         .execute();
-      return { previdenza_is_ok: true };
+      return { previdenza_is_ok: true } as const;
     },
   );
 }

@@ -5,10 +5,9 @@
  * `companyHistoryRoute`, which hands it the company. Both answer one page as JSON, or with
  * `download=true` the whole filtered range as a streamed .xlsx.
  */
-import type { FastifyInstance } from 'fastify';
 import { actingCompany } from '../../plugins/access';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { romeDate } from '../../services/calendar';
 import { companyBalance } from '../../services/credit-status';
 import {
@@ -23,15 +22,6 @@ import {
 import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
 import { sendXlsx, XLSX_MIME } from '../../services/spreadsheet';
 import { formatCents } from '../../../shared/money';
-
-interface HistoryQuery {
-  date_start?: string;
-  date_stop?: string;
-  search?: string;
-  page: number;
-  page_size: number;
-  download: boolean;
-}
 
 /** Days of the years 1900-2099: anything else is a typing error, not a history. */
 const YEARS = '^(19|20)\\d{2}-';
@@ -93,8 +83,8 @@ const COMPANY_HISTORY: HistoryEntry = {
 };
 
 /** One entity's route: `utente` for the movement page, `azienda` for the back office's. */
-function historyRoute(app: FastifyInstance, { entity, summary, description }: HistoryEntry): void {
-  app.get<{ Querystring: HistoryQuery }>(
+function historyRoute(app: WireApp, { entity, summary, description }: HistoryEntry): void {
+  app.get(
     `/api/get_storico_transazioni/${entity}`,
     {
       config: { route: entity === 'azienda' ? 'office-transactionsdash' : 'dashmovimenti' },
@@ -145,11 +135,11 @@ function historyRoute(app: FastifyInstance, { entity, summary, description }: Hi
   );
 }
 
-export default async function historyRoutes(app: FastifyInstance): Promise<void> {
+export default async function historyRoutes(app: WireApp): Promise<void> {
   historyRoute(app, USER_HISTORY);
 }
 
 /** The company history, registered inside the back-office plugin (it sets the company). */
-export function companyHistoryRoute(app: FastifyInstance): void {
+export function companyHistoryRoute(app: WireApp): void {
   historyRoute(app, COMPANY_HISTORY);
 }

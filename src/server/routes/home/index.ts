@@ -3,11 +3,10 @@
  * its click counter. Carousel actions are the declared types of config/carousel-actions.ts, handed
  * out signed and checked when a click comes back (services/carousel.ts).
  */
-import type { FastifyInstance } from 'fastify';
 import { carouselActionNames } from '../../../../config/carousel-actions';
 import { ApiError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import {
   CAROUSEL_FILE_NAME,
   carouselImages,
@@ -26,7 +25,7 @@ export const CAROUSEL_IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'
 /** Image URLs carry their content hash (`?v=`): a new image is a new URL. */
 export const CAROUSEL_IMAGE_CACHE = 'public, max-age=31536000, immutable';
 
-export default async function homeRoutes(app: FastifyInstance): Promise<void> {
+export default async function homeRoutes(app: WireApp): Promise<void> {
   app.get(
     '/api/info_popup',
     {
@@ -66,7 +65,7 @@ export default async function homeRoutes(app: FastifyInstance): Promise<void> {
     async (request) => playlist(app.db, requireAuth(request).customerId, app.config.ticketSecret),
   );
 
-  app.get<{ Params: { file_name: string }; Querystring: { v?: string } }>(
+  app.get(
     '/api/carosello_img/:file_name',
     {
       config: { public: true, cacheable: true },
@@ -106,7 +105,7 @@ export default async function homeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { slide_id: number; click_action?: string | null } }>(
+  app.post(
     '/api/carosello_click_count',
     {
       config: { route: 'menu' },

@@ -3,24 +3,16 @@
  * (`ricevuti` / `inviati`), mark one or all received notifications read. Each call has an archive
  * variant with the same shapes. The counters of the bell are GET info_notifiche (routes/shell).
  */
-import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import {
   listNotifications,
   markAllRead,
   markRead,
   NOTIFICATION_PAGING,
   type NotificationBox,
-  type NotificationMode,
 } from '../../services/notifications';
 import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
-
-interface ListQuery {
-  page: number;
-  page_size: number;
-  mode: NotificationMode;
-}
 
 const listQuery = {
   type: 'object',
@@ -50,11 +42,11 @@ const BOXES: Array<{ box: NotificationBox; suffix: string; what: string; one: st
   { box: 'archive', suffix: '_archivio', what: 'archiviate', one: 'archiviata' },
 ];
 
-export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
+export default async function notificationRoutes(app: WireApp): Promise<void> {
   for (const { box, suffix, what, one } of BOXES) {
     const archive = box === 'archive';
 
-    app.get<{ Querystring: ListQuery }>(
+    app.get(
       `/api/notifiche_utente_list${suffix}`,
       {
         config: { route: 'site-notifiche' },
@@ -77,7 +69,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
         }),
     );
 
-    app.post<{ Params: { mess_id: number } }>(
+    app.post(
       archive
         ? '/api/marca_notifica_archivio_come_letta/:mess_id'
         : '/api/marca_notifica_come_letta/:mess_id',

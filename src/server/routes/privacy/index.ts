@@ -2,19 +2,11 @@
  * Privacy consent (spec 000 §3, §4, §7): GET answers 404 until the user has consented (the portal
  * then shows the privacy modal); POST records the consents and the signature.
  */
-import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 
-interface Consent {
-  privacy_servizio: boolean;
-  privacy_dati_personali: boolean;
-  decalogo_sicurezza: boolean;
-  signature: string;
-}
-
-export default async function privacyRoutes(app: FastifyInstance): Promise<void> {
+export default async function privacyRoutes(app: WireApp): Promise<void> {
   app.get(
     '/api/user_privacy',
     {
@@ -32,12 +24,14 @@ export default async function privacyRoutes(app: FastifyInstance): Promise<void>
         .select(['privacy_servizio', 'privacy_dati_personali', 'decalogo_sicurezza', 'signature'])
         .where('user_id', '=', requireAuth(request).userId)
         .executeTakeFirst();
-      if (!row) throw ApiError.of(404, 'apiNotFound');
-      return row;
+      // Only given consents are stored (the POST body's schema wants both true), so a row without them
+      // is no consent either.
+      if (!row?.privacy_servizio || !row.decalogo_sicurezza) throw ApiError.of(404, 'apiNotFound');
+      return { ...row, privacy_servizio: true, decalogo_sicurezza: true } as const;
     },
   );
 
-  app.post<{ Body: Consent }>(
+  app.post(
     '/api/user_privacy',
     {
       config: { access: 'login' },

@@ -1,14 +1,13 @@
 /** Calls of the portal shell (spec 000 §7): user info, menu permissions, notification counters, logout. */
-import type { FastifyInstance } from 'fastify';
 import { formatMessage } from '../../../../config/messages-api.it';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { revokeSession } from '../../services/sessions';
 import { loggedUserInfo, menuPermissions, notificationStatus } from '../../services/users';
 
 const authErrors = errorResponses(400, 401, 403, 429);
 
-export default async function shellRoutes(app: FastifyInstance): Promise<void> {
+export default async function shellRoutes(app: WireApp): Promise<void> {
   app.get(
     '/api/get-logged-user-info',
     {

@@ -1,10 +1,9 @@
 /** Server-served skins (spec 000 §1): only for customers without a built-in skin. Public. */
-import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
-import { errorResponses } from '../../plugins/schemas';
+import { errorResponses, type WireApp } from '../../plugins/schemas';
 
-export default async function skinRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { customer: string } }>(
+export default async function skinRoutes(app: WireApp): Promise<void> {
+  app.get(
     '/api/getapiuserskin/:customer',
     {
       config: { public: true },
