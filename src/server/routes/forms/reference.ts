@@ -34,10 +34,7 @@ export interface ReferenceRoutesOptions {
   sets: readonly number[];
 }
 
-export default async function referenceRoutes(
-  app: WireApp,
-  options: ReferenceRoutesOptions,
-): Promise<void> {
+export default async function referenceRoutes(app: WireApp, options: ReferenceRoutesOptions): Promise<void> {
   const sets = [...new Set(options.sets)].sort((a, b) => a - b);
 
   app.get(
