@@ -19,6 +19,12 @@ describe.each(backends)('a fixture plain form sent to its declared call (%s)', (
     t = await buildTestApp(backend, { demo: false });
     const user = await createTestUser(t.db);
     userId = user.userId;
+    // The call serves the pension route: the user holds its permission and the credit threshold.
+    await t.db.updateTable('users').set({ threshold_ok: true }).where('id', '=', userId).execute();
+    await t.db
+      .insertInto('user_permissions')
+      .values({ user_id: userId, perm: 'conv-previdenza-integrativa' })
+      .execute();
     token = await t.login(user.email);
   });
 
