@@ -7,7 +7,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { TranslatableString, englishStringTranslator } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { forms } from '../../config/forms';
-import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import {
   collectFieldErrors,
   italianErrorTransformer,

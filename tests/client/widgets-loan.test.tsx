@@ -6,8 +6,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { rimbInteressi } from '../../config/forms/rimb-interessi';
-import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import { inputLabelled, renderWidgetForm, type } from './widgets-harness';
+import { euro } from '../../src/shared/money';
 
 const schema = {
   type: 'object',
@@ -54,7 +55,8 @@ describe('loan calculator', () => {
   it('computes the maximum as 90% of the interest divided by the holders: 1000.00 and 2 holders give 450.00', async () => {
     const { interest, holders, maximum, handle } = renderLoan();
     type(interest(), '1000.00');
-    await waitFor(() => expect(maximum()).toBe(formatFormMessage('formLoanMaximum', { n: '900.00' })));
+    await waitFor(() => expect(maximum()).toBe(formatFormMessage('formLoanMaximum', { n: euro(90_000) })));
+    expect(maximum()).toBe('Importo massimo rimborsabile: 900,00\u00a0€');
     type(holders(), '2');
     await waitFor(() => expect(maximum()).toBe('Importo massimo rimborsabile: 450.00 euro'));
     expect(handle.data()).toMatchObject({
@@ -104,7 +106,7 @@ describe('loan calculator', () => {
     type(interest(), '400');
     await waitFor(() => expect(handle.data().importo).toBe('360.00'));
     expect(screen.getByRole('alert').textContent).toBe(
-      formatFormMessage('formLoanFullOverCredit', { n: '300.00' }),
+      formatFormMessage('formLoanFullOverCredit', { n: euro(30_000) }),
     );
   });
 

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import { TestContexts, settle } from './auth-helpers';
 import {
   chooseCategory,
@@ -31,6 +31,8 @@ import {
   startServer,
   type E2eServer,
 } from './harness';
+import { euro as euroParam, parseCents } from '../../src/shared/money';
+import { messages } from '../../src/shared/catalogues/account';
 
 const MARIO = 'mario.rossi@example.com';
 
@@ -267,7 +269,7 @@ describe('the six request forms', () => {
     await confirm.waitFor();
     // ART 51 C.3 labels when that credit pays (000 §8).
     expect(await confirm.innerText()).toContain(formMessages.formConfirmCurrentCreditArt51c3);
-    await confirm.getByRole('button', { name: formMessages.formConfirmCancel }).click();
+    await confirm.getByRole('button', { name: messages.cancel }).click();
     await confirm.waitFor({ state: 'hidden' });
     const id = await submitAndConfirm(page, '82.40');
     const row = await purchase(id);
@@ -363,7 +365,7 @@ describe('replay and refusals', () => {
     await openForm(page, '/base-request/rimb-spese');
     await chooseCategory(page, 'Spese mediche e sanitarie');
     await typeAmount(page, /Importo da rimborsare/, '99999');
-    const warning = formatFormMessage('formAmountOverCredit', { n: totale });
+    const warning = formatFormMessage('formAmountOverCredit', { n: euroParam(parseCents(totale)!) });
     await expect.poll(() => page.locator('body').innerText()).toContain(warning);
     await page.getByRole('button', { name: formMessages.formSubmit }).click();
     await page.getByTestId('form-fix-errors').waitFor();
@@ -416,7 +418,7 @@ describe('replay and refusals', () => {
     await page.getByRole('button', { name: formMessages.formSubmit }).click();
     const confirm = page.getByRole('dialog', { name: formMessages.formConfirmTitle });
     await confirm.waitFor();
-    await confirm.getByRole('button', { name: formMessages.formConfirmProceed }).dblclick();
+    await confirm.getByRole('button', { name: messages.proceed }).dblclick();
     await page.getByRole('dialog', { name: formMessages.formSuccessTitle }).waitFor({ timeout: 30_000 });
     expect(submissions.count).toBe(1);
     expect(await purchaseCount()).toBe(count + 1);
