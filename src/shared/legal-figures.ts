@@ -3,7 +3,7 @@
  * names them as `{name:euro}` placeholders (for example `{pensionDeductibilityLimit:euro}`) and its
  * screen passes `legalParams(taxYear())`, so a new year's figure is one line of config.
  */
-import { legalConstants } from '../../config/constants';
+import { legalConstants } from '../../config/legal-constants';
 import { euro, type Money, parseCents } from './money';
 
 type Figures = (typeof legalConstants)[keyof typeof legalConstants];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legalConstants } from '../../config/constants';
+import { legalConstants } from '../../config/legal-constants';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { legalFigures, legalParams, pensionLimits, taxYear } from '../../src/shared/legal-figures';
 import { parseCents } from '../../src/shared/money';
