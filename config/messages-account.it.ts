@@ -14,7 +14,8 @@ export const accountMessages = {
   profileEmail: 'E-mail',
   profileTaxCode: 'Codice fiscale',
   profileCompany: 'Azienda',
-  profileEmpty: '-',
+  // An empty value (profile fields, table cells)
+  none: '-',
   profileSecurityTitle: 'Sicurezza',
   profileSecurityText: 'Ti consigliamo di cambiare la password circa ogni tre mesi.',
   profileChangePassword: 'Cambia password',

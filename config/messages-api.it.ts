@@ -1,7 +1,7 @@
 /**
  * Texts of the API server: error answers (shape of ARCHITECTURE.md §5), mails, operator pages.
  * Kept apart from the portal catalogue (`messages.it.ts`) so the browser never downloads them; the
- * server sees both catalogues as one (`messages`, `formatMessage`), with the same names as the portal's.
+ * server sees account, form and api texts as one (`messages`; formatted by `src/server/messages.ts`).
  */
 import { messages as portalMessages } from './messages-account.it';
 import { formMessages } from './messages-forms.it';

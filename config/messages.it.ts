@@ -1,7 +1,9 @@
 /**
  * Every user-facing text of the portal and of the API errors, keyed.
  * Code refers to keys (`messages.sessionExpired`), never to inline Italian strings.
- * Texts quoted by the specification are kept verbatim (typos included: they are the contract).
+ * Texts quoted by the specification are kept verbatim (typos included: they are the contract), except
+ * that amounts are `{name:euro}` parameters. Data only: the one formatter is `src/shared/messages.ts`
+ * (see config/README.md, "Messages: one shape").
  */
 export const messages = {
   // Shell and session (spec 000 §2, §4, §8)

@@ -26,7 +26,7 @@ const request = {
   kind: 'text',
   field: 'id_riferimento',
   label: 'inboxColRequest',
-  empty: 'profileEmpty',
+  empty: 'none',
 } as const;
 
 /** The columns of the inbox and of the archive; `markRead` is the box's mark-read call. */

@@ -25,6 +25,7 @@ import {
 } from './helpers';
 import { euro } from '../../src/shared/money';
 import { messages } from '../../src/shared/catalogues/account';
+import { legalParams, taxYear } from '../../src/shared/legal-figures';
 
 const FUNDS = [
   { covip: 'C123', nome: 'Fondo Alfa', istituto: 'Istituto A' },
@@ -545,6 +546,19 @@ describe('the confirm dialog and the submission', () => {
     );
     expect(posts('/api/crea_richiesta/')).toHaveLength(0);
   }, 20_000);
+
+  it('shows the pension information with the legal figures of this tax year, as people read euro', async () => {
+    formApi({ user: pensionUser() });
+    await renderForm('conv-previdenza-integrativa');
+    const dialog = await screen.findByRole('dialog', { name: 'Previdenza integrativa' });
+    const expected = formatFormMessage('formInfoPension', legalParams(taxYear()));
+    expect(dialog.textContent).toContain(expected);
+    // 2026 and later (until a new year is listed in config/legal-constants.ts): 5.300,00 €, 8.300,00 € with a bonus.
+    if (taxYear() >= 2026)
+      expect(expected).toContain('deducibile fino a 5.300,00\u00a0€ all’anno, elevabili a 8.300,00\u00a0€');
+    expect(dialog.textContent).not.toMatch(/\{\w+(:euro)?\}|5\.164/);
+    await dismissInfo('Previdenza integrativa');
+  });
 
   it('uses the total credit labels for a form paid by the total', async () => {
     formApi({ user: pensionUser() });

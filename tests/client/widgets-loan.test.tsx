@@ -58,7 +58,7 @@ describe('loan calculator', () => {
     await waitFor(() => expect(maximum()).toBe(formatFormMessage('formLoanMaximum', { n: euro(90_000) })));
     expect(maximum()).toBe('Importo massimo rimborsabile: 900,00\u00a0€');
     type(holders(), '2');
-    await waitFor(() => expect(maximum()).toBe('Importo massimo rimborsabile: 450.00 euro'));
+    await waitFor(() => expect(maximum()).toBe('Importo massimo rimborsabile: 450,00\u00a0€'));
     expect(handle.data()).toMatchObject({
       importo_interessi: '1000.00',
       intestatari: 2,
@@ -129,7 +129,7 @@ describe('loan calculator', () => {
     await waitFor(() => expect(handle.data().importo).toBe('450.00'));
     // The credit is 100.00: the amount-vs-credit text of the declaration.
     expect(screen.getByRole('alert').textContent).toContain(
-      "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di 100.00 euro.",
+      "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di 100,00\u00a0€.",
     );
 
     // A lower maximum caps the amount already typed.
@@ -150,7 +150,7 @@ describe('loan calculator', () => {
       importo: '1.00',
     });
     await waitFor(() => expect(handle.data()).toMatchObject({ importo_max_rimb: '90.00', importo: '90.00' }));
-    expect(maximum()).toBe('Importo massimo rimborsabile: 90.00 euro');
+    expect(maximum()).toBe('Importo massimo rimborsabile: 90,00\u00a0€');
   });
 
   it('shows the errors the engine reports for its fields', () => {
