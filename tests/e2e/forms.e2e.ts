@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } fr
 import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import { TestContexts, settle } from './auth-helpers';
 import {
+  answerFormModals,
   chooseCategory,
   countSubmissions,
   credit,
@@ -33,6 +34,7 @@ import {
 } from './harness';
 import { euro as euroParam, parseCents } from '../../src/shared/money';
 import { messages } from '../../src/shared/catalogues/account';
+import { legalParams, taxYear } from '../../src/shared/legal-figures';
 
 const MARIO = 'mario.rossi@example.com';
 
@@ -318,7 +320,15 @@ describe('the six request forms', () => {
   it('conv-previdenza-integrativa: saved fund, blank notes sent as null', async () => {
     const { page, token } = await marioPage();
     const before = await credit(page, token);
-    await openForm(page, '/base-request/conv-previdenza-integrativa');
+    await page.goto('/base-request/conv-previdenza-integrativa');
+    // The information on load names this tax year's deductibility limits, as people read euro.
+    const info = page.getByRole('dialog', { name: 'Previdenza integrativa' });
+    await info.waitFor({ timeout: 30_000 });
+    expect(squash(await info.innerText())).toContain(
+      squash(formatFormMessage('formInfoPension', legalParams(taxYear()))),
+    );
+    await page.screenshot({ path: `${screenshotDir}/form-pension-info-360.png` });
+    await answerFormModals(page);
     await page.getByRole('checkbox', { name: /Dichiaro di aver letto/ }).check();
     const covip = page.getByRole('textbox', { name: formMessages.formFundCovipCode });
     await expect.poll(() => covip.inputValue()).not.toBe('');
@@ -359,7 +369,7 @@ describe('replay and refusals', () => {
   });
 
   it('an amount over the credit shows the spec warning and submits nothing', async () => {
-    const { page, token } = await marioPage();
+    const { page, token } = await marioPage(1280);
     const { totale } = await credit(page, token);
     const submissions = countSubmissions(page);
     await openForm(page, '/base-request/rimb-spese');
@@ -367,6 +377,7 @@ describe('replay and refusals', () => {
     await typeAmount(page, /Importo da rimborsare/, '99999');
     const warning = formatFormMessage('formAmountOverCredit', { n: euroParam(parseCents(totale)!) });
     await expect.poll(() => page.locator('body').innerText()).toContain(warning);
+    await page.screenshot({ path: `${screenshotDir}/form-over-credit-1280.png` });
     await page.getByRole('button', { name: formMessages.formSubmit }).click();
     await page.getByTestId('form-fix-errors').waitFor();
     expect(submissions.count).toBe(0);
