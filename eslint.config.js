@@ -40,9 +40,16 @@ const layerZones = [
   { target: './config', from: './src', message: 'config/ contiene solo dati dichiarativi.' },
   {
     target: './src/client',
-    from: './config/messages-api.it.ts',
+    from: ['./config/messages-api.it.ts', './src/server/messages.ts'],
     message:
       'Il portale usa config/messages.it.ts (e messages-account.it.ts): i testi del server non entrano nel bundle.',
+  },
+  {
+    // shared runs in the portal too: the server catalogue would ride into the bundle through it.
+    target: './src/shared',
+    from: './config/messages-api.it.ts',
+    message:
+      'shared usa i cataloghi del portale (src/shared/catalogues): i testi del server restano nel server.',
   },
   { target: './schemas', from: './src', message: 'schemas/ contiene solo JSON Schema.' },
   ...['components', 'api', 'stores'].map((low) => ({

@@ -30,13 +30,6 @@ export const constants = {
   maxJsonBodyBytes: 1_048_576,
 } as const;
 
-/** Legal figures move with the tax year: each is kept with the year it applies to. */
-export const legalConstants = {
-  2026: {
-    art51c3Limit: '1000.00',
-    art51c3LimitWithChildren: '2000.00',
-    pensionDeductibilityLimit: '5300.00',
-    mealVoucherElectronicDailyLimit: '10.00',
-    fringeBenefitVoucherLimit: '515.00',
-  },
-} as const;
+// Legal figures by tax year (pension deductibility, art. 51 c.3, meal vouchers...) are in
+// `legal-constants.ts`: a module of their own (not even re-exported here), so that the first paint,
+// which reads the constants above, does not carry them.

@@ -6,7 +6,7 @@
  */
 import { messages as portalMessages } from './messages.it';
 
-const accountMessages = {
+export const accountMessages = {
   profileTitle: 'Il mio profilo',
   profileIntro: 'I dati del tuo profilo sono gestiti dalla tua azienda.',
   profileName: 'Nome',
@@ -14,12 +14,12 @@ const accountMessages = {
   profileEmail: 'E-mail',
   profileTaxCode: 'Codice fiscale',
   profileCompany: 'Azienda',
-  profileEmpty: '-',
+  // An empty value (profile fields, table cells)
+  none: '-',
   profileSecurityTitle: 'Sicurezza',
   profileSecurityText: 'Ti consigliamo di cambiare la password circa ogni tre mesi.',
   profileChangePassword: 'Cambia password',
   passwordChangeTitle: 'Cambia la password',
-  passwordChangeClose: 'Chiudi',
   backOfficeTitle: 'Back Office aziendale',
   backOfficeIntro: 'Da qui gestisci i servizi welfare delle aziende di cui sei referente.',
   backOfficeCompanyLabel: 'Azienda per cui operi',
@@ -44,12 +44,11 @@ const accountMessages = {
   loginPasswordExpiredTitle: 'Password scaduta',
   loginPasswordExpiredText:
     'La tua password è scaduta: scegline una nuova con il collegamento inviato via e-mail.',
-  loginPasswordExpiredOk: 'Ho capito',
+  understood: 'Ho capito',
   enrolTitle: 'Attiva l’app di autenticazione',
   enrolIntro: 'Primo accesso: collega un’app di autenticazione, che ti darà un codice a ogni accesso.',
   enrolStepMail: 'Codice e-mail',
   enrolStepApp: 'App',
-  enrolStepConfirm: 'Conferma',
   enrolProgress: 'Passo {n} di {total}',
   enrolMailIntro: 'Inserisci il codice di registrazione a 6 cifre che ti abbiamo inviato via e-mail.',
   enrolMailCodeLabel: 'Codice di registrazione',
@@ -65,7 +64,7 @@ const accountMessages = {
   enrolConfirmIntro: 'Inserisci il codice a 6 cifre che l’app mostra ora.',
   enrolConfirmLabel: 'Codice dell’app',
   enrolConfirmRequired: 'Immetti il codice visualizzato in app per confermare',
-  enrolConfirm: 'Conferma',
+  confirm: 'Conferma',
   enrolCompleted: 'Registrazione completata',
   enrolCompletedText: 'Ora accedi con nome utente, password e il codice dell’app.',
   enrolQrMissing: 'Qr code data missing',
@@ -74,7 +73,6 @@ const accountMessages = {
   passwordLostEmail: 'Indirizzo e-mail',
   passwordLostEmailInvalid: 'Inserisci un indirizzo e-mail valido.',
   passwordLostSubmit: 'Invia il collegamento',
-  passwordLostClose: 'Chiudi',
   passwordLostTitle: 'Recupero password',
   passwordExpiredTitle: 'Rinnovo della password scaduta',
   passwordBadLink:
@@ -84,9 +82,7 @@ const accountMessages = {
     'Scegli la nuova password: da 8 a 32 caratteri, con almeno una lettera maiuscola, una minuscola e un numero.',
   passwordNew: 'Nuova password',
   passwordConfirm: 'Conferma la nuova password',
-  passwordOtp: 'Codice di verifica',
   passwordOtpHelp: 'Il codice a 6 cifre della tua app di autenticazione o ricevuto via e-mail.',
-  passwordTaxCode: 'Codice fiscale',
   passwordTaxCodeHelp: 'Il tuo codice fiscale, per confermare la tua identità.',
   passwordSubmit: 'Salva la nuova password',
   passwordLength: 'La nuova password deve avere tra 8 e 32 caratteri, hai digitato {n} caratteri.',
@@ -108,7 +104,7 @@ const accountMessages = {
   consentSignatureLabel: 'Firma (nome e cognome)',
   consentSignatureHelp: 'Digita nome e cognome: {name}',
   consentSignatureRequired: 'La firma è obbligatoria.',
-  consentContinue: 'Prosegui',
+  proceed: 'Prosegui',
   consentConductTitle: 'Decalogo per la sicurezza digitale',
   consentConductRules:
     'Non comunicare a nessuno password e codici.\n' +
@@ -130,10 +126,10 @@ const accountMessages = {
   menuBuoniWarning:
     'Attenzione: una volta inviata, la richiesta di acquisto di un prodotto o di un buono specifico non può essere annullata.',
   menuWarningClose: 'Chiudi l’avviso',
-  menuNewTab: '(si apre in una nuova scheda)',
+  opensInNewTab: '(si apre in una nuova scheda)',
   // Home: info popup, carousel, user conditions
   infoPopupTitle: 'Comunicazione',
-  infoPopupOk: 'Ok',
+  ok: 'Ok',
   carouselLabel: 'Novità e iniziative',
   carouselPrevious: 'Slide precedente',
   carouselNext: 'Slide successiva',
@@ -150,38 +146,30 @@ const accountMessages = {
   conditionsOpen: 'Consulta',
   conditionsOpenLabel: 'Consulta: {name}',
   // Notifications inbox (spec 002 §2.7, §3, §4.3)
-  inboxTitle: 'Notifiche',
   inboxIntro: 'I messaggi ricevuti e inviati sul portale. Aprendo un messaggio ricevuto lo segni come letto.',
   inboxModeLabel: 'Notifiche da mostrare',
   inboxReceived: 'Ricevute',
   inboxSent: 'Inviate',
-  inboxColCreated: 'Data',
   inboxColSender: 'Mittente',
   inboxColRecipients: 'Destinatari',
   inboxColRequest: 'N. richiesta',
   inboxColRead: 'Lettura',
-  inboxColOpen: 'Dettaglio',
+  detail: 'Dettaglio',
   inboxRead: 'Letta',
   inboxUnread: 'Non letta',
   inboxOpen: 'Apri',
   inboxOpenLabel: 'Apri la notifica di {sender} del {date}',
   inboxEmpty: 'Nessuna notifica da mostrare.',
   inboxPageSize: 'Notifiche per pagina',
-  inboxTotal: 'Totale: {n}',
   inboxPages: 'Pagine delle notifiche',
-  inboxPage: 'Pagina {n}',
-  inboxPreviousPage: 'Pagina precedente',
-  inboxNextPage: 'Pagina successiva',
   inboxMarkAll: 'Segna tutte come lette',
   inboxMarkAllText: 'Vuoi segnare come lette tutte le notifiche ricevute?',
   inboxMarkAllArchiveText: 'Vuoi segnare come lette tutte le notifiche ricevute dell’archivio?',
   inboxMarkAllConfirm: 'Sì, segna come lette',
-  inboxCancel: 'Annulla',
+  cancel: 'Annulla',
   inboxArchive: 'Archivio',
   inboxArchiveTitle: 'Archivio delle notifiche',
   inboxDetailTitle: 'Dettaglio della notifica',
-  inboxClose: 'Chiudi',
-  movTitle: 'Storico movimenti',
   movIntro: 'I movimenti del credito welfare nel periodo scelto.',
   movOfficeTitle: 'Movimenti aziendali',
   movOfficeIntro: 'I movimenti del credito welfare dei dipendenti dell’azienda per cui operi.',
@@ -193,7 +181,7 @@ const accountMessages = {
   movFiltersTitle: 'Filtri',
   movDateStart: 'Dal',
   movDateStop: 'Al',
-  movSearch: 'Cerca',
+  search: 'Cerca',
   movSearchHelp: 'Cerca nell’oggetto e nel soggetto.',
   movDateStartAfterStop: 'La data di inizio non può essere successiva alla data di fine.',
   calendarPreviousMonth: 'Mese precedente',
@@ -213,8 +201,7 @@ const accountMessages = {
   movColObject: 'Oggetto',
   movColSubject: 'Soggetto',
   movColEmployee: 'Dipendente',
-  movColCreated: 'Data',
-  movColReplay: 'Ripeti',
+  date: 'Data',
   movHidden: '*****',
   movTotals: 'Totali',
   movTableCaption: 'Movimenti dal {start} al {stop}',
@@ -224,14 +211,6 @@ const accountMessages = {
   movReplayLabel: 'Ripeti la richiesta {id}',
   movDownload: 'Scarica Excel',
   movPageSize: 'Movimenti per pagina',
-  movRowsPerPage: 'Righe per pagina',
-  movTotal: 'Totale: {n}',
-  movPages: 'Pagine',
-  movPage: 'Pagina {n}',
-  movPreviousPage: 'Pagina precedente',
-  movNextPage: 'Pagina successiva',
-  movClose: 'Chiudi',
-  movCreditStatusTitle: 'Stato del credito',
   movCreditStart: 'Decorrenza',
   movCreditExpiry: 'Scadenza',
   movCreditSource: 'Fonte',
@@ -241,11 +220,9 @@ const accountMessages = {
   movCreditExpiring: 'In scadenza',
   movCreditExpiringHelp: 'Le righe segnate «In scadenza» scadono entro {n} giorni.',
   movCreditNone: 'Nessuna linea di credito.',
-  movCancelledTitle: 'Acquisti annullati',
   movCancelledAmount: 'Importo unitario',
   movCancelledId: 'Id',
   movCancelledNone: 'Nessun acquisto annullato.',
-  movCompanyLabel: 'Azienda',
   movCompanyHelp: 'Cambiando azienda la pagina viene ricaricata.',
   movDownloadsTitle: 'Download',
   movPayrollExport: 'Transazioni mensili per il cedolino',
@@ -259,6 +236,11 @@ const accountMessages = {
   movExportDownload: 'Scarica export',
   movResidualExport: 'Credito residuo degli utenti',
   movResidualDownload: 'Scarica credito residuo',
+  // Words shared by several areas (forms, tables, server files)
+  amount: 'Importo',
+  yes: 'Sì',
+  no: 'No',
+  status: 'Stato',
   apiPasswordResetRequested:
     'Se l’indirizzo è registrato, riceverai a breve un’e-mail con il collegamento per scegliere una nuova password.',
 } as const;
@@ -266,10 +248,3 @@ const accountMessages = {
 export const messages = { ...portalMessages, ...accountMessages } as const;
 
 export type MessageKey = keyof typeof messages;
-
-/** Fills `{name}` placeholders of a catalogue text. */
-export function formatMessage(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}

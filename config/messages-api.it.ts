@@ -1,12 +1,12 @@
 /**
  * Texts of the API server: error answers (shape of ARCHITECTURE.md §5), mails, operator pages.
  * Kept apart from the portal catalogue (`messages.it.ts`) so the browser never downloads them; the
- * server sees both catalogues as one (`messages`, `formatMessage`), with the same names as the portal's.
+ * server sees account, form and api texts as one (`messages`; formatted by `src/server/messages.ts`).
  */
 import { messages as portalMessages } from './messages-account.it';
 import { formMessages } from './messages-forms.it';
 
-const apiMessages = {
+export const apiMessages = {
   // API errors (server side, error shape of ARCHITECTURE.md §5)
   apiNotFound: 'Risorsa non trovata.',
   apiRouteNotFound: 'Percorso API inesistente: {method} {url}.',
@@ -28,13 +28,8 @@ const apiMessages = {
   apiValidationType: 'Valore non valido: atteso {type}.',
   apiValidationUnknownField: 'Campo non previsto.',
   apiValidationFormat: 'Formato non valido.',
-  apiValidationGeneric: 'Valore non valido.',
-  apiValidationTooLong: 'Il valore supera la lunghezza massima di {limit} caratteri.',
   apiValidationTooShort: 'Il valore deve avere almeno {limit} caratteri.',
-  apiValidationMinimum: 'Il valore deve essere almeno {limit}.',
-  apiValidationMaximum: 'Il valore deve essere al massimo {limit}.',
   apiValidationEnum: 'Valore non ammesso.',
-  apiValidationPattern: 'Formato non valido.',
   apiInsufficientCredit: 'Credito insufficiente per completare l’operazione.',
   apiIdempotencyInFlight: 'Una richiesta con la stessa chiave di idempotenza è ancora in corso.',
   apiIdempotencyMismatch: 'La chiave di idempotenza è già stata usata con dati diversi.',
@@ -70,9 +65,6 @@ const apiMessages = {
   apiNotificationTextLength: 'Il messaggio deve avere tra 1 e {limit} caratteri.',
   // Movement history, credit lines, cancelled purchases, advances and exports (spec 000 §2, §5, §7)
   apiDateInvalid: 'Data non valida: usare il formato AAAA-MM-GG.',
-  apiDateRangeInverted: 'La data di inizio non può essere successiva alla data di fine.',
-  apiExportStartRequired: 'Inserire una data di inizio export',
-  apiExportEndRequired: 'Inserire una data di fine export',
   apiExportStartAfterEnd: 'La data di inizio export non può essere successiva alla data di fine export.',
   apiExportStartTooEarly:
     'La data di inizio export non può precedere il {date}, primo giorno del mese precedente.',
@@ -80,18 +72,7 @@ const apiMessages = {
   apiSheetMovements: 'Movimenti',
   apiSheetTransactions: 'Transazioni',
   apiSheetResidualCredit: 'Crediti residui',
-  apiColKind: 'Tipo',
   apiColPurchaseId: 'Id acquisto',
-  apiColStatus: 'Stato',
-  apiColObject: 'Oggetto',
-  apiColSubject: 'Soggetto',
-  apiColDate: 'Data',
-  apiColCredit: 'Avere',
-  apiColDebit: 'Dare',
-  apiColEmployee: 'Dipendente',
-  apiColSurname: 'Cognome',
-  apiColName: 'Nome',
-  apiColTaxCode: 'Codice fiscale',
   apiColTotalCredit: 'Credito totale',
   apiColArt51Credit: 'di cui art. 51 c.3',
   apiColNearestExpiry: 'Scadenza più vicina',
@@ -104,11 +85,8 @@ const apiMessages = {
   apiCheckTokenExhausted: 'Troppi codici errati: ripetere l’accesso con nome utente e password.',
   apiOtpInvalid: 'Codice non valido.',
   apiOtpReplayed: 'Codice già utilizzato: attendere il codice successivo nell’app di autenticazione.',
-  apiEnrolmentCompleted: 'Registrazione completata',
   apiSsoTokenInvalid: 'Token di accesso single sign-on non valido, scaduto o già utilizzato.',
   apiSsoProviderInvalid: 'Provider di single sign-on non riconosciuto.',
-  apiReconnectFailed: "Riconnessione all'utente fallita.",
-  apiTokenLoginFailed: 'Connessione al provider welfare fallita.',
   apiPasswordReused: 'La nuova password è già stata utilizzata: sceglierne una diversa.',
   apiPasswordLinkInvalid: 'Il collegamento non è valido, è scaduto o è già stato utilizzato.',
   apiTaxCodeMismatch: 'Il codice fiscale non corrisponde a quello registrato.',
@@ -157,10 +135,3 @@ const apiMessages = {
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;
 
 export type MessageKey = keyof typeof messages;
-
-/** Fills `{name}` placeholders of a catalogue text. */
-export function formatMessage(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}

@@ -24,22 +24,18 @@ export const formMessages = {
   formConfirmResidual: 'Nuovo credito welfare residuo',
   formConfirmResidualArt51c3: 'Nuovo credito welfare ART 51 C.3 residuo',
   formConfirmQuestion: 'Sei sicuro di proseguire?',
-  formConfirmProceed: 'Prosegui',
-  formConfirmCancel: 'Annulla',
   formSuccessTitle: 'Richiesta inviata',
   formSuccessBody: "La richiesta è stata inviata con successo con l'id {id}",
   formSuccessMailFollows: "Riceverai un'ulteriore notifica via e-mail.",
-  formSuccessOk: 'Ok',
 
   // --- Purchase engine: declared purchases (config/purchases, src/client/engine/purchase) ------
   formPurchaseBuy: 'Acquista',
-  formPurchaseAmountLabel: 'Importo',
   formPurchaseCutsLabel: 'Scegli il taglio',
-  formPurchaseFreeHint: 'Da {min} a {max}, a multipli di {step}.',
+  formPurchaseFreeHint: 'Da {min:euro} a {max:euro}, a multipli di {step:euro}.',
   formPurchaseAmountMissing: "Indicare l'importo da acquistare.",
   formPurchaseAmountNotACut: "L'importo scelto non è tra i tagli disponibili.",
-  formPurchaseAmountOutOfRange: "L'importo deve essere compreso tra {min} e {max}.",
-  formPurchaseAmountStep: "L'importo deve salire a multipli di {step} a partire da {min}.",
+  formPurchaseAmountOutOfRange: "L'importo deve essere compreso tra {min:euro} e {max:euro}.",
+  formPurchaseAmountStep: "L'importo deve salire a multipli di {step:euro} a partire da {min:euro}.",
   formPurchaseTickMissing: 'È necessario spuntare la casella per proseguire.',
   formPurchaseDeclarationLabel: "Dichiaro di aver letto e di accettare le condizioni d'acquisto.",
   formPurchaseConditionsLabel: 'Accetto le condizioni del servizio.',
@@ -47,13 +43,9 @@ export const formMessages = {
     'Per acquistare è necessario un PIN identificativo: generarlo dalla pagina di gestione del PIN.',
   formPurchaseSuccessGeneric: "L'acquisto è stato registrato: lo trovi nello storico dei movimenti.",
   formPurchaseLinkMissing: 'Non è stato possibile aprire il servizio: collegamento non disponibile.',
-  formInfoModalOk: 'Ho capito',
   formTutorialBanner: 'Guarda il video tutorial',
   formDocumentationLinks: 'Documentazione',
   formUserDataTitle: 'I tuoi dati',
-  formUserName: 'Nome',
-  formUserSurname: 'Cognome',
-  formUserTaxCode: 'Codice fiscale',
   formRequiredField: 'Campo obbligatorio.',
   formInvalidValue: 'Valore non valido.',
   formTooLong: 'Il valore supera la lunghezza massima di {limit} caratteri.',
@@ -62,14 +54,9 @@ export const formMessages = {
   formInvalidDate: 'Data non valida.',
   formChooseOption: 'Selezionare un valore tra quelli proposti.',
   formBackToMenu: 'Torna alla homepage',
-  formOpensInNewTab: '(si apre in una nuova scheda)',
   formFundConfirmProceed: 'Conferma modifica',
-  formFundConfirmCancel: 'Annulla',
   formSavedFund: 'il fondo salvato',
   // Texts of rjsf's own controls (its `translateString`), so no English reaches the user.
-  formUiYes: 'Sì',
-  formUiNo: 'No',
-  formUiClose: 'Chiudi',
   formUiAdd: 'Aggiungi',
   formUiRemove: 'Rimuovi',
   formUiMoveUp: 'Sposta su',
@@ -109,15 +96,15 @@ export const formMessages = {
   formInfoRent:
     'Il rimborso di affitto o interessi del mutuo della prima casa si riferisce all’anno solare in corso e utilizza il credito ART 51 C.3. Per i mutui è richiesto il piano di ammortamento.',
   formInfoPension:
-    'Il versamento ai fondi di previdenza complementare è deducibile fino a 5.164,57 euro all’anno, elevabili a 8.164,57 euro quando deriva dalla conversione di un premio di risultato.',
+    'Il versamento ai fondi di previdenza complementare è deducibile fino a {pensionDeductibilityLimit:euro} all’anno, elevabili a {pensionDeductibilityLimitWithResultBonus:euro} quando deriva dalla conversione di un premio di risultato.',
 
   // --- Amount widget (001 §5) -------------------------------------------------------------------
   formAmountOverCredit:
-    "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di {n} euro. Non sarai in grado di completare la richiesta.",
+    "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di {n:euro}. Non sarai in grado di completare la richiesta.",
   formAmountOverCreditArt51c3:
-    "Attenzione, l'importo immesso supera il tuo attuale credito welfare ART 51 C.3 che è di {n} euro. Non sarai in grado di completare la richiesta.",
+    "Attenzione, l'importo immesso supera il tuo attuale credito welfare ART 51 C.3 che è di {n:euro}. Non sarai in grado di completare la richiesta.",
   formAmountOverCreditPension:
-    "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di {n} euro. Non sarai in grado di completare la procedura.",
+    "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di {n:euro}. Non sarai in grado di completare la procedura.",
   formAmountInvalid: 'Inserire un importo in euro valido (es. 120.50).',
   formAmountZero: "L'importo deve essere maggiore di zero.",
   // Shared by the form widgets (select and date inputs).
@@ -172,22 +159,21 @@ export const formMessages = {
   formPensionAcceptBody:
     'Prima di proseguire leggi l’informativa sulla previdenza complementare: il versamento viene effettuato al fondo indicato ed è deducibile nei limiti di legge.',
   formPensionAcceptContinue: 'Accetta e Continua',
-  formPensionAcceptCancel: 'Annulla',
   formPensionInformationLink: 'Leggi l’informativa completa',
   formMonthsRequired: 'Selezionare almeno un mese per effettuare il rimborso',
   formAmortizationRequired:
     "E' richiesto il caricamento di un piano di ammortamento per i rimborsi relativi ai mutui.",
   formAmortizationNotAllowed: 'Il piano di ammortamento è previsto solo per le categorie di mutuo.',
-  formLoanMaximum: 'Importo massimo rimborsabile: {n} euro',
+  formLoanMaximum: 'Importo massimo rimborsabile: {n:euro}',
   formLoanFull: 'Importo massimo rimborsabile',
   formLoanPartial: 'Importo parziale',
-  formLoanOverMaximum: "L'importo non può superare il massimo rimborsabile di {n} euro.",
+  formLoanOverMaximum: "L'importo non può superare il massimo rimborsabile di {n:euro}.",
   formLoanMaximumMismatch: 'Il massimo rimborsabile non corrisponde agli importi indicati.',
   formLoanHoldersMinimum: 'Il numero di intestatari deve essere almeno 1.',
   formLoanDateTooEarly:
     'La data della rata deve essere successiva di almeno un mese alla data odierna ({date}).',
   formLoanFullOverCredit:
-    'Attenzione, il massimo rimborsabile supera il tuo attuale credito welfare che è di {n} euro. Non sarai in grado di completare la richiesta.',
+    'Attenzione, il massimo rimborsabile supera il tuo attuale credito welfare che è di {n:euro}. Non sarai in grado di completare la richiesta.',
 
   // --- Upload slots (000 §5 "Files", 001 §9) --------------------------------------------------------
   formDocumentRequired: 'È necessario caricare il documento richiesto: {slot}.',
@@ -244,10 +230,3 @@ export const formMessages = {
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;
-
-/** `formatFormMessage('formSuccessBody', { id: 12 })`: fills `{name}` placeholders. */
-export function formatFormMessage(key: FormMessageKey, params: Record<string, string | number> = {}): string {
-  return formMessages[key].replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  );
-}

@@ -10,14 +10,12 @@ export const tableMessages = {
   // --- Engine -------------------------------------------------------------------------------
   tableLoadFailed: 'Non è stato possibile caricare i dati. Riprovare più tardi.',
   tableEmpty: 'Nessun dato da mostrare.',
-  tableRefresh: 'Aggiorna',
   tableDownload: 'Scarica',
   tableUpload: 'Carica file',
   tableUploading: 'Caricamento in corso…',
   tableUploadDone: 'File caricato.',
   tableUploadFailed: 'Non è stato possibile caricare il file.',
   tableDownloadFailed: 'Non è stato possibile scaricare il file.',
-  tableSearch: 'Cerca',
   tableSearchMin: 'Scrivi almeno {n} caratteri per cercare.',
   tableRowsPerPage: 'Righe per pagina',
   tableTotal: 'Totale: {n}',
@@ -25,19 +23,12 @@ export const tableMessages = {
   tablePage: 'Pagina {n}',
   tablePreviousPage: 'Pagina precedente',
   tableNextPage: 'Pagina successiva',
-  tableConfirm: 'Conferma',
-  tableCancel: 'Annulla',
-  tableClose: 'Chiudi',
-  tableDetail: 'Dettaglio',
-  tableYes: 'Sì',
-  tableNo: 'No',
   tableAll: 'Tutti',
   tableYearFrom: 'Dall’anno',
   tableYearTo: 'All’anno',
   tableUser: 'Utente',
   tableExpired: 'Scaduto',
   tableActions: 'Azioni',
-  tableNone: '-',
 
   // --- Captions of declared tables ---------------------------------------------------------
   inboxTableCaption: 'Notifiche: {mode}',
@@ -46,10 +37,7 @@ export const tableMessages = {
   // --- Import jobs (spec 002 §3 Import job, §4.2) -----------------------------------------
   importJobsTitle: 'Importazioni',
   importColFile: 'File',
-  importColStatus: 'Stato',
   importColNote: 'Note',
-  importColCreated: 'Data',
-  importColAmount: 'Importo',
   importEmpty: 'Nessuna importazione.',
   importCancel: 'Annulla importazione',
   importCancelText: 'Vuoi annullare l’importazione del file {file}?',
@@ -80,19 +68,8 @@ export const tableMessages = {
   purchasePending: 'In attesa',
   purchaseApproved: 'Approvato',
   purchasePaid: 'Pagato',
-  purchaseRejected: 'Annullato',
 } as const;
 
 export const messages = { ...accountMessages, ...tableMessages } as const;
 
 export type TableMessageKey = keyof typeof messages;
-
-/** Fills `{name}` placeholders of a catalogue text. */
-export function formatTableMessage(
-  key: TableMessageKey,
-  params: Record<string, string | number> = {},
-): string {
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}

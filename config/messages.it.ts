@@ -1,7 +1,9 @@
 /**
  * Every user-facing text of the portal and of the API errors, keyed.
  * Code refers to keys (`messages.sessionExpired`), never to inline Italian strings.
- * Texts quoted by the specification are kept verbatim (typos included: they are the contract).
+ * Texts quoted by the specification are kept verbatim (typos included: they are the contract), except
+ * that amounts are `{name:euro}` parameters. Data only: the one formatter is `src/shared/messages.ts`
+ * (see config/README.md, "Messages: one shape").
  */
 export const messages = {
   // Shell and session (spec 000 §2, §4, §8)
@@ -12,7 +14,7 @@ export const messages = {
   backToHome: 'Torna alla home',
   backendErrorTitle: 'Errore.',
   backendErrorIntro: 'Si è verificato un errore, il sistema riporta:',
-  backendErrorClose: 'Chiudi',
+  close: 'Chiudi',
   /** The × of every modal (distinct from the modals' own «Chiudi» buttons). */
   modalCloseLabel: 'Chiudi la finestra',
   genericError: 'Si è verificato un errore imprevisto. Riprovare più tardi.',
@@ -59,7 +61,6 @@ export const messages = {
   loginSubmit: 'Accedi',
   loginRequired: 'Campo obbligatorio',
   loginLoggedOut: 'Sei uscito dal portale.',
-  loginHeading: 'Accedi',
   loginUsernamePlaceholder: 'nome@azienda.it',
   loginShowPassword: 'Mostra la password',
   loginReconnectTitle: 'Riconnessione al portale',
@@ -76,13 +77,11 @@ export const messages = {
   // iOS install banner
   iosInstallTitle: 'Installa l’app',
   iosInstallText: 'Per installare l’app sul tuo iPhone tocca Condividi e poi «Aggiungi alla schermata Home».',
-  iosInstallClose: 'Chiudi',
 
   // PWA and offline
   offlineTitle: 'Sei offline',
   offlineText:
     'Non è possibile raggiungere il portale in questo momento. Controlla la connessione: la pagina si aggiornerà da sola quando tornerai online.',
-  offlineRetry: 'Riprova',
   updateAvailable: 'È disponibile una nuova versione del portale.',
   updateReload: 'Aggiorna',
   loading: 'Caricamento in corso...',
@@ -93,10 +92,3 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
-
-/** Fills `{name}` placeholders of a catalogue text. */
-export function formatMessage(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}

@@ -67,7 +67,7 @@ const purchaseStatus = {
     inserito: { label: 'purchasePending', tone: 'warning' },
     approvato: { label: 'purchaseApproved', tone: 'info' },
     pagato: { label: 'purchasePaid', tone: 'success' },
-    rifiutato: { label: 'purchaseRejected', tone: 'danger' },
+    rifiutato: { label: 'importCancelled', tone: 'danger' },
   },
 } as const satisfies StatusSet;
 

@@ -50,5 +50,8 @@ export const amortization = { requiredCategoryIds: [66, 67, 68], maxCategoryId: 
 /** Loan interest (001 §9): 90% of the interest share divided by the holders; first installment one month on. */
 export const loanInterest = { reimbursedPercent: 90, minHolders: 1, minMonthsAhead: 1 } as const;
 
-/** Pension deductibility (001 §9): 5,164.57 per year, plus 3,000 with a result bonus. */
-export const pensionLimits = { yearly: '5164.57', withResultBonus: '8164.57' } as const;
+/**
+ * Pension deductibility (001 §9) is a legal figure of the tax year: `config/constants.ts`
+ * `legalConstants[year].pensionDeductibilityLimit` (+ `pensionResultBonusExtra` with a result bonus),
+ * read through `src/shared/legal-figures.ts` (`pensionLimits(year)`).
+ */

@@ -25,6 +25,10 @@
 import type { FormMessageKey } from '../messages-forms.it';
 import type { RouteName } from '../routes';
 
+/** The amount-vs-credit warnings (001 §5): the default, the ART 51 C.3 and the "procedura" variant; `{n:euro}` is the credit. */
+export type OverCreditMessageKey =
+  'formAmountOverCredit' | 'formAmountOverCreditArt51c3' | 'formAmountOverCreditPension';
+
 /** Which balance pays (001 §1): bills and rent/mortgage draw on art51c3, the others on the total. */
 export type CreditSourceName = 'totale' | 'art51c3';
 
@@ -275,8 +279,7 @@ export interface RequestFormDeclaration extends FormCore {
   /** The amount field debited (a euro string). */
   readonly amountField: string;
   /** Text of the amount-vs-credit warning: the default, the ART 51 C.3 or the "procedura" variant. */
-  readonly amountWarning:
-    'formAmountOverCredit' | 'formAmountOverCreditArt51c3' | 'formAmountOverCreditPension';
+  readonly amountWarning: OverCreditMessageKey;
   /** The category set of `id_categ`; false for forms without a category. */
   readonly categories: CategorySet | false;
   readonly slots: readonly UploadSlot[];

@@ -6,6 +6,7 @@
  * `POST /api/crea_acquisto/{name}` (`src/server/routes/purchases`), debiting the declared balance.
  * The amount rules are one shared function (`src/shared/purchases.ts`) run by both.
  */
+import type { OverCreditMessageKey } from '../forms/types';
 import type { FormMessageKey } from '../messages-forms.it';
 
 /** Which balance pays (001 §1): the total, or its art. 51 c.3 part. */
@@ -69,7 +70,7 @@ export interface PurchaseDeclaration {
   readonly movement: { readonly kind: number; readonly oggetto: string; readonly soggetto?: string };
   readonly texts: {
     /** Warning when the amount exceeds the balance (the ART 51 C.3 variant for that balance). */
-    readonly overCredit: FormMessageKey;
+    readonly overCredit: OverCreditMessageKey;
     /** Product text after "La richiesta è stata inviata con successo con l'id {id}". */
     readonly success: FormMessageKey;
     /** Label of the buy button (default "Acquista"). */

@@ -4,20 +4,20 @@ import type { TableDeclaration } from './types';
 
 export const cancelledPurchasesTable = {
   name: 'cancelled-purchases',
-  caption: 'movCancelledTitle',
+  caption: 'movCancelled',
   scope: 'user',
   source: { path: '/acquisti_annullati', rows: 'results' },
   paging: {
     mode: 'server',
     pageSizes: constants.cancelledPurchasesPageSizes,
     defaultPageSize: constants.cancelledPurchasesDefaultPageSize,
-    texts: { pageSize: 'movRowsPerPage', total: 'movTotal', pages: 'movPages', page: 'movPage' },
+    texts: { pageSize: 'tableRowsPerPage', total: 'tableTotal', pages: 'tablePages', page: 'tablePage' },
   },
   columns: [
     { kind: 'status', field: 'kind', label: 'movColKind', set: 'movement-kind', plain: true },
     { kind: 'text', field: 'id', label: 'movCancelledId' },
     { kind: 'text', field: 'oggetto', label: 'movColObject', empty: 'movHidden' },
-    { kind: 'date-time', field: 'created', label: 'movColCreated', cardHeader: true },
+    { kind: 'date-time', field: 'created', label: 'date', cardHeader: true },
     { kind: 'euro', field: 'importo_unitario', label: 'movCancelledAmount' },
   ],
   rowKey: ['kind', 'id'],

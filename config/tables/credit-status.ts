@@ -7,7 +7,7 @@ import type { TableDeclaration } from './types';
 
 export const creditStatusTable = {
   name: 'credit-status',
-  caption: 'movCreditStatusTitle',
+  caption: 'movCreditStatus',
   scope: 'user',
   source: { path: '/crediti_lista' },
   paging: { mode: 'none' },

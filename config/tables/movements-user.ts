@@ -14,17 +14,17 @@ export const movementPaging = {
   defaultPageSize: 25,
   texts: {
     pageSize: 'movPageSize',
-    total: 'movTotal',
-    pages: 'movPages',
-    page: 'movPage',
-    previous: 'movPreviousPage',
-    next: 'movNextPage',
+    total: 'tableTotal',
+    pages: 'tablePages',
+    page: 'tablePage',
+    previous: 'tablePreviousPage',
+    next: 'tableNextPage',
   },
 } as const;
 
 /** Columns before the employee (company view only). */
 export const movementLeadColumns: readonly TableColumn[] = [
-  { kind: 'date-time', field: 'created', label: 'movColCreated', cardHeader: true },
+  { kind: 'date-time', field: 'created', label: 'date', cardHeader: true },
   {
     kind: 'status',
     field: 'id_kind',

@@ -11,22 +11,22 @@ export const notificationPaging = {
   defaultPageSize: 5,
   texts: {
     pageSize: 'inboxPageSize',
-    total: 'inboxTotal',
+    total: 'tableTotal',
     pages: 'inboxPages',
-    page: 'inboxPage',
-    previous: 'inboxPreviousPage',
-    next: 'inboxNextPage',
+    page: 'tablePage',
+    previous: 'tablePreviousPage',
+    next: 'tableNextPage',
   },
 } as const;
 
-const created = { kind: 'date-time', field: 'created', label: 'inboxColCreated' } as const;
+const created = { kind: 'date-time', field: 'created', label: 'date' } as const;
 const sender = { kind: 'text', field: 'nome_mittente', label: 'inboxColSender' } as const;
 const recipients = { kind: 'text', field: 'nomi_destinatari', label: 'inboxColRecipients' } as const;
 const request = {
   kind: 'text',
   field: 'id_riferimento',
   label: 'inboxColRequest',
-  empty: 'tableNone',
+  empty: 'none',
 } as const;
 
 /** The columns of the inbox and of the archive; `markRead` is the box's mark-read call. */
@@ -49,7 +49,7 @@ export function notificationColumns(markRead: string, lists: readonly string[]):
     {
       kind: 'detail',
       field: 'id',
-      label: 'inboxColOpen',
+      label: 'detail',
       hiddenLabel: true,
       buttonLabel: 'inboxOpen',
       ariaLabel: { text: 'inboxOpenLabel', params: { sender: 'nome_mittente', date: 'created' } },

@@ -11,7 +11,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Kysely } from 'kysely';
 import { movementKindIds, movementKindLabel } from '../../config/movement-kinds';
 import { findSsoProvider, ssoProviders, SSO_TOKEN_TTL_SECONDS } from '../../config/sso-providers';
-import { formatCents, parseCents } from '../shared/money';
+import { formatCents, formatEuro, parseCents } from '../shared/money';
 import { openDatabase } from './db/connect';
 import { runMigrations } from './db/migrate';
 import type { CreditSourceKind, DB, PurchaseStatus } from './db/schema';
@@ -154,7 +154,7 @@ function table(rows: string[][]): string[] {
 }
 
 const purchaseLine = (p: { id: number; status: string; importo: number; kind: number }) =>
-  `Acquisto n. ${p.id} (${movementKindLabel(p.kind)}, ${formatCents(p.importo)} €): stato ${p.status}.`;
+  `Acquisto n. ${p.id} (${movementKindLabel(p.kind)}, ${formatEuro(p.importo)}): stato ${p.status}.`;
 
 /** Runs one command; returns the exit code. */
 export async function runAdmin(argv: readonly string[], context: AdminContext): Promise<number> {
@@ -238,7 +238,7 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
                 });
         out(purchaseLine(purchase));
         if (command === 'reject')
-          out(`Credito restituito: ${formatCents(purchase.importo)} € (movimento AVERE).`);
+          out(`Credito restituito: ${formatEuro(purchase.importo)} (movimento AVERE).`);
         return 0;
       }
 
@@ -275,7 +275,7 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
           at: now,
         });
         out(
-          `Linea di credito n. ${line.id} caricata: ${formatCents(line.credito_iniziale)} €` +
+          `Linea di credito n. ${line.id} caricata: ${formatEuro(line.credito_iniziale)}` +
             `${art ? ' art. 51 c.3' : ''}, fonte ${fonte}, valida dal ${from} al ${to}.`,
         );
         return 0;
@@ -285,10 +285,10 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         const { positionals } = parse(args, {}, 1);
         const userId = await userIdOf(db, positionals[0] ?? '');
         const b = await balances(db, userId, romeDate(now));
-        out(`Credito totale: ${formatCents(b.totale)} €`);
-        out(`di cui art. 51 c.3: ${formatCents(b.art51c3)} €`);
+        out(`Credito totale: ${formatEuro(b.totale)}`);
+        out(`di cui art. 51 c.3: ${formatEuro(b.art51c3)}`);
         for (const [fonte, value] of Object.entries(b.perFonte)) {
-          if (value > 0) out(`  fonte ${fonte}: ${formatCents(value)} €`);
+          if (value > 0) out(`  fonte ${fonte}: ${formatEuro(value)}`);
         }
         const lines = await db
           .selectFrom('credit_lines')
@@ -356,7 +356,7 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         out(
           result.replayed
             ? `Acquisto n. ${result.purchase.id} già creato con questa chiave: nessun nuovo addebito.`
-            : `Acquisto n. ${result.purchase.id} creato: ${formatCents(amount)} € (${movementKindLabel(kind)}), ` +
+            : `Acquisto n. ${result.purchase.id} creato: ${formatEuro(amount)} (${movementKindLabel(kind)}), ` +
                 `addebitato su ${result.allocations.length} linea/e di credito.`,
         );
         return 0;

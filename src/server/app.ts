@@ -22,7 +22,7 @@ import Fastify, {
 import type { Transporter } from 'nodemailer';
 import type { LevelWithSilent } from 'pino';
 import { constants } from '../../config/constants';
-import { formatMessage } from '../../config/messages-api.it';
+import { formatMessage } from './messages';
 import type { FormDeclaration } from '../../config/forms/types';
 import type { PurchaseDeclaration } from '../../config/purchases/types';
 import type { Database } from './db/connect';

@@ -2,7 +2,7 @@
  * Errors that carry their HTTP answer. Services throw them; the one error handler
  * (plugins/error-handler.ts) turns them into the API error shape of ARCHITECTURE.md §5.
  */
-import { formatMessage, type MessageKey } from '../../config/messages-api.it';
+import { formatMessage, type MessageKey, type ServerMessageArgs } from './messages';
 
 export type FieldErrors = Record<string, string[]>;
 export type ErrorBody = { detail: string } | FieldErrors;
@@ -22,8 +22,8 @@ export class ApiError extends Error {
   }
 
   /** An error whose text is a catalogue message. */
-  static of(statusCode: number, key: MessageKey, params?: Record<string, string | number>): ApiError {
-    return new ApiError(statusCode, formatMessage(key, params));
+  static of<K extends MessageKey>(statusCode: number, key: K, ...params: ServerMessageArgs<K>): ApiError {
+    return new ApiError(statusCode, formatMessage(key, ...params));
   }
 }
 

@@ -2,6 +2,8 @@
  * Money: decimal strings with two decimals on the wire ("1234.50"), integer cents in code and storage.
  * Never floats in arithmetic.
  */
+let euroFormat: Intl.NumberFormat | undefined;
+
 const EURO_INPUT = /^\d+(\.\d{0,2})?$/;
 const WIRE = /^-?\d+(\.\d{1,2})?$/;
 
@@ -31,17 +33,31 @@ export function formatCents(cents: number | bigint): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
-const euroFormat = new Intl.NumberFormat('it-IT', {
-  style: 'currency',
-  currency: 'EUR',
-  useGrouping: 'always',
-});
-
 /** Integer cents for people: "1.234,50 €". */
 export function formatEuro(cents: number): string {
   // Italian CLDR groups only from 5 digits; 'always' gives 1.500,00 € as people expect on statements.
+  euroFormat ??= new Intl.NumberFormat('it-IT', {
+    style: 'currency',
+    currency: 'EUR',
+    useGrouping: 'always',
+  });
   return euroFormat.format(cents / 100);
 }
+
+declare const moneyBrand: unique symbol;
+
+/**
+ * An amount as a message parameter (`{name:euro}` placeholders of `src/shared/messages.ts`): made only by
+ * `euro(cents)`, so no caller can hand a text "300.00" where people must read "300,00 €".
+ */
+export interface Money {
+  readonly [moneyBrand]: true;
+  readonly cents: number;
+  /** As people read it: "1.234,50 €". */
+  readonly text: string;
+}
+
+export const euro = (cents: number): Money => ({ cents, text: formatEuro(cents) }) as Money;
 
 /** A wire amount for people; unparsable input is shown as it is. */
 export function formatWireEuro(value: string | null | undefined): string {

@@ -4,9 +4,9 @@
  * (fixed, one of the cuts, a free amount within min/max in steps from min), the ticked boxes, and the
  * body sent (`POST /api/crea_acquisto/{name}`). Errors are `field -> Italian messages`.
  */
-import { formatFormMessage } from '../../config/messages-forms.it';
+import { formatFormMessage } from './catalogues/forms';
+import { euro, type Money, formatCents, parseCents } from './money';
 import type { PurchaseDeclaration } from '../../config/purchases/types';
-import { formatCents, formatEuro, parseCents } from './money';
 
 export type PurchaseBody = Record<string, unknown>;
 export type PurchaseErrors = Record<string, string[]>;
@@ -41,11 +41,13 @@ export function freeLimits(
   return { min: cents(amount.min), max: cents(amount.max), step: cents(amount.step) };
 }
 
-/** The `{min}`, `{max}`, `{step}` of the free amount's texts, as people read euro. */
-export function freeLimitTexts(declaration: PurchaseDeclaration): Record<string, string> {
+/** The `{min:euro}`, `{max:euro}`, `{step:euro}` of the free amount's texts (null for the other kinds). */
+export function freeLimitParams(
+  declaration: PurchaseDeclaration,
+): { min: Money; max: Money; step: Money } | null {
   const limits = freeLimits(declaration);
-  if (!limits) return {};
-  return { min: formatEuro(limits.min), max: formatEuro(limits.max), step: formatEuro(limits.step) };
+  if (!limits) return null;
+  return { min: euro(limits.min), max: euro(limits.max), step: euro(limits.step) };
 }
 
 /** The body field of a chosen amount (`importo` unless declared). */
@@ -68,7 +70,7 @@ function amountOf(declaration: PurchaseDeclaration, body: PurchaseBody): Purchas
       : { amountCents: null, errors: { [field]: [formatFormMessage('formPurchaseAmountNotACut')] } };
   }
   const limits = freeLimits(declaration)!;
-  const texts = freeLimitTexts(declaration);
+  const texts = freeLimitParams(declaration)!;
   if (value < limits.min || value > limits.max) {
     return {
       amountCents: null,

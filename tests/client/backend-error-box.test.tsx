@@ -57,7 +57,7 @@ describe('showBackendError', () => {
     expect(items).toEqual(['E-mail non valida.', 'Riprovare.']);
     expect(onClose).not.toHaveBeenCalled();
 
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.backendErrorClose }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onClose).toHaveBeenCalledTimes(1);
   });

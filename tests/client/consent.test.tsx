@@ -31,7 +31,7 @@ describe('consent modals', () => {
     fireEvent.keyDown(privacy, { key: 'Escape' });
     expect(screen.getByText(messages.consentPrivacyTitle)).toBeTruthy();
 
-    const next = within(privacy).getByRole('button', { name: messages.consentContinue }) as HTMLButtonElement;
+    const next = within(privacy).getByRole('button', { name: messages.proceed }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
     const service = within(privacy).getByLabelText(labelled(messages.consentServiceLabel));
     fireEvent.blur(service);

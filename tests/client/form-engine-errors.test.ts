@@ -7,7 +7,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { TranslatableString, englishStringTranslator } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { forms } from '../../config/forms';
-import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import {
   collectFieldErrors,
   italianErrorTransformer,
@@ -17,6 +17,7 @@ import {
 } from '../../src/client/engine/forms/form-errors';
 import { compiledFormSchema } from '../../src/client/engine/forms/validators';
 import { generateValidatorsModule, readFormSchemas } from '../../scripts/vite-form-validators.mjs';
+import { messages as sharedWords } from '../../config/messages-account.it';
 
 const ENGLISH = /\b(must|should|required property|NOT|allowed|equal to|match|pattern)\b/;
 
@@ -191,7 +192,8 @@ describe('every Ajv keyword has an Italian text', () => {
 
 describe("rjsf's own texts", () => {
   it('are all Italian', () => {
-    const italian = new Set<string>(Object.values(formMessages));
+    // Form texts, and the words every area shares (Sì, No, Chiudi: the account catalogue).
+    const italian = new Set<string>([...Object.values(formMessages), ...Object.values(sharedWords)]);
     for (const text of Object.values(TranslatableString)) {
       const translated = italianTranslateString(text, ['Campo']);
       // "No" is the same word in both languages.

@@ -8,7 +8,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { forms } from '../../config/forms';
 import type { FormDeclaration } from '../../config/forms/types';
-import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import { emitSessionEnd } from '../../src/client/api/session-events';
 import type { LoggedUserInfo } from '../../src/client/api/types';
 import { FormScreen } from '../../src/client/engine/forms/form-screen';
@@ -23,6 +23,9 @@ import {
   stubApi,
   type RecordedCall,
 } from './helpers';
+import { euro } from '../../src/shared/money';
+import { messages } from '../../src/shared/catalogues/account';
+import { legalParams, taxYear } from '../../src/shared/legal-figures';
 
 const FUNDS = [
   { covip: 'C123', nome: 'Fondo Alfa', istituto: 'Istituto A' },
@@ -167,7 +170,7 @@ async function renderForm(
 async function dismissInfo(title: string) {
   const dialog = await screen.findByRole('dialog', { name: title });
   expect(dialog.querySelector('.mantine-Modal-close')).toBeNull();
-  fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formInfoModalOk }));
+  fireEvent.click(within(dialog).getByRole('button', { name: messages.understood }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull());
 }
 
@@ -240,9 +243,9 @@ describe('every declaration of config/forms renders through the one engine', () 
       }
       if (form.intro.showUserData) {
         const userData = screen.getByTestId('form-user-data');
-        expect(
-          (within(userData).getByLabelText(formMessages.formUserTaxCode) as HTMLInputElement).value,
-        ).toBe('RSSMRA80A01H501U');
+        expect((within(userData).getByLabelText(messages.profileTaxCode) as HTMLInputElement).value).toBe(
+          'RSSMRA80A01H501U',
+        );
       } else {
         expect(screen.queryByTestId('form-user-data')).toBeNull();
       }
@@ -354,7 +357,8 @@ describe('Italian errors only', () => {
     await typeAmount('Importo della bolletta', '900.00');
     fireEvent.click(await submitButton());
     await screen.findByTestId('form-fix-errors');
-    expect(visibleText()).toContain(formatFormMessage('formAmountOverCreditArt51c3', { n: '800.00' }));
+    expect(visibleText()).toContain(formatFormMessage('formAmountOverCreditArt51c3', { n: euro(80_000) }));
+    expect(visibleText()).toContain('che è di 800,00\u00a0€.');
   });
 });
 
@@ -394,7 +398,7 @@ describe('the confirm dialog and the submission', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.getByRole('dialog', { name: formMessages.formConfirmTitle })).toBeTruthy();
 
-    fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formConfirmCancel }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts('/api/crea_richiesta/')).toHaveLength(0);
   }, 20_000);
@@ -418,7 +422,7 @@ describe('the confirm dialog and the submission', () => {
     await reuseDocument('doc_pagam');
     fireEvent.click(await submitButton());
     const dialog = await confirmDialog();
-    const proceed = within(dialog).getByRole('button', { name: formMessages.formConfirmProceed });
+    const proceed = within(dialog).getByRole('button', { name: messages.proceed });
     fireEvent.click(proceed);
     fireEvent.click(proceed);
 
@@ -442,7 +446,7 @@ describe('the confirm dialog and the submission', () => {
     expect(bodyOfCall(sent[0])).toEqual({ id_categ: 5, importo: '120.50', docs: [500, 501, 502] });
 
     const creditBefore = creditCalls;
-    fireEvent.click(within(success).getByRole('button', { name: formMessages.formSuccessOk }));
+    fireEvent.click(within(success).getByRole('button', { name: messages.ok }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
     // The credit is read again (the navbar's figure drops) and the session's user is refreshed.
     await waitFor(() => expect(creditCalls).toBeGreaterThan(creditBefore));
@@ -460,9 +464,7 @@ describe('the confirm dialog and the submission', () => {
     });
     await fillBills();
     fireEvent.click(await submitButton());
-    fireEvent.click(
-      within(await confirmDialog()).getByRole('button', { name: formMessages.formConfirmProceed }),
-    );
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: messages.proceed }));
 
     const box = await screen.findByRole('dialog', { name: 'Errore.' }, { timeout: 4000 });
     expect(within(box).getByText('Credito insufficiente per la richiesta.')).toBeTruthy();
@@ -471,9 +473,7 @@ describe('the confirm dialog and the submission', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(await submitButton());
-    fireEvent.click(
-      within(await confirmDialog()).getByRole('button', { name: formMessages.formConfirmProceed }),
-    );
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: messages.proceed }));
     await screen.findByRole('dialog', { name: formMessages.formSuccessTitle }, { timeout: 4000 });
     const sent = posts('/api/crea_richiesta/');
     expect(sent).toHaveLength(2);
@@ -495,18 +495,14 @@ describe('the confirm dialog and the submission', () => {
       'Servizio non raggiungibile.',
     ]) {
       fireEvent.click(await submitButton());
-      fireEvent.click(
-        within(await confirmDialog()).getByRole('button', { name: formMessages.formConfirmProceed }),
-      );
+      fireEvent.click(within(await confirmDialog()).getByRole('button', { name: messages.proceed }));
       const box = await screen.findByRole('dialog', { name: 'Errore.' }, { timeout: 4000 });
       expect(within(box).getByText(text)).toBeTruthy();
       fireEvent.click(within(box).getByRole('button', { name: 'Chiudi' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     }
     fireEvent.click(await submitButton());
-    fireEvent.click(
-      within(await confirmDialog()).getByRole('button', { name: formMessages.formConfirmProceed }),
-    );
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: messages.proceed }));
     await screen.findByRole('dialog', { name: formMessages.formSuccessTitle }, { timeout: 4000 });
     const sent = posts('/api/crea_richiesta/');
     expect(sent).toHaveLength(3);
@@ -527,9 +523,7 @@ describe('the confirm dialog and the submission', () => {
           })
         : fetchMock(url, init)) as typeof fetch;
     fireEvent.click(await submitButton());
-    fireEvent.click(
-      within(await confirmDialog()).getByRole('button', { name: formMessages.formConfirmProceed }),
-    );
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: messages.proceed }));
     const overlay = await screen.findByTestId('form-submitting');
     expect(overlay.textContent).toContain(formMessages.formSubmitting);
     expect(screen.getByRole('button', { name: formMessages.formSubmit }).hasAttribute('disabled')).toBe(true);
@@ -552,6 +546,19 @@ describe('the confirm dialog and the submission', () => {
     );
     expect(posts('/api/crea_richiesta/')).toHaveLength(0);
   }, 20_000);
+
+  it('shows the pension information with the legal figures of this tax year, as people read euro', async () => {
+    formApi({ user: pensionUser() });
+    await renderForm('conv-previdenza-integrativa');
+    const dialog = await screen.findByRole('dialog', { name: 'Previdenza integrativa' });
+    const expected = formatFormMessage('formInfoPension', legalParams(taxYear()));
+    expect(dialog.textContent).toContain(expected);
+    // 2026 and later (until a new year is listed in config/legal-constants.ts): 5.300,00 €, 8.300,00 € with a bonus.
+    if (taxYear() >= 2026)
+      expect(expected).toContain('deducibile fino a 5.300,00\u00a0€ all’anno, elevabili a 8.300,00\u00a0€');
+    expect(dialog.textContent).not.toMatch(/\{\w+(:euro)?\}|5\.164/);
+    await dismissInfo('Previdenza integrativa');
+  });
 
   it('uses the total credit labels for a form paid by the total', async () => {
     formApi({ user: pensionUser() });
@@ -634,7 +641,7 @@ describe('pension', () => {
         to: '[Istituto B] Fondo Beta',
       }),
     );
-    fireEvent.click(within(question).getByRole('button', { name: formMessages.formFundConfirmCancel }));
+    fireEvent.click(within(question).getByRole('button', { name: messages.cancel }));
     await screen.findByDisplayValue('C123');
     expect(screen.getByDisplayValue('Fondo Alfa')).toBeTruthy();
     expect(screen.getByDisplayValue('Istituto A')).toBeTruthy();
@@ -650,9 +657,7 @@ describe('pension', () => {
     fireEvent.click(await submitButton());
     const question = await screen.findByRole('dialog', { name: formMessages.formFundConfirmTitle });
     fireEvent.click(within(question).getByRole('button', { name: formMessages.formFundConfirmProceed }));
-    fireEvent.click(
-      within(await confirmDialog()).getByRole('button', { name: formMessages.formConfirmProceed }),
-    );
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: messages.proceed }));
     await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
     expect(bodyOfCall(posts('/api/crea_richiesta/')[0])).toEqual({
       prev_ok: true,
@@ -672,7 +677,7 @@ describe('pension', () => {
     });
     expect(link.getAttribute('href')).toBe('https://docs.example/informativa.pdf');
     expect(link.getAttribute('rel')).toContain('noopener');
-    fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formPensionAcceptCancel }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.cancel }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
     expect(posts('/api/previdenza_info_accept')).toHaveLength(0);
   });
@@ -730,7 +735,7 @@ describe('a seventh form that exists only in tests/fixtures/forms', () => {
 
     const dialog = await confirmDialog();
     expect(within(dialog).getByText(formMessages.formConfirmCurrentCreditArt51c3)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formConfirmProceed }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.proceed }));
     await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
     const sent = posts('/api/crea_richiesta/');
     expect(sent.map((call) => call.url)).toEqual(['/api/crea_richiesta/rimb-prova']);

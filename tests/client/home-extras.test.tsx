@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { constants } from '../../config/constants';
-import { formatMessage, messages } from '../../config/messages-account.it';
+import { formatMessage, messages } from '../../src/shared/catalogues/account';
 import type { CarouselSlide } from '../../src/client/api/types';
 import { CarouselView } from '../../src/client/features/home/home-carousel';
 import { HomeScreen } from '../../src/client/features/home/home-screen';
@@ -121,7 +121,7 @@ describe('info popup', () => {
       within(dialog)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual([messages.infoPopupOk]);
+    ).toEqual([messages.ok]);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     const overlay = document.querySelector('.mantine-Modal-overlay');
     expect(overlay).not.toBeNull();
@@ -130,7 +130,7 @@ describe('info popup', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(window.sessionStorage.getItem(INFO_POPUP_SHOWN_KEY)).toBe('1');
 
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.infoPopupOk }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.ok }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     first.unmount();
 

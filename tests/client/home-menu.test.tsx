@@ -65,7 +65,7 @@ describe('adding a badge or a section is one configuration entry', () => {
     expect(external.getAttribute('href')).toBe('https://example.org/guida');
     expect(external.getAttribute('target')).toBe('_blank');
     expect(external.getAttribute('rel')).toContain('noopener');
-    expect(external.textContent).toContain(messages.menuNewTab);
+    expect(external.textContent).toContain(messages.opensInNewTab);
     expect(screen.getByRole('button', { name: 'Gruppo di prova' })).toBeTruthy();
     // 3 badges: the row of 4 is padded with one empty, hidden badge.
     const empties = screen.getAllByTestId('menu-badge-empty');

@@ -63,7 +63,7 @@ describe('iOS install banner (spec 000 §1)', () => {
     expect(await bannerAfter(1000)).toBe(true);
     expect(screen.getByText(messages.iosInstallTitle)).toBeTruthy();
     expect(screen.getByText(messages.iosInstallText)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: messages.iosInstallClose }));
+    fireEvent.click(screen.getByRole('button', { name: messages.close }));
     expect(screen.queryByTestId('ios-install-banner')).toBeNull();
   });
 

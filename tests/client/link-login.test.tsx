@@ -37,7 +37,7 @@ describe('token login (/token-login/<customer>?t=)', () => {
   it("says 'Connessione al provider welfare fallita.' when the server refuses", async () => {
     startPortal(
       '/token-login/acme?t=vecchio',
-      session(jsonResponse(400, { detail: messages.apiTokenLoginFailed }), '/api/token-login'),
+      session(jsonResponse(400, { detail: messages.loginTokenFailed }), '/api/token-login'),
     );
     expect(await screen.findByText('Connessione al provider welfare fallita.')).toBeTruthy();
     expect(useSessionStore.getState().isLogged).toBe(false);
@@ -63,7 +63,7 @@ describe('reconnection (/reconnect?d=)', () => {
   it("says 'Riconnessione all'utente fallita.' on failure", async () => {
     startPortal(
       '/reconnect?d=x',
-      session(jsonResponse(400, { detail: messages.apiReconnectFailed }), '/api/backoffice-reconnection'),
+      session(jsonResponse(400, { detail: messages.loginReconnectFailed }), '/api/backoffice-reconnection'),
     );
     expect(await screen.findByText("Riconnessione all'utente fallita.")).toBeTruthy();
   });

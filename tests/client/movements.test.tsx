@@ -15,6 +15,7 @@ import { Route as DashRoute } from '../../src/client/routes/_authenticated/dashm
 import { useSessionStore } from '../../src/client/stores/session';
 import { dayjs } from '../../src/shared/dates';
 import { jsonResponse, logInAs, renderInRouter, stubApi, type RecordedCall } from './helpers';
+import { tableMessages } from '../../config/messages-tables.it';
 
 function row(id: number, idKind: number, over: Partial<MovementRow> = {}): MovementRow {
   return {
@@ -157,7 +158,7 @@ describe('user history', () => {
     expect(first?.searchParams.get('page_size')).toBe('25');
     expect(first?.searchParams.get('search')).toBeNull();
 
-    fireEvent.change(screen.getByRole('searchbox', { name: messages.movSearch }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: messages.search }), {
       target: { value: 'buono' },
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -288,7 +289,7 @@ describe('modals', () => {
     movementsApi();
     await renderInRouter(<Screen />, { path: '/dashmovimenti' });
     fireEvent.click(await screen.findByRole('button', { name: messages.movCreditStatus }));
-    const dialog = await screen.findByRole('dialog', { name: messages.movCreditStatusTitle });
+    const dialog = await screen.findByRole('dialog', { name: messages.movCreditStatus });
     await waitFor(() => expect(within(dialog).getAllByTestId('credit-line')).toHaveLength(2));
     const [soon, later] = within(dialog).getAllByTestId('credit-line') as [HTMLElement, HTMLElement];
     expect(soon.getAttribute('data-expiring')).toBe('true');
@@ -303,7 +304,7 @@ describe('modals', () => {
     const calls = movementsApi();
     await renderInRouter(<Screen />, { path: '/dashmovimenti' });
     fireEvent.click(await screen.findByRole('button', { name: messages.movCancelled }));
-    const dialog = await screen.findByRole('dialog', { name: messages.movCancelledTitle });
+    const dialog = await screen.findByRole('dialog', { name: messages.movCancelled });
     await waitFor(() => expect(within(dialog).getAllByTestId('cancelled-row')).toHaveLength(10));
     expect(within(dialog).getByText(messages.movHidden)).toBeTruthy();
     const asked = () =>
@@ -314,7 +315,7 @@ describe('modals', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pagina 3' }));
     await waitFor(() => expect(within(dialog).getAllByTestId('cancelled-row')).toHaveLength(3));
     expect(asked()).toContain('?page=3&page_size=10');
-    fireEvent.click(within(dialog).getByRole('combobox', { name: messages.movRowsPerPage }));
+    fireEvent.click(within(dialog).getByRole('combobox', { name: tableMessages.tableRowsPerPage }));
     fireEvent.click(within(dialog).getByRole('option', { name: '25' }));
     await waitFor(() => expect(within(dialog).getAllByTestId('cancelled-row')).toHaveLength(23));
     expect(asked()).toContain('?page=1&page_size=25');
@@ -345,7 +346,7 @@ describe('company view (referent)', () => {
     await waitFor(() => expect(movementRows()).toHaveLength(14));
     await screen.findByTestId('advances-balance');
     const before = calls.length;
-    fireEvent.click(screen.getByRole('combobox', { name: messages.movCompanyLabel }));
+    fireEvent.click(screen.getByRole('combobox', { name: messages.profileCompany }));
     fireEvent.click(await screen.findByRole('option', { name: 'Beta S.r.l.' }));
     expect(useSessionStore.getState().sessionInfos.act_for).toEqual({ id: 9, nome: 'Beta S.r.l.' });
     const companyCalls = () =>

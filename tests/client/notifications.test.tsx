@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { constants } from '../../config/constants';
-import { formatMessage, messages } from '../../config/messages-account.it';
+import { messages } from '../../src/shared/catalogues/account';
+import { formatTableMessage } from '../../src/shared/catalogues/tables';
 import { queryClient } from '../../src/client/api/query-client';
 import { queryKeys } from '../../src/client/api/query-options';
 import type { NotificationItem, NotificationMode } from '../../src/client/api/types';
@@ -216,12 +217,12 @@ describe('inbox table and paging', () => {
     );
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual([
-      messages.inboxColCreated,
+      messages.date,
       messages.inboxColSender,
       messages.inboxColRecipients,
       messages.inboxColRequest,
       messages.inboxColRead,
-      messages.inboxColOpen,
+      messages.detail,
     ]);
     const first = within(rows()[0] as HTMLElement).getAllByRole('cell');
     expect(first[0]?.textContent).toBe('12-03-2026 09:05:07');
@@ -235,10 +236,10 @@ describe('inbox table and paging', () => {
     expect(second[4]?.textContent).toBe(messages.inboxUnread);
     expect(within(rows()[1] as HTMLElement).getByTestId('read-state').dataset.value).toBe('false');
     expect(screen.getByTestId('notifications-total').textContent).toBe(
-      formatMessage('inboxTotal', { n: 12 }),
+      formatTableMessage('tableTotal', { n: 12 }),
     );
 
-    fireEvent.click(screen.getByRole('button', { name: formatMessage('inboxPage', { n: 3 }) }));
+    fireEvent.click(screen.getByRole('button', { name: formatTableMessage('tablePage', { n: 3 }) }));
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(callsTo(calls, '/api/notifiche_utente_list').at(-1)?.url).toBe(
       '/api/notifiche_utente_list?page=3&page_size=5&mode=ricevuti',
@@ -249,7 +250,7 @@ describe('inbox table and paging', () => {
     const calls = inboxApi();
     await renderInRouter(<Inbox />, { path: '/helpdesk/site-notifiche' });
     await waitFor(() => expect(rows()).toHaveLength(5));
-    fireEvent.click(screen.getByRole('button', { name: formatMessage('inboxPage', { n: 2 }) }));
+    fireEvent.click(screen.getByRole('button', { name: formatTableMessage('tablePage', { n: 2 }) }));
     await waitFor(() => expect(callsTo(calls, '/api/notifiche_utente_list').at(-1)?.url).toContain('page=2'));
 
     fireEvent.click(screen.getByRole('combobox', { name: messages.inboxPageSize }));
@@ -310,7 +311,7 @@ describe('detail, read marks and mark all', () => {
     await waitFor(() =>
       expect(within(rows()[1] as HTMLElement).getAllByRole('cell')[4]?.textContent).toBe(messages.inboxRead),
     );
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.inboxClose }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // id 12: already read; no call.
@@ -355,7 +356,7 @@ describe('detail, read marks and mark all', () => {
     fireEvent.click(screen.getByRole('button', { name: messages.inboxMarkAll }));
     let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(messages.inboxMarkAllText)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.inboxCancel }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(calls, '/api/marca_tutte')).toHaveLength(0);
 
@@ -394,7 +395,7 @@ describe('archive modal', () => {
     expect(within(detail).getByText('Vecchio avviso')).toBeTruthy();
     await waitFor(() => expect(callsTo(calls, '/api/marca_notifica_archivio_come_letta/30')).toHaveLength(1));
     expect(callsTo(calls, '/api/marca_notifica_come_letta/')).toHaveLength(0);
-    fireEvent.click(within(detail).getByRole('button', { name: messages.inboxClose }));
+    fireEvent.click(within(detail).getByRole('button', { name: messages.close }));
 
     // Back to the archive, same view.
     dialog = await screen.findByRole('dialog', { name: messages.inboxArchiveTitle });
@@ -410,7 +411,7 @@ describe('archive modal', () => {
     dialog = await screen.findByRole('dialog', { name: messages.inboxArchiveTitle });
     fireEvent.click(within(dialog).getByRole('radio', { name: messages.inboxSent }));
     expect(await within(dialog).findByTestId('notifications-empty')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.inboxClose }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -20,8 +20,8 @@ describe('password page', () => {
         : undefined,
     );
     expect(await screen.findByText(messages.passwordLostTitle)).toBeTruthy();
-    await screen.findByLabelText(labelled(messages.passwordTaxCode));
-    expect(screen.queryByLabelText(labelled(messages.passwordOtp))).toBeNull();
+    await screen.findByLabelText(labelled(messages.profileTaxCode));
+    expect(screen.queryByLabelText(labelled(messages.loginCodeLabel))).toBeNull();
     expect(save().disabled).toBe(true);
 
     type(messages.passwordNew, 'Ab1');
@@ -41,13 +41,13 @@ describe('password page', () => {
     expect(screen.queryByText('Le due password non coincidono')).toBeNull();
     expect(save().disabled).toBe(true);
 
-    type(messages.passwordTaxCode, 'rssmra80a01h501');
+    type(messages.profileTaxCode, 'rssmra80a01h501');
     expect(
       screen.getByText('Verifica che siano presenti tutti i 16 caratteri e che non vi siano spazi'),
     ).toBeTruthy();
-    type(messages.passwordTaxCode, 'RSSMRA80 01H501U');
+    type(messages.profileTaxCode, 'RSSMRA80 01H501U');
     expect(save().disabled).toBe(true);
-    type(messages.passwordTaxCode, 'rssmra80a01h501u');
+    type(messages.profileTaxCode, 'rssmra80a01h501u');
     expect(save().disabled).toBe(false);
     fireEvent.click(save());
 
@@ -76,14 +76,14 @@ describe('password page', () => {
         : undefined,
     );
     expect(await screen.findByText(messages.passwordExpiredTitle)).toBeTruthy();
-    await screen.findByLabelText(labelled(messages.passwordOtp));
-    expect(screen.queryByLabelText(labelled(messages.passwordTaxCode))).toBeNull();
+    await screen.findByLabelText(labelled(messages.loginCodeLabel));
+    expect(screen.queryByLabelText(labelled(messages.profileTaxCode))).toBeNull();
     type(messages.passwordNew, 'Welfare2027');
     type(messages.passwordConfirm, 'Welfare2027');
     expect(save().disabled).toBe(true);
-    type(messages.passwordOtp, '12345');
+    type(messages.loginCodeLabel, '12345');
     expect(save().disabled).toBe(true);
-    type(messages.passwordOtp, '123456');
+    type(messages.loginCodeLabel, '123456');
     expect(save().disabled).toBe(false);
     fireEvent.click(save());
     expect(await screen.findByText(/Scadrà il 01-03-2027/)).toBeTruthy();

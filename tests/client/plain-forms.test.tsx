@@ -20,6 +20,7 @@ import {
   stubApi,
   type RecordedCall,
 } from './helpers';
+import { messages } from '../../src/shared/catalogues/account';
 
 // A busy machine needs time for the lazy dialogs and the form chunk.
 configure({ asyncUtilTimeout: 8000 });
@@ -101,7 +102,7 @@ describe('a plain form sent as JSON (informativa-prova -> POST /api/previdenza_i
     // Answered only by its button: Escape does not close it.
     fireEvent.keyDown(success, { key: 'Escape' });
     expect(screen.getByRole('dialog', { name: formMessages.formSuccessTitle })).toBeTruthy();
-    fireEvent.click(within(success).getByRole('button', { name: formMessages.formSuccessOk }));
+    fireEvent.click(within(success).getByRole('button', { name: messages.ok }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
     expect(posts('/api/previdenza_info_accept')).toHaveLength(1);
   });

@@ -8,14 +8,15 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import { messages } from '../../config/messages.it';
 import type { PurchaseDeclaration } from '../../config/purchases/types';
 import { emitSessionEnd } from '../../src/client/api/session-events';
 import { PurchasePanel } from '../../src/client/engine/purchase';
-import { formatEuro } from '../../src/shared/money';
+import { formatEuro, euro } from '../../src/shared/money';
 import { acqProva, acqProvaFisso, acqProvaTagli } from '../fixtures/purchases/acq-prova';
 import { demoUser, jsonResponse, logInAs, renderInRouter, stubApi, type RecordedCall } from './helpers';
+import { messages as accountMessages } from '../../src/shared/catalogues/account';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -60,7 +61,7 @@ async function buyButton() {
 }
 
 async function typeAmount(value: string) {
-  const input = await screen.findByRole('textbox', { name: formMessages.formPurchaseAmountLabel });
+  const input = await screen.findByRole('textbox', { name: accountMessages.amount });
   fireEvent.change(input, { target: { value } });
   await waitFor(() => expect((input as HTMLInputElement).value).toBe(value));
 }
@@ -76,9 +77,7 @@ function confirmDialog() {
 /** Buy -> Prosegui: the POST goes out. */
 async function buyAndProceed() {
   fireEvent.click(await buyButton());
-  fireEvent.click(
-    within(await confirmDialog()).getByRole('button', { name: formMessages.formConfirmProceed }),
-  );
+  fireEvent.click(within(await confirmDialog()).getByRole('button', { name: accountMessages.proceed }));
 }
 
 /** The backend error box shows `text` and is closed. */
@@ -106,7 +105,8 @@ describe('a declared purchase runs through the purchase engine', () => {
     await renderPanel(acqProva);
     await typeAmount('805');
     const warning = await screen.findByTestId('purchase-over-credit');
-    expect(warning.textContent).toBe(formatFormMessage('formAmountOverCreditArt51c3', { n: '800.00' }));
+    expect(warning.textContent).toBe(formatFormMessage('formAmountOverCreditArt51c3', { n: euro(80_000) }));
+    expect(warning.textContent).toContain('che è di 800,00\u00a0€.');
     expect((await buyButton()).hasAttribute('disabled')).toBe(true);
     await typeAmount('800');
     await waitFor(() => expect(screen.queryByTestId('purchase-over-credit')).toBeNull());
@@ -120,13 +120,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     fireEvent.click(await buyButton());
     expect(
       await screen.findByText(
-        spaced(
-          formatFormMessage('formPurchaseAmountStep', {
-            min: formatEuro(1000),
-            max: formatEuro(90_000),
-            step: formatEuro(500),
-          }),
-        ),
+        spaced(formatFormMessage('formPurchaseAmountStep', { min: euro(1000), step: euro(500) })),
       ),
     ).toBeTruthy();
     expect(screen.getByText(formMessages.formPurchaseTickMissing)).toBeTruthy();
@@ -153,7 +147,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     fireEvent.click(backdrop!);
     expect(screen.getByRole('dialog', { name: formMessages.formConfirmTitle })).toBeTruthy();
 
-    const proceed = within(dialog).getByRole('button', { name: formMessages.formConfirmProceed });
+    const proceed = within(dialog).getByRole('button', { name: accountMessages.proceed });
     fireEvent.click(proceed);
     fireEvent.click(proceed);
     const success = await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
@@ -166,7 +160,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     expect(bodyOfCall(posts()[0])).toEqual({ importo: '120.00', dichiarazione: true });
     expect(keyOf(posts()[0])).toMatch(UUID);
 
-    fireEvent.click(within(success).getByRole('button', { name: formMessages.formSuccessOk }));
+    fireEvent.click(within(success).getByRole('button', { name: accountMessages.ok }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
   }, 30_000);
 
@@ -192,7 +186,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     expect(keys).toHaveLength(3);
     expect(keys[0]).toMatch(UUID);
     expect(new Set(keys).size).toBe(1);
-    fireEvent.click(within(success).getByRole('button', { name: formMessages.formSuccessOk }));
+    fireEvent.click(within(success).getByRole('button', { name: accountMessages.ok }));
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/menu'));
     first.unmount();
 
@@ -250,7 +244,7 @@ describe('a declared purchase runs through the purchase engine', () => {
     const { router } = await renderPanel(acqProvaTagli);
     fireEvent.click(await screen.findByRole('radio', { name: formatEuro(200_000) }));
     expect((await screen.findByTestId('purchase-over-credit')).textContent).toBe(
-      formatFormMessage('formAmountOverCredit', { n: '1500.00' }),
+      formatFormMessage('formAmountOverCredit', { n: euro(150_000) }),
     );
     fireEvent.click(screen.getByRole('radio', { name: formatEuro(5000) }));
     tick(formMessages.formPurchaseConditionsLabel);
@@ -263,11 +257,11 @@ describe('a declared purchase runs through the purchase engine', () => {
       `${formMessages.formConfirmAmount}50,00 €`,
       `${formMessages.formConfirmResidual}1.450,00 €`,
     ]);
-    fireEvent.click(screen.getByRole('button', { name: formMessages.formConfirmProceed }));
+    fireEvent.click(screen.getByRole('button', { name: accountMessages.proceed }));
     const success = await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
     expect(bodyOfCall(posts()[0])).toEqual({ service: 'prova', importo: '50.00', condizioni: true });
     expect(open).not.toHaveBeenCalled();
-    fireEvent.click(within(success).getByRole('button', { name: formMessages.formSuccessOk }));
+    fireEvent.click(within(success).getByRole('button', { name: accountMessages.ok }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(popup.opener).toBeNull();

@@ -140,7 +140,7 @@ describe('code step (AUTH_OTP / MAIL_OTP)', () => {
     });
     fireEvent.click(submitButton(messages.loginCodeSubmit));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.backendErrorClose }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.close }));
     expect(await screen.findByRole('button', { name: messages.loginSubmit })).toBeTruthy();
   });
 
@@ -181,7 +181,7 @@ describe('code step (AUTH_OTP / MAIL_OTP)', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(reloadToLogin).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.loginPasswordExpiredOk }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.understood }));
     expect(reloadToLogin).toHaveBeenCalledWith('acme');
     expect(router.state.location.pathname).toBe('/login/acme');
   });
@@ -211,7 +211,7 @@ describe('enrolment wizard (ENROLL_OTP)', () => {
       url === '/api/api-token-otp-verify'
         ? jsonResponse(200, verify)
         : url === '/api/api-token-confirm'
-          ? jsonResponse(200, { detail: messages.apiEnrolmentCompleted })
+          ? jsonResponse(200, { detail: messages.enrolCompleted })
           : undefined,
     );
   }
@@ -237,11 +237,11 @@ describe('enrolment wizard (ENROLL_OTP)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: messages.enrolNext }));
     const appCode = await screen.findByLabelText(labelled(messages.enrolConfirmLabel));
-    expect(submitButton(messages.enrolConfirm).disabled).toBe(true);
+    expect(submitButton(messages.confirm).disabled).toBe(true);
     fireEvent.blur(appCode);
     expect(screen.getByText(messages.enrolConfirmRequired)).toBeTruthy();
     fireEvent.change(appCode, { target: { value: '445566' } });
-    fireEvent.click(submitButton(messages.enrolConfirm));
+    fireEvent.click(submitButton(messages.confirm));
 
     expect(await screen.findByText(messages.enrolCompleted)).toBeTruthy();
     expect(bodyOf(calls, '/api/api-token-confirm')).toEqual({ check_token: NEW_CHECK, otp: '445566' });

@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatTableMessage, messages } from '../../config/messages-tables.it';
+import { formatTableMessage, messages } from '../../src/shared/catalogues/tables';
 import { queryClient } from '../../src/client/api/query-client';
 import { QueryProvider } from '../../src/client/components/query-provider';
 import { DataTable } from '../../src/client/engine/table';
@@ -136,7 +136,7 @@ describe('a table declared only in a fixture', () => {
     await waitFor(() => expect(rows()).toHaveLength(5));
     fireEvent.click(screen.getByRole('button', { name: formatTableMessage('tablePage', { n: 2 }) }));
     await waitFor(() => expect(rows()).toHaveLength(2));
-    const box = screen.getByRole('searchbox', { name: messages.tableSearch });
+    const box = screen.getByRole('searchbox', { name: messages.search });
     fireEvent.change(box, { target: { value: 'ab' } });
     expect(await screen.findByText(formatTableMessage('tableSearchMin', { n: 3 }))).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -153,7 +153,7 @@ describe('a table declared only in a fixture', () => {
     const calls = api();
     await show();
     await waitFor(() => expect(rows()).toHaveLength(5));
-    fireEvent.click(screen.getByRole('combobox', { name: messages.importColStatus }));
+    fireEvent.click(screen.getByRole('combobox', { name: messages.status }));
     fireEvent.click(await screen.findByRole('option', { name: messages.importValidationCompleted }));
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(listCalls(calls).at(-1)?.query.get('status')).toBe('VALIDATION_COMPLETED');
@@ -168,10 +168,10 @@ describe('a table declared only in a fixture', () => {
         name: formatTableMessage('importDetailLabel', { file: 'dipendenti-1.xlsx' }),
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: messages.tableDetail });
+    const dialog = await screen.findByRole('dialog', { name: messages.detail });
     expect(within(dialog).getByText('Due righe con anomalie')).toBeTruthy();
     expect(within(dialog).getByText('dipendenti-1.xlsx')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.tableClose }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -190,14 +190,14 @@ describe('a table declared only in a fixture', () => {
       within(dialog).getByText(formatTableMessage('importCancelText', { file: 'dipendenti-1.xlsx' })),
     ).toBeTruthy();
     // Cancelled: nothing is sent.
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.tableCancel }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((call) => call.url.includes('/annulla'))).toBe(false);
 
     const before = listCalls(calls).length;
     fireEvent.click(within(rows()[0] as HTMLElement).getByRole('button', { name: messages.importCancel }));
     dialog = await screen.findByRole('dialog', { name: messages.importCancel });
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.tableConfirm }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.confirm }));
     expect(await screen.findByText(messages.importCancelDone)).toBeTruthy();
     const post = calls.find((call) => call.url === '/api/prova_importazioni/1/annulla');
     expect(post?.init.method).toBe('POST');
@@ -217,7 +217,7 @@ describe('a table declared only in a fixture', () => {
     await waitFor(() => expect(rows()).toHaveLength(5));
     fireEvent.click(within(rows()[0] as HTMLElement).getByRole('button', { name: messages.importCancel }));
     const dialog = await screen.findByRole('dialog', { name: messages.importCancel });
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.tableConfirm }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.confirm }));
     expect(await screen.findByText(messages.importCancelFailed)).toBeTruthy();
     expect(await screen.findByText('Stato cambiato nel frattempo.')).toBeTruthy();
     expect(within(rows()[0] as HTMLElement).getByText(messages.importValidationCompleted)).toBeTruthy();
@@ -228,7 +228,7 @@ describe('a table declared only in a fixture', () => {
     await show();
     await waitFor(() => expect(rows()).toHaveLength(5));
     const before = listCalls(calls).length;
-    fireEvent.click(screen.getByRole('button', { name: messages.tableRefresh }));
+    fireEvent.click(screen.getByRole('button', { name: messages.updateReload }));
     await waitFor(() => expect(listCalls(calls).length).toBe(before + 1));
   });
 

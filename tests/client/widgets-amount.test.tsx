@@ -78,14 +78,14 @@ describe('amount widget', () => {
     await waitFor(() => expect(handle.data()).not.toHaveProperty('importo'));
   });
 
-  it('shows the default warning with the credit as 1234.50 once the amount exceeds it', () => {
+  it('shows the default warning with the credit as 1.234,50 € once the amount exceeds it', () => {
     const { input } = renderAmount(rimbSpese, 123_450);
     type(input, '1234.5');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(input.getAttribute('aria-invalid')).not.toBe('true');
     type(input, '1234.51');
     expect(screen.getByRole('alert').textContent).toContain(
-      "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di 1234.50 euro. Non sarai in grado di completare la richiesta.",
+      "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di 1.234,50\u00a0€. Non sarai in grado di completare la richiesta.",
     );
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
@@ -94,25 +94,25 @@ describe('amount widget', () => {
     const bills = renderAmount(rimbBollette, 80_000);
     type(bills.input, '800.01');
     expect(screen.getByRole('alert').textContent).toContain(
-      "Attenzione, l'importo immesso supera il tuo attuale credito welfare ART 51 C.3 che è di 800.00 euro. Non sarai in grado di completare la richiesta.",
+      "Attenzione, l'importo immesso supera il tuo attuale credito welfare ART 51 C.3 che è di 800,00\u00a0€. Non sarai in grado di completare la richiesta.",
     );
     bills.unmount();
 
     const pension = renderAmount(convPrevidenzaIntegrativa, 5_000);
     type(pension.input, '51');
     expect(screen.getByRole('alert').textContent).toContain(
-      "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di 50.00 euro. Non sarai in grado di completare la procedura.",
+      "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di 50,00\u00a0€. Non sarai in grado di completare la procedura.",
     );
   });
 
   it('shows a preset amount above the credit as invalid at once, and the engine errors once', () => {
     const { input, handle } = renderAmount(rimbSpese, 1_000, '20.00');
     expect(input.value).toBe('20.00');
-    expect(screen.getByRole('alert').textContent).toContain('10.00 euro');
+    expect(screen.getByRole('alert').textContent).toContain('10,00\u00a0€');
     // The rules report the same warning after a check: it is not repeated.
     handle.setErrors({
       importo: [
-        "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di 10.00 euro. Non sarai in grado di completare la richiesta.",
+        "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di 10,00\u00a0€. Non sarai in grado di completare la richiesta.",
       ],
     });
     expect(screen.getAllByRole('alert')).toHaveLength(1);

@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { constants } from '../../config/constants';
-import { formatFormMessage } from '../../config/messages-forms.it';
+import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { supportoProva } from '../fixtures/plain-forms/supporto-prova';
 import { renderWidgetForm } from './widgets-harness';
 

@@ -6,8 +6,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { rimbInteressi } from '../../config/forms/rimb-interessi';
-import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import { inputLabelled, renderWidgetForm, type } from './widgets-harness';
+import { euro } from '../../src/shared/money';
 
 const schema = {
   type: 'object',
@@ -54,9 +55,10 @@ describe('loan calculator', () => {
   it('computes the maximum as 90% of the interest divided by the holders: 1000.00 and 2 holders give 450.00', async () => {
     const { interest, holders, maximum, handle } = renderLoan();
     type(interest(), '1000.00');
-    await waitFor(() => expect(maximum()).toBe(formatFormMessage('formLoanMaximum', { n: '900.00' })));
+    await waitFor(() => expect(maximum()).toBe(formatFormMessage('formLoanMaximum', { n: euro(90_000) })));
+    expect(maximum()).toBe('Importo massimo rimborsabile: 900,00\u00a0€');
     type(holders(), '2');
-    await waitFor(() => expect(maximum()).toBe('Importo massimo rimborsabile: 450.00 euro'));
+    await waitFor(() => expect(maximum()).toBe('Importo massimo rimborsabile: 450,00\u00a0€'));
     expect(handle.data()).toMatchObject({
       importo_interessi: '1000.00',
       intestatari: 2,
@@ -104,7 +106,7 @@ describe('loan calculator', () => {
     type(interest(), '400');
     await waitFor(() => expect(handle.data().importo).toBe('360.00'));
     expect(screen.getByRole('alert').textContent).toBe(
-      formatFormMessage('formLoanFullOverCredit', { n: '300.00' }),
+      formatFormMessage('formLoanFullOverCredit', { n: euro(30_000) }),
     );
   });
 
@@ -127,7 +129,7 @@ describe('loan calculator', () => {
     await waitFor(() => expect(handle.data().importo).toBe('450.00'));
     // The credit is 100.00: the amount-vs-credit text of the declaration.
     expect(screen.getByRole('alert').textContent).toContain(
-      "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di 100.00 euro.",
+      "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di 100,00\u00a0€.",
     );
 
     // A lower maximum caps the amount already typed.
@@ -148,7 +150,7 @@ describe('loan calculator', () => {
       importo: '1.00',
     });
     await waitFor(() => expect(handle.data()).toMatchObject({ importo_max_rimb: '90.00', importo: '90.00' }));
-    expect(maximum()).toBe('Importo massimo rimborsabile: 90.00 euro');
+    expect(maximum()).toBe('Importo massimo rimborsabile: 90,00\u00a0€');
   });
 
   it('shows the errors the engine reports for its fields', () => {

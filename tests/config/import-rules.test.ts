@@ -89,4 +89,17 @@ describe('message catalogues', () => {
     );
     expect(errors.join('\n')).toMatch(/i testi del server non entrano nel bundle/);
   });
+
+  it('keeps them out through the server formatter and through shared code as well', async () => {
+    const viaFormatter = await restrictedImports(
+      'src/client/components/leak.ts',
+      "import { formatMessage } from '../../server/messages';\nexport const leak = formatMessage;\n",
+    );
+    expect(viaFormatter.join('\n')).toMatch(/i testi del server non entrano nel bundle/);
+    const viaShared = await restrictedImports(
+      'src/shared/leak.ts',
+      "import { messages } from '../../config/messages-api.it';\nexport const leak = messages;\n",
+    );
+    expect(viaShared.join('\n')).toMatch(/i testi del server restano nel server/);
+  });
 });

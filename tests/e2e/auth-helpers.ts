@@ -170,7 +170,7 @@ export async function submitLoginCode(page: Page, code: string): Promise<void> {
 export async function expectErrorBox(page: Page, text: string): Promise<void> {
   const box = page.getByRole('dialog', { name: messages.backendErrorTitle });
   await box.getByText(text, { exact: true }).waitFor();
-  await box.getByRole('button', { name: messages.backendErrorClose, exact: true }).click();
+  await box.getByRole('button', { name: messages.close, exact: true }).click();
   await box.waitFor({ state: 'detached' });
 }
 

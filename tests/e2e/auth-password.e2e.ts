@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, messages } from '../../config/messages-api.it';
+import { formatMessage, messages } from '../../src/server/messages';
 import { addDays, romeDate } from '../../src/server/services/calendar';
 import {
   akeyOf,
@@ -105,7 +105,7 @@ describe('expired password', () => {
       .where('revoked_at', 'is', null)
       .execute();
     expect(open).toEqual([]);
-    await notice.getByRole('button', { name: messages.loginPasswordExpiredOk }).click();
+    await notice.getByRole('button', { name: messages.understood }).click();
     await page.getByRole('heading', { name: messages.loginTitle }).waitFor();
     expect(page.url()).toMatch(/\/login\/initech$/);
 
@@ -116,9 +116,9 @@ describe('expired password', () => {
     // The link: new password + the app's code (anna has an active TOTP).
     await page.goto(link);
     await page.getByRole('heading', { name: messages.passwordExpiredTitle }).waitFor();
-    const codeField = page.getByLabel(fieldLabel(messages.passwordOtp));
+    const codeField = page.getByLabel(fieldLabel(messages.loginCodeLabel));
     await codeField.waitFor();
-    expect(await page.getByLabel(fieldLabel(messages.passwordTaxCode)).count()).toBe(0);
+    expect(await page.getByLabel(fieldLabel(messages.profileTaxCode)).count()).toBe(0);
     await settle(page);
     expect.soft(await axeViolations(page)).toEqual([]);
     await shot(page, 'password-expired-360');
@@ -169,7 +169,7 @@ describe('password forgotten', () => {
     expect(await email.inputValue()).toBe(nobody);
     await modal.getByRole('button', { name: messages.passwordLostSubmit }).click();
     await confirmation.getByText(messages.apiPasswordResetRequested).waitFor();
-    await modal.getByRole('button', { name: messages.passwordLostClose, exact: true }).click();
+    await modal.getByRole('button', { name: messages.close, exact: true }).click();
     await modal.waitFor({ state: 'detached' });
     expect(await outbox(server, nobody)).toEqual([]);
 
@@ -187,7 +187,7 @@ describe('password forgotten', () => {
     // giulia has no authenticator app: the link asks for her tax code.
     await page.goto(link);
     await page.getByRole('heading', { name: messages.passwordLostTitle }).waitFor();
-    const taxCode = page.getByLabel(fieldLabel(messages.passwordTaxCode));
+    const taxCode = page.getByLabel(fieldLabel(messages.profileTaxCode));
     await taxCode.waitFor();
     const newPassword = 'Userportal2027nuova';
     await fillNewPassword(page, newPassword);

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, messages } from '../../config/messages-api.it';
+import { formatMessage, messages } from '../../src/server/messages';
 import { hashToken } from '../../src/server/services/sessions';
 import {
   adminUrl,
@@ -149,7 +149,7 @@ describe('password and second factor', () => {
     // Step 3: the app's first code confirms the secret.
     const confirmForm = page.locator('form').filter({ has: page.getByLabel(messages.enrolConfirmLabel) });
     await confirmForm.getByLabel(messages.enrolConfirmLabel).fill(await totp.code(secret));
-    await confirmForm.getByRole('button', { name: messages.enrolConfirm, exact: true }).click();
+    await confirmForm.getByRole('button', { name: messages.confirm, exact: true }).click();
     await page.getByText(messages.enrolCompleted, { exact: true }).waitFor();
     await page.getByRole('button', { name: messages.loginGoToLogin }).click();
     await page.getByRole('heading', { name: messages.loginTitle }).waitFor();
@@ -166,7 +166,7 @@ describe('password and second factor', () => {
     // First session: privacy, then the code of conduct; neither can be skipped.
     const privacy = page.getByRole('dialog', { name: messages.consentPrivacyTitle });
     await privacy.waitFor();
-    const proceed = privacy.getByRole('button', { name: messages.consentContinue });
+    const proceed = privacy.getByRole('button', { name: messages.proceed });
     await privacy.getByLabel(messages.consentServiceLabel).waitFor();
     await settle(page);
     expect.soft(await axeViolations(page)).toEqual([]);

@@ -7,13 +7,14 @@ import type { Locator, Page } from 'playwright-core';
 import { formMessages } from '../../config/messages-forms.it';
 import type { UploadFile } from './form-files';
 import { euro, squash } from './movements-helpers';
+import { messages } from '../../src/shared/catalogues/account';
 
 /**
  * Answers a form's opening modals the way a user must: the pension acceptance (Accetta e Continua),
  * then the non-dismissible information modal that follows it; a form without modals is left as it is.
  */
 export async function answerFormModals(page: Page): Promise<void> {
-  const info = page.getByRole('button', { name: formMessages.formInfoModalOk });
+  const info = page.getByRole('button', { name: messages.understood });
   const accept = page.getByRole('button', { name: formMessages.formPensionAcceptContinue });
   const submit = page.getByRole('button', { name: formMessages.formSubmit });
   // The submit button is drawn under the modals: the modals (or their absence) decide first.
@@ -104,13 +105,13 @@ export async function submitAndConfirm(page: Page, amount: string): Promise<numb
     .poll(async () => squash(await confirm.getByTestId('confirm-figures').innerText()))
     .toContain(euro(amount));
   await expect.poll(() => confirm.innerText()).toContain(formMessages.formConfirmQuestion);
-  await confirm.getByRole('button', { name: formMessages.formConfirmProceed }).click();
+  await confirm.getByRole('button', { name: messages.proceed }).click();
   const success = page.getByRole('dialog', { name: formMessages.formSuccessTitle });
   await success.waitFor({ timeout: 30_000 });
   const body = await success.getByTestId('success-body').innerText();
   const id = Number(/(\d+)\s*$/.exec(body)?.[1]);
   expect(id).toBeGreaterThan(0);
-  await success.getByRole('button', { name: formMessages.formSuccessOk }).click();
+  await success.getByRole('button', { name: messages.ok }).click();
   await page.waitForURL(/\/menu$/);
   return id;
 }

@@ -8,9 +8,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { formatFormMessage, formMessages } from '../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import { TestContexts, settle } from './auth-helpers';
 import {
+  answerFormModals,
   chooseCategory,
   countSubmissions,
   credit,
@@ -31,6 +32,9 @@ import {
   startServer,
   type E2eServer,
 } from './harness';
+import { euro as euroParam, parseCents } from '../../src/shared/money';
+import { messages } from '../../src/shared/catalogues/account';
+import { legalParams, taxYear } from '../../src/shared/legal-figures';
 
 const MARIO = 'mario.rossi@example.com';
 
@@ -267,7 +271,7 @@ describe('the six request forms', () => {
     await confirm.waitFor();
     // ART 51 C.3 labels when that credit pays (000 §8).
     expect(await confirm.innerText()).toContain(formMessages.formConfirmCurrentCreditArt51c3);
-    await confirm.getByRole('button', { name: formMessages.formConfirmCancel }).click();
+    await confirm.getByRole('button', { name: messages.cancel }).click();
     await confirm.waitFor({ state: 'hidden' });
     const id = await submitAndConfirm(page, '82.40');
     const row = await purchase(id);
@@ -316,7 +320,15 @@ describe('the six request forms', () => {
   it('conv-previdenza-integrativa: saved fund, blank notes sent as null', async () => {
     const { page, token } = await marioPage();
     const before = await credit(page, token);
-    await openForm(page, '/base-request/conv-previdenza-integrativa');
+    await page.goto('/base-request/conv-previdenza-integrativa');
+    // The information on load names this tax year's deductibility limits, as people read euro.
+    const info = page.getByRole('dialog', { name: 'Previdenza integrativa' });
+    await info.waitFor({ timeout: 30_000 });
+    expect(squash(await info.innerText())).toContain(
+      squash(formatFormMessage('formInfoPension', legalParams(taxYear()))),
+    );
+    await page.screenshot({ path: `${screenshotDir}/form-pension-info-360.png` });
+    await answerFormModals(page);
     await page.getByRole('checkbox', { name: /Dichiaro di aver letto/ }).check();
     const covip = page.getByRole('textbox', { name: formMessages.formFundCovipCode });
     await expect.poll(() => covip.inputValue()).not.toBe('');
@@ -357,14 +369,15 @@ describe('replay and refusals', () => {
   });
 
   it('an amount over the credit shows the spec warning and submits nothing', async () => {
-    const { page, token } = await marioPage();
+    const { page, token } = await marioPage(1280);
     const { totale } = await credit(page, token);
     const submissions = countSubmissions(page);
     await openForm(page, '/base-request/rimb-spese');
     await chooseCategory(page, 'Spese mediche e sanitarie');
     await typeAmount(page, /Importo da rimborsare/, '99999');
-    const warning = formatFormMessage('formAmountOverCredit', { n: totale });
+    const warning = formatFormMessage('formAmountOverCredit', { n: euroParam(parseCents(totale)!) });
     await expect.poll(() => page.locator('body').innerText()).toContain(warning);
+    await page.screenshot({ path: `${screenshotDir}/form-over-credit-1280.png` });
     await page.getByRole('button', { name: formMessages.formSubmit }).click();
     await page.getByTestId('form-fix-errors').waitFor();
     expect(submissions.count).toBe(0);
@@ -416,7 +429,7 @@ describe('replay and refusals', () => {
     await page.getByRole('button', { name: formMessages.formSubmit }).click();
     const confirm = page.getByRole('dialog', { name: formMessages.formConfirmTitle });
     await confirm.waitFor();
-    await confirm.getByRole('button', { name: formMessages.formConfirmProceed }).dblclick();
+    await confirm.getByRole('button', { name: messages.proceed }).dblclick();
     await page.getByRole('dialog', { name: formMessages.formSuccessTitle }).waitFor({ timeout: 30_000 });
     expect(submissions.count).toBe(1);
     expect(await purchaseCount()).toBe(count + 1);

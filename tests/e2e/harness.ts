@@ -107,7 +107,7 @@ export async function dismissInfoPopup(page: Page, timeout = 10_000): Promise<bo
   } catch {
     return false;
   }
-  await popup.getByRole('button', { name: accountMessages.infoPopupOk, exact: true }).click();
+  await popup.getByRole('button', { name: accountMessages.ok, exact: true }).click();
   await popup.waitFor({ state: 'hidden' });
   return true;
 }

@@ -11,8 +11,9 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { menu, type MenuBadge, type MenuLeafBadge } from '../../config/menu';
-import { formatMessage as formatAccount, messages as account } from '../../config/messages-account.it';
-import { formatMessage, messages } from '../../config/messages.it';
+import { formatMessage as formatAccount, messages as account } from '../../src/shared/catalogues/account';
+import { formatMessage, messages } from '../../src/shared/catalogues/first-paint';
+import { formatTableMessage } from '../../src/shared/catalogues/tables';
 import { routes, type PermissionRule, type RouteRule } from '../../config/routes';
 import { ACME_INFO_POPUP } from '../../src/server/db/seed-home';
 import { TestContexts, settle } from './auth-helpers';
@@ -346,7 +347,7 @@ describe('info popup', () => {
     // Ok is the only way out: no close button, Escape and the backdrop do nothing.
     expect(
       await popup.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.textContent?.trim())),
-    ).toEqual([account.infoPopupOk]);
+    ).toEqual([account.ok]);
     await settle(page);
     await page.keyboard.press('Escape');
     await page.mouse.click(5, 5);
@@ -354,7 +355,7 @@ describe('info popup', () => {
     expect(await closing(page)).toBe(false);
     expect(await popup.isVisible()).toBe(true);
 
-    await popup.getByRole('button', { name: account.infoPopupOk, exact: true }).click();
+    await popup.getByRole('button', { name: account.ok, exact: true }).click();
     expect(await closing(page)).toBe(true);
     await popup.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => sessionStorage.getItem('info_popup_shown'))).toBe('1');
@@ -505,7 +506,7 @@ describe('notifications', () => {
     await page.waitForURL((url) => url.pathname === routes['site-notifiche'].path);
     const inbox = (await (await list).json()) as InboxList;
     expect(inbox.count).toBe(8);
-    await page.getByText(formatAccount('inboxTotal', { n: 8 })).waitFor();
+    await page.getByText(formatTableMessage('tableTotal', { n: 8 })).waitFor();
     await page.evaluate(() => {
       (window as unknown as { __noReload: boolean }).__noReload = true;
     });
@@ -519,7 +520,7 @@ describe('notifications', () => {
     expect((await marked).status()).toBe(200);
 
     await page.getByRole('link', { name: bellName(1) }).waitFor();
-    await detail.getByRole('button', { name: account.inboxClose, exact: true }).click();
+    await detail.getByRole('button', { name: account.close, exact: true }).click();
     await detail.waitFor({ state: 'hidden' });
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="notification-row"][data-read="false"]').length === 1,
@@ -544,7 +545,7 @@ describe('notifications', () => {
 
     await markAll.click();
     await confirm.getByText(account.inboxMarkAllText).waitFor();
-    await confirm.getByRole('button', { name: account.inboxCancel }).click();
+    await confirm.getByRole('button', { name: account.cancel }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(calls).toEqual([]);
     await expect(unread.count()).resolves.toBe(2);
@@ -573,8 +574,8 @@ describe('notifications', () => {
     await archive.getByTestId('notification-row').first().waitFor();
     expect(await archive.getByTestId('notification-row').count()).toBe(4);
     expect(await archive.locator('[data-testid="notification-row"][data-read="false"]').count()).toBe(1);
-    await archive.getByText(formatAccount('inboxTotal', { n: 4 })).waitFor();
-    await archive.getByRole('button', { name: account.inboxClose }).last().click();
+    await archive.getByText(formatTableMessage('tableTotal', { n: 4 })).waitFor();
+    await archive.getByRole('button', { name: account.close }).last().click();
     await archive.waitFor({ state: 'hidden' });
   });
 

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages as account } from '../../config/messages-account.it';
-import { formatMessage as formatApi } from '../../config/messages-api.it';
+import { formatMessage as formatApi } from '../../src/server/messages';
 import { routes } from '../../config/routes';
 import { settle } from './auth-helpers';
 import {
@@ -154,7 +154,7 @@ interface Shown {
 
 async function shown(page: Page): Promise<Shown> {
   return {
-    company: await valueNow(page.getByRole('combobox', { name: account.movCompanyLabel })),
+    company: await valueNow(page.getByRole('combobox', { name: account.profileCompany })),
     balances: [
       await textNow(page.getByTestId('company-balance')),
       await textNow(page.getByTestId('advances-balance')),
@@ -282,7 +282,7 @@ describe('company movements', () => {
       (r) => pathOf(r.url()) === ADVANCES && r.headers()['act-for'] === String(servizi.id),
     );
     const atSwitch = calls.length;
-    await switchTo(page, account.movCompanyLabel, servizi);
+    await switchTo(page, account.profileCompany, servizi);
     await Promise.all([other, otherAdvances]);
     const second = await history(page, servizi);
     const theirs = await expected(page, servizi);
@@ -313,7 +313,7 @@ describe('company movements', () => {
       (r) => isHistoryPage(r) && r.request().headers()['act-for'] === String(acme.id),
     );
     const atSwitchBack = calls.length;
-    await switchTo(page, account.movCompanyLabel, acme);
+    await switchTo(page, account.profileCompany, acme);
     await back;
     await expect.poll(() => shown(page), { timeout: 10_000 }).toEqual(own);
     // Acme's answers are not taken from the cache of the first visit: asked again, once each.
@@ -408,8 +408,8 @@ describe('downloads', () => {
       date_end: [formatApi('apiExportEndInFuture', { date: shownDay(today) })],
     });
     expect(await refused({})).toEqual({
-      date_start: [formatApi('apiExportStartRequired')],
-      date_end: [formatApi('apiExportEndRequired')],
+      date_start: [formatApi('movExportStartRequired')],
+      date_end: [formatApi('movExportEndRequired')],
     });
 
     // A valid range downloads; the button is disabled while the file is made.
@@ -496,7 +496,7 @@ describe('downloads', () => {
         const switched = page.waitForResponse(
           (r) => isHistoryPage(r) && r.request().headers()['act-for'] === String(company.id),
         );
-        await switchTo(page, account.movCompanyLabel, company);
+        await switchTo(page, account.profileCompany, company);
         await switched;
       }
       const balance =

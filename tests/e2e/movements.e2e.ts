@@ -57,6 +57,7 @@ import {
   type PurchaseFull,
   type Query,
 } from './movements-helpers';
+import { tableMessages } from '../../config/messages-tables.it';
 
 const MARIO = 'mario.rossi@example.com';
 const HISTORY = '/api/get_storico_transazioni/utente';
@@ -328,7 +329,7 @@ describe('filters', () => {
     await expectShown(page, before);
 
     const answer = page.waitForResponse((r) => isHistoryPage(r) && queryOf(r.url()).search === 'palestra');
-    await page.getByRole('searchbox', { name: account.movSearch }).fill('palestra');
+    await page.getByRole('searchbox', { name: account.search }).fill('palestra');
     const after = (await (await answer).json()) as HistoryAnswer;
     await page.waitForURL((url) => url.searchParams.get('search') === 'palestra');
     // The seed's rejected gym subscription: the request (DARE) and its refund (AVERE), 75,00 € each.
@@ -355,7 +356,7 @@ describe('filters', () => {
 
     // Case and the subject count too: "GARDALAND" finds the amusement park tickets by their soggetto.
     const park = page.waitForResponse((r) => isHistoryPage(r) && queryOf(r.url()).search === 'GARDALAND');
-    await page.getByRole('searchbox', { name: account.movSearch }).fill('GARDALAND');
+    await page.getByRole('searchbox', { name: account.search }).fill('GARDALAND');
     const parkAnswer = (await (await park).json()) as HistoryAnswer;
     expect(parkAnswer.results.map((m) => [m.soggetto, m.DARE])).toEqual([['Gardaland', '120.00']]);
     await expectShown(page, parkAnswer);
@@ -371,7 +372,7 @@ describe('paging', () => {
     expect(all.count).toBeLessThanOrEqual(25);
     // 25 a page by default: one page, no pagination.
     await expectShown(page, first);
-    expect(await page.getByRole('navigation', { name: account.movPages }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: tableMessages.tablePages }).count()).toBe(0);
 
     const ten = page.waitForResponse((r) => isHistoryPage(r) && queryOf(r.url()).page_size === '10');
     await page.getByRole('combobox', { name: account.movPageSize }).click();
@@ -597,26 +598,26 @@ describe('accessibility and screenshots', () => {
       await shot(page, `movements-mario-${width}`);
 
       await page.getByRole('button', { name: account.movCreditStatus }).click();
-      const status = page.getByRole('dialog', { name: account.movCreditStatusTitle });
+      const status = page.getByRole('dialog', { name: account.movCreditStatus });
       await status.getByTestId('credit-line').first().waitFor();
       await settle(page);
       violations[`credit-status-${width}`] = await axeViolations(page);
       await shot(page, `movements-credit-status-${width}`);
       // The table scrolls in a named region the keyboard reaches.
       expect(
-        await status.getByRole('region', { name: account.movCreditStatusTitle }).getAttribute('tabindex'),
+        await status.getByRole('region', { name: account.movCreditStatus }).getAttribute('tabindex'),
       ).toBe('0');
-      await status.getByRole('button', { name: account.movClose, exact: true }).click();
+      await status.getByRole('button', { name: account.close, exact: true }).click();
       await status.waitFor({ state: 'detached' });
 
       await page.getByRole('button', { name: account.movCancelled }).click();
-      const cancelled = page.getByRole('dialog', { name: account.movCancelledTitle });
+      const cancelled = page.getByRole('dialog', { name: account.movCancelled });
       await cancelled.getByTestId('cancelled-row').first().waitFor();
       await settle(page);
       violations[`cancelled-${width}`] = await axeViolations(page);
       await shot(page, `movements-cancelled-${width}`);
       expect(
-        await cancelled.getByRole('region', { name: account.movCancelledTitle }).getAttribute('tabindex'),
+        await cancelled.getByRole('region', { name: account.movCancelled }).getAttribute('tabindex'),
       ).toBe('0');
       // The modal's × has an Italian name, and closes it.
       await cancelled.getByRole('button', { name: account.modalCloseLabel, exact: true }).click();
@@ -666,7 +667,7 @@ async function openCreditStatus(page: Page): Promise<{ lines: CreditLine[] }> {
   await page.getByRole('button', { name: account.movCreditStatus }).click();
   const lines = (await (await answer).json()) as CreditLine[];
   await page
-    .getByRole('dialog', { name: account.movCreditStatusTitle })
+    .getByRole('dialog', { name: account.movCreditStatus })
     .getByTestId('credit-line')
     .first()
     .waitFor();
@@ -679,7 +680,7 @@ describe('credit-status modal', () => {
     await openHistory(page);
     const { lines } = await openCreditStatus(page);
     expect(lines).toEqual(await apiGet<CreditLine[]>(page.request, token, '/api/crediti_lista'));
-    const dialog = page.getByRole('dialog', { name: account.movCreditStatusTitle });
+    const dialog = page.getByRole('dialog', { name: account.movCreditStatus });
     // The seed's four lines, the latest first: the performance bonus, art. 51 c.3, CCNL, last year's.
     expect(
       lines.map((l) => [l.fonte.id, l.credito_iniziale, l.credito_spendibile, l.credito_contabile]),
@@ -695,7 +696,7 @@ describe('credit-status modal', () => {
     // No seeded line expires within 10 days (the nearest is 6 months away; last year's has expired).
     expect(await dialog.locator('[data-expiring="true"]').count()).toBe(0);
     expect(await dialog.getByText(account.movCreditExpiring, { exact: true }).count()).toBe(0);
-    await dialog.getByRole('button', { name: account.movClose, exact: true }).click();
+    await dialog.getByRole('button', { name: account.close, exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
     // A line expiring in 5 days (test data, removed afterwards) is marked «In scadenza» and tinted.
@@ -774,7 +775,7 @@ describe('cancelled-purchases modal', () => {
     await page.getByRole('button', { name: account.movCancelled }).click();
     const first = await firstAnswer;
     expect(queryOf(first.url())).toEqual({ page: '1', page_size: '10' });
-    const dialog = page.getByRole('dialog', { name: account.movCancelledTitle });
+    const dialog = page.getByRole('dialog', { name: account.movCancelled });
     const rows = dialog.getByTestId('cancelled-row');
     const oracle = (p: number, size: number) =>
       apiGet<CancelledPage>(page.request, token, '/api/acquisti_annullati', { page: p, page_size: size });
@@ -814,7 +815,7 @@ describe('cancelled-purchases modal', () => {
       const answer = page.waitForResponse(
         (r) => isCancelled(r) && queryOf(r.url()).page_size === String(size),
       );
-      await dialog.getByRole('combobox', { name: account.movRowsPerPage }).click();
+      await dialog.getByRole('combobox', { name: tableMessages.tableRowsPerPage }).click();
       await dialog.getByRole('option', { name: String(size), exact: true }).click();
       const response = await answer;
       // A new size starts from page 1.
@@ -824,7 +825,7 @@ describe('cancelled-purchases modal', () => {
       expect(body.results).toHaveLength(Math.min(size, total));
       await expect.poll(() => cellTexts(rows), { timeout: 10_000 }).toEqual(rowsOf(body));
       const pages = Math.ceil(total / size);
-      const nav = dialog.getByRole('navigation', { name: account.movPages });
+      const nav = dialog.getByRole('navigation', { name: tableMessages.tablePages });
       expect(await nav.count(), `pagine con ${size}`).toBe(pages > 1 ? 1 : 0);
       if (pages > 1) {
         const last = page.waitForResponse((r) => isCancelled(r) && queryOf(r.url()).page === String(pages));
@@ -835,7 +836,7 @@ describe('cancelled-purchases modal', () => {
         await expect.poll(() => cellTexts(rows)).toEqual(rowsOf(lastPage));
       }
     }
-    await dialog.getByRole('button', { name: account.movClose, exact: true }).click();
+    await dialog.getByRole('button', { name: account.close, exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
   });
 });

@@ -14,6 +14,7 @@ import { TestContexts } from './auth-helpers';
 import { credit, openForm } from './form-driver';
 import { apiGet, cents, euro, squash, type HistoryAnswer } from './movements-helpers';
 import { launchBrowser, screenshotDir, seedSession, startServer, type E2eServer } from './harness';
+import { messages as accountMessages } from '../../src/shared/catalogues/account';
 
 const MARIO = 'mario.rossi@example.com';
 const CALL = '/api/crea_richiesta/conv-previdenza-integrativa';
@@ -91,7 +92,7 @@ describe('a purchase whose answer is lost', () => {
       await expect
         .poll(async () => squash(await confirm.getByTestId('confirm-figures').innerText()))
         .toContain(euro('40.00'));
-      await confirm.getByRole('button', { name: formMessages.formConfirmProceed }).click();
+      await confirm.getByRole('button', { name: accountMessages.proceed }).click();
     };
 
     await submitAndProceed();
@@ -110,7 +111,7 @@ describe('a purchase whose answer is lost', () => {
     await success.waitFor({ timeout: 30_000 });
     const id = Number(/(\d+)\s*$/.exec(await success.getByTestId('success-body').innerText())?.[1]);
     expect(id).toBeGreaterThan(0);
-    await success.getByRole('button', { name: formMessages.formSuccessOk }).click();
+    await success.getByRole('button', { name: accountMessages.ok }).click();
     await page.waitForURL(/\/menu$/);
 
     expect(sent).toHaveLength(2);

@@ -34,8 +34,8 @@ describe.each(backends)('admin CLI (%s)', (backend) => {
 
   it('shows a balance with its lines', async () => {
     expect(await admin('balance', 'mario.rossi@example.com')).toBe(0);
-    expect(out[0]).toBe('Credito totale: 1500.00 €');
-    expect(out[1]).toBe('di cui art. 51 c.3: 800.00 €');
+    expect(out[0]).toBe('Credito totale: 1.500,00\u00a0€');
+    expect(out[1]).toBe('di cui art. 51 c.3: 800,00\u00a0€');
     expect(out.some((l) => l.startsWith('LINEA'))).toBe(true);
   });
 
@@ -52,14 +52,14 @@ describe.each(backends)('admin CLI (%s)', (backend) => {
   it('adds credit and debits through the ledger, art. 51 c.3 included', async () => {
     const giulia = await userId('giulia.verdi@example.com');
     expect(await admin('add-credit', 'giulia.verdi@example.com', '50,25', '--art51c3')).toBe(0);
-    expect(out[0]).toMatch(/^Linea di credito n\. \d+ caricata: 50\.25 € art\. 51 c\.3, fonte 7/);
+    expect(out[0]).toMatch(/^Linea di credito n\. \d+ caricata: 50,25\u00a0€ art\. 51 c\.3, fonte 7/);
     let b = await balances(database.db, giulia);
     expect([b.totale, b.art51c3]).toEqual([35025, 5025]);
 
     expect(
       await admin('debit', 'giulia.verdi@example.com', '20', '--art51c3', '--oggetto', 'Buono libri'),
     ).toBe(0);
-    expect(out[0]).toMatch(/^Acquisto n\. \d+ creato: 20\.00 € \(Buono\)/);
+    expect(out[0]).toMatch(/^Acquisto n\. \d+ creato: 20,00\u00a0€ \(Buono\)/);
     b = await balances(database.db, giulia);
     expect([b.totale, b.art51c3]).toEqual([33025, 3025]);
 

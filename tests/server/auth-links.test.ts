@@ -123,7 +123,7 @@ describe.each(backends)('single sign-on and signed links (%s)', (backend) => {
     });
 
     it('refuses expired, tampered and foreign tickets with the spec message', async () => {
-      const failed = { detail: messages.apiReconnectFailed };
+      const failed = { detail: messages.loginReconnectFailed };
       const now = Math.floor(Date.now() / 1000);
       expect(
         json(await reconnect(signTicket(demo.laura.email, 'reconnect', ticketSecret(), { exp: now - 5 }))),
@@ -136,7 +136,7 @@ describe.each(backends)('single sign-on and signed links (%s)', (backend) => {
         failed,
       );
       expect(json(await tokenLogin(signTicket(demo.laura.email, 'reconnect', ticketSecret())))).toEqual({
-        detail: messages.apiTokenLoginFailed,
+        detail: messages.loginTokenFailed,
       });
       expect(json(await reconnect('abc.def'))).toEqual(failed);
     });
@@ -155,7 +155,7 @@ describe.each(backends)('single sign-on and signed links (%s)', (backend) => {
       const replayed = await tokenLogin(value);
       expect(replayed.statusCode).toBe(400);
       expect(json(replayed)).toEqual({ detail: 'Connessione al provider welfare fallita.' });
-      expect(json(await tokenLogin('x'))).toEqual({ detail: messages.apiTokenLoginFailed });
+      expect(json(await tokenLogin('x'))).toEqual({ detail: messages.loginTokenFailed });
     });
   });
 

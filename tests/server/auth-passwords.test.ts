@@ -2,7 +2,7 @@
  * Password policy, change, reset links (spec 000 §2, §5, §7; ARCHITECTURE.md §7) and consent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, messages } from '../../config/messages-api.it';
+import { formatMessage, messages } from '../../src/server/messages';
 import { linkBase } from '../../src/server/services/password-resets';
 import { addDays, romeDate } from '../../src/server/services/calendar';
 import { hashToken } from '../../src/server/services/sessions';

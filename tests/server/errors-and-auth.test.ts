@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, messages } from '../../config/messages-api.it';
+import { formatMessage, messages } from '../../src/server/messages';
 import { hashToken } from '../../src/server/services/sessions';
 import { backends, buildTestApp, json, type TestApp } from './helpers';
 

@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findForm } from '../../config/forms';
 import type { FormDeclaration } from '../../config/forms/types';
-import { formatMessage, messages } from '../../config/messages-api.it';
+import { formatMessage, messages } from '../../src/server/messages';
 import { MARIO_BENEFICIARIES } from '../../src/server/db/seed-forms';
 import { loadApiSchemas } from '../../src/server/plugins/schemas';
 import { addDays, addMonths, romeDate } from '../../src/server/services/calendar';
@@ -22,6 +22,7 @@ import { formatDate } from '../../src/shared/dates';
 import { rimbProva, rimbProvaSchema } from '../fixtures/forms/rimb-prova';
 import { buildFormsApp, ledgerCounts, upload, userIdOf, type FormsTestApp } from './forms-helpers';
 import { backends, json } from './helpers';
+import { euro } from '../../src/shared/money';
 
 type Payload = Record<string, unknown>;
 
@@ -483,7 +484,7 @@ describe.each(backends)('request forms (%s)', (backend) => {
         'rimb-interessi',
         await interestPayload({ quant_rimb: 'parziale', importo: '135.01' }),
         'importo',
-        formatMessage('formLoanOverMaximum', { n: '135.00' }),
+        formatMessage('formLoanOverMaximum', { n: euro(13_500) }),
       );
       await refused(
         'rimb-interessi',
@@ -529,7 +530,7 @@ describe.each(backends)('request forms (%s)', (backend) => {
       );
       expect(body).toEqual({
         id_categ: [formatMessage('apiValidationType', { type: messages.apiTypeInteger })],
-        importo: [messages.apiValidationPattern],
+        importo: [messages.apiValidationFormat],
         altro: [messages.apiValidationUnknownField],
       });
       await refused(

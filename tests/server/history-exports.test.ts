@@ -5,7 +5,7 @@
  * residual credit export against the hand-computed fixture.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, messages } from '../../config/messages-api.it';
+import { formatMessage, messages } from '../../src/server/messages';
 import { addDays, addMonths, romeDate } from '../../src/server/services/calendar';
 import { addCredit, debitPurchase } from '../../src/server/services/ledger';
 import {
@@ -222,10 +222,10 @@ describe.each(backends)('spreadsheets (%s)', (backend) => {
         date_end: ['Inserire una data di fine export'],
       });
       expect(json(await get(rita, url(`date_end=${today}`)))).toEqual({
-        date_start: [messages.apiExportStartRequired],
+        date_start: [messages.movExportStartRequired],
       });
       expect(json(await get(rita, url(`date_start=${today}&date_end=`)))).toEqual({
-        date_end: [messages.apiExportEndRequired],
+        date_end: [messages.movExportEndRequired],
       });
       expect(json(await get(rita, url('date_start=2025-02-30&date_end=oggi')))).toEqual({
         date_start: [messages.apiDateInvalid],

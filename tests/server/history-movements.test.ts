@@ -297,9 +297,9 @@ describe.each(backends)('movement history (%s)', (backend) => {
     it('refuses a start after the stop on date_start, and malformed values on their field', async () => {
       const inverted = await call(alice, 'utente', 'date_start=2025-03-02&date_stop=2025-03-01');
       expect(inverted.statusCode).toBe(400);
-      expect(json(inverted)).toEqual({ date_start: [messages.apiDateRangeInverted] });
+      expect(json(inverted)).toEqual({ date_start: [messages.movDateStartAfterStop] });
       const future = await call(alice, 'utente', 'date_start=2099-01-01');
-      expect(json(future)).toEqual({ date_start: [messages.apiDateRangeInverted] });
+      expect(json(future)).toEqual({ date_start: [messages.movDateStartAfterStop] });
       for (const [query, field] of [
         ['date_start=2025-02-30', 'date_start'],
         ['date_stop=31-03-2025', 'date_stop'],

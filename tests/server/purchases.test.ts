@@ -7,12 +7,12 @@
  * permission is required (403) before the body is looked at.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatFormMessage } from '../../config/messages-forms.it';
+import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { messages } from '../../config/messages-api.it';
 import type { PurchaseDeclaration } from '../../config/purchases/types';
 import { registeredPurchases } from '../../src/server/routes/purchases/index';
 import { balances } from '../../src/server/services/ledger';
-import { formatCents, formatEuro } from '../../src/shared/money';
+import { formatCents, euro } from '../../src/shared/money';
 import { acqProva, acqProvaFisso, acqProvaTagli, testPurchases } from '../fixtures/purchases/acq-prova';
 import { ledgerCounts, userIdOf } from './forms-helpers';
 import { backends, buildTestApp, json, type TestApp } from './helpers';
@@ -138,7 +138,7 @@ describe.each(backends)('declared purchases (%s)', (backend) => {
   });
 
   it('refuses amounts outside the declaration and unticked boxes with Italian texts, writing nothing', async () => {
-    const limits = { min: formatEuro(1000), max: formatEuro(90000), step: formatEuro(500) };
+    const limits = { min: euro(1000), max: euro(90000), step: euro(500) };
     await refused(
       acqProva.name,
       { importo: '5.00', dichiarazione: true },
@@ -207,11 +207,7 @@ describe.each(backends)('declared purchases (%s)', (backend) => {
       acqProvaTagli.name,
       { service: 'prova', importo: '2000.00', condizioni: true },
       {
-        importo: [
-          formatFormMessage('formAmountOverCredit', {
-            n: formatCents(credit.totale),
-          }),
-        ],
+        importo: [formatFormMessage('formAmountOverCredit', { n: euro(credit.totale) })],
       },
     );
   });

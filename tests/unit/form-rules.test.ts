@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findForm, forms } from '../../config/forms';
 import type { FormDeclaration, UploadSlot } from '../../config/forms/types';
-import { formatFormMessage } from '../../config/messages-forms.it';
+import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import {
   earliestInstallmentDate,
   evaluateCondition,
@@ -18,6 +18,7 @@ import {
   type RuleContext,
   type RuleDocument,
 } from '../../src/shared/forms';
+import { euro } from '../../src/shared/money';
 
 function form(route: string): FormDeclaration {
   const found = findForm(route);
@@ -132,7 +133,7 @@ describe('rule: amount (every form)', () => {
   });
   it('uses the form warning variant above the credit', () => {
     expect(runFormRules(bills, base, { ...context, creditCents: 12049 })).toEqual({
-      importo: [msg('formAmountOverCreditArt51c3', { n: '120.49' })],
+      importo: [msg('formAmountOverCreditArt51c3', { n: euro(12049) })],
     });
     const spese = form('rimb-spese');
     const expenses = withDocs(['doc_pagam', 'doc_acq'], { creditCents: 100 });
@@ -142,7 +143,7 @@ describe('rule: amount (every form)', () => {
         { id_categ: 1, importo: '1.01', me_stesso: true, docs: expenses.docs },
         expenses.context,
       ),
-    ).toEqual({ importo: [msg('formAmountOverCredit', { n: '1.00' })] });
+    ).toEqual({ importo: [msg('formAmountOverCredit', { n: euro(100) })] });
   });
 });
 
@@ -344,7 +345,7 @@ describe('rules: loan and iban (rimb-interessi)', () => {
       importo: [msg('formLoanMaximumMismatch')],
     });
     expect(runFormRules(interest, { ...base, quant_rimb: 'parziale', importo: '450.01' }, context)).toEqual({
-      importo: [msg('formLoanOverMaximum', { n: '450.00' })],
+      importo: [msg('formLoanOverMaximum', { n: euro(45_000) })],
     });
     expect(runFormRules(interest, { ...base, quant_rimb: 'tutto' }, context)).toEqual({
       quant_rimb: [msg('formChooseOption')],
@@ -396,7 +397,7 @@ describe('rule: pension', () => {
     expect(
       runFormRules(pension, { ...base, importo: '6000.00' }, { ...context, creditCents: 500000 }),
     ).toEqual({
-      importo: [msg('formAmountOverCreditPension', { n: '5000.00' })],
+      importo: [msg('formAmountOverCreditPension', { n: euro(500_000) })],
     });
   });
 });

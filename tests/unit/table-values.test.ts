@@ -45,7 +45,7 @@ describe('cells', () => {
   const status: TableColumn = {
     kind: 'status',
     field: 'status',
-    label: 'importColStatus',
+    label: 'status',
     set: 'import-job',
   };
   it('shows a status by its set, any other value raw, and a fallback field when declared', () => {
@@ -65,12 +65,12 @@ describe('cells', () => {
   });
 
   it('formats dates, euro and booleans the Italian way, and reads nested fields', () => {
-    const date: TableColumn = { kind: 'date', field: 'd', label: 'importColCreated' };
-    const euro: TableColumn = { kind: 'euro', field: 'a.b', label: 'importColAmount' };
+    const date: TableColumn = { kind: 'date', field: 'd', label: 'date' };
+    const euro: TableColumn = { kind: 'euro', field: 'a.b', label: 'amount' };
     const yes: TableColumn = {
       kind: 'boolean',
       field: 'v',
-      label: 'tableDetail',
+      label: 'detail',
       trueLabel: 'voucherValid',
       falseLabel: 'voucherNotValid',
     };

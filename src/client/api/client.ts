@@ -7,7 +7,7 @@
  * module does not import it. `Act-For` is sent only by a call that asks for a company (`actFor`):
  * the query names its company (and keys its cache by it), the page being shown does not decide.
  */
-import { messages } from '../../../config/messages.it';
+import { messages } from '../../shared/catalogues/first-paint';
 import { DEFAULT_CUSTOMER } from '../../../config/skins';
 
 export interface ApiSessionSnapshot {

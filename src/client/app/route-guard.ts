@@ -4,7 +4,7 @@
  * over config/routes.ts.
  */
 import { redirect } from '@tanstack/react-router';
-import { messages, type MessageKey } from '../../../config/messages.it';
+import { messages, type MessageKey } from '../../shared/catalogues/first-paint';
 import type { RedirectTarget, RouteName } from '../../../config/routes';
 import { withOverlays } from '../components/overlay-host';
 import { useSessionStore } from '../stores/session';

@@ -1,6 +1,6 @@
 /** A skin becomes a Mantine theme override and a few CSS variables (spec 000 §1). */
 import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
-import { messages } from '../../../config/messages.it';
+import { messages } from '../../shared/catalogues/first-paint';
 import type { Skin } from '../../../config/skins';
 import { safeColors } from '../stores/skin';
 import { generateShades } from './color-shades';

@@ -3,7 +3,7 @@
  * errore, il sistema riporta:' and the list of messages of the error answer.
  * The modal itself lives in the lazily loaded overlays chunk.
  */
-import { messages } from '../../../config/messages.it';
+import { messages } from '../../shared/catalogues/first-paint';
 import { ApiError } from '../api/client';
 import { withOverlays } from './overlay-host';
 

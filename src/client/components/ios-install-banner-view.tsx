@@ -1,6 +1,6 @@
 import { Affix, CloseButton, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconShare2 } from '@tabler/icons-react';
-import { messages } from '../../../config/messages.it';
+import { messages } from '../../shared/catalogues/first-paint';
 
 /** "Tap Share, then Add to Home Screen" (spec 000 §1). */
 export default function IosInstallBannerView({ onClose }: { onClose: () => void }) {
@@ -25,7 +25,7 @@ export default function IosInstallBannerView({ onClose }: { onClose: () => void 
             <Text fw={700}>{messages.iosInstallTitle}</Text>
             <Text size="sm">{messages.iosInstallText}</Text>
           </Stack>
-          <CloseButton aria-label={messages.iosInstallClose} onClick={onClose} />
+          <CloseButton aria-label={messages.close} onClick={onClose} />
         </Group>
       </Paper>
     </Affix>

@@ -5,7 +5,7 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '../../../config/messages.it';
+import { messages } from '../../shared/catalogues/first-paint';
 import { useOnlineStatus } from './use-online-status';
 import classes from './offline-screen.module.css';
 
@@ -40,7 +40,7 @@ export function OfflineScreen({ onRetry }: { onRetry?: () => void }) {
             </Title>
             <Text c="dimmed">{messages.offlineText}</Text>
             <Button onClick={retry} loading={checking} size="md">
-              {messages.offlineRetry}
+              {messages.retry}
             </Button>
           </Stack>
         </Paper>

@@ -3,7 +3,7 @@ import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { ModalsProvider, modals } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { messages } from '../../../config/messages.it';
+import { messages } from '../../shared/catalogues/first-paint';
 
 export { modals, notifications };
 
@@ -37,7 +37,7 @@ export function BackendErrorContent({ lines, onDismiss }: { lines: string[]; onD
       )}
       <Group justify="flex-end">
         <Button onClick={onDismiss} data-autofocus>
-          {messages.backendErrorClose}
+          {messages.close}
         </Button>
       </Group>
     </Stack>

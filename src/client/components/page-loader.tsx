@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { messages } from '../../../config/messages.it';
+import { messages } from '../../shared/catalogues/first-paint';
 
 /** Pending state of a route or a block. */
 export function PageLoader() {

@@ -3,7 +3,7 @@
  * change-password modal of the profile use them.
  */
 import { constants } from '../../../config/constants';
-import { formatMessage, messages } from '../../../config/messages-account.it';
+import { formatMessage, messages } from '../../shared/catalogues/account';
 
 /** The first broken rule of a new password, or null. */
 export function newPasswordError(password: string): string | null {

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Stack } from '@mantine/core';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { messages } from '../../../config/messages.it';
+import { messages } from '../../shared/catalogues/first-paint';
 import { flattenBackendError } from './backend-error-box';
 import { ApiError } from '../api/client';
 

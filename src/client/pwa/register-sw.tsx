@@ -4,7 +4,7 @@
  */
 import { Button, Group, Text } from '@mantine/core';
 import { registerSW } from 'virtual:pwa-register';
-import { messages } from '../../../config/messages.it';
+import { messages } from '../../shared/catalogues/first-paint';
 import { withOverlays } from '../components/overlay-host';
 
 export function registerServiceWorker(): void {

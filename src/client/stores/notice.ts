@@ -3,7 +3,7 @@
  * (spec 000 §4): set before navigating to login, shown there as an alert, cleared on leave.
  */
 import { create } from 'zustand';
-import type { MessageKey } from '../../../config/messages.it';
+import type { MessageKey } from '../../shared/catalogues/first-paint';
 
 export interface NoticeState {
   loginNotice: MessageKey | null;

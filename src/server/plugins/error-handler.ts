@@ -6,7 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { formatMessage, type MessageKey } from '../../../config/messages-api.it';
+import { formatMessage, type MessageKey } from '../messages';
 import { ApiError, type ErrorBody, type FieldErrors } from '../errors';
 
 const NON_FIELD = 'non_field_errors';
@@ -20,7 +20,7 @@ const STATUS_MESSAGE: Record<number, MessageKey> = {
   404: 'apiNotFound',
   413: 'apiBodyTooLarge',
   415: 'apiUnsupportedMediaType',
-  422: 'apiValidationGeneric',
+  422: 'formInvalidValue',
 };
 
 const TYPE_NAME: Record<string, MessageKey> = {
@@ -56,22 +56,22 @@ function messageOf(error: ErrorObject): string {
     case 'format':
       return formatMessage('apiValidationFormat');
     case 'pattern':
-      return formatMessage('apiValidationPattern');
+      return formatMessage('apiValidationFormat');
     case 'minLength':
       return formatMessage('apiValidationTooShort', { limit: String(p.limit) });
     case 'maxLength':
-      return formatMessage('apiValidationTooLong', { limit: String(p.limit) });
+      return formatMessage('formTooLong', { limit: String(p.limit) });
     case 'minimum':
     case 'exclusiveMinimum':
-      return formatMessage('apiValidationMinimum', { limit: String(p.limit) });
+      return formatMessage('formMinimum', { limit: String(p.limit) });
     case 'maximum':
     case 'exclusiveMaximum':
-      return formatMessage('apiValidationMaximum', { limit: String(p.limit) });
+      return formatMessage('formMaximum', { limit: String(p.limit) });
     case 'enum':
     case 'const':
       return formatMessage('apiValidationEnum');
     default:
-      return formatMessage('apiValidationGeneric');
+      return formatMessage('formInvalidValue');
   }
 }
 
@@ -96,7 +96,7 @@ export function translateValidationErrors(errors: readonly ErrorObject[]): Field
     const text = messageOf(error);
     if (!list.includes(text)) list.push(text);
   }
-  if (Object.keys(out).length === 0) out[NON_FIELD] = [formatMessage('apiValidationGeneric')];
+  if (Object.keys(out).length === 0) out[NON_FIELD] = [formatMessage('formInvalidValue')];
   return out;
 }
 

@@ -10,7 +10,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import { ApiError } from '../errors';
 
 export interface RateLimitOptions {

@@ -14,7 +14,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml } from '../html';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 
 export interface StaticPluginOptions {
   /** Folder of the built portal; null = API only. */

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import { ApiError } from '../errors';
 
 const NUL = '\u0000';

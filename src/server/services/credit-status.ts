@@ -9,7 +9,7 @@
 import type { Writable } from 'node:stream';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { cancelledPurchasesTable } from '../../../config/tables/cancelled-purchases';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import { formatCents } from '../../shared/money';
 import type { DB } from '../db/schema';
 import { romeDate } from './calendar';
@@ -156,9 +156,9 @@ export async function writeResidualCreditsXlsx(
   await writeXlsx(out, {
     sheetName: formatMessage('apiSheetResidualCredit'),
     columns: [
-      { header: formatMessage('apiColSurname'), kind: 'text', width: 20 },
-      { header: formatMessage('apiColName'), kind: 'text', width: 18 },
-      { header: formatMessage('apiColTaxCode'), kind: 'text', width: 18 },
+      { header: formatMessage('profileSurname'), kind: 'text', width: 20 },
+      { header: formatMessage('profileName'), kind: 'text', width: 18 },
+      { header: formatMessage('profileTaxCode'), kind: 'text', width: 18 },
       { header: formatMessage('apiColTotalCredit'), kind: 'money', width: 16 },
       { header: formatMessage('apiColArt51Credit'), kind: 'money', width: 18 },
       { header: formatMessage('apiColNearestExpiry'), kind: 'date', width: 20 },

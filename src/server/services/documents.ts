@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, DocumentMime, FileKindName } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import type { DocumentoEsistente } from '../../../schemas/wire-types.gen';
 
 type Db = Kysely<DB> | Transaction<DB>;

@@ -12,7 +12,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { FormDeclaration } from '../../../config/forms/types';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import { payloadToReplay } from '../../shared/forms/replay';
 import { runFormRules, type RuleErrors } from '../../shared/forms/rules';
 import { formatCents, parseCents } from '../../shared/money';

@@ -10,7 +10,7 @@
  */
 import type { Writable } from 'node:stream';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { formatMessage, type MessageKey } from '../../../config/messages-api.it';
+import { formatMessage, type MessageKey, type ServerMessageArgs } from '../messages';
 import { movementKindLabel } from '../../../config/movement-kinds';
 import { formatCents } from '../../shared/money';
 import { movementsUserTable } from '../../../config/tables/movements-user';
@@ -59,13 +59,13 @@ export function historyFilter(
 ): HistoryFilter {
   const dateStop = query.date_stop ?? today;
   const dateStart = query.date_start ?? defaultHistoryStart(dateStop);
-  if (dateStart > dateStop) throw fieldError('date_start', 'apiDateRangeInverted');
+  if (dateStart > dateStop) throw fieldError('date_start', 'movDateStartAfterStop');
   const search = query.search?.trim() ?? '';
   return { dateStart, dateStop, search: search === '' ? null : search };
 }
 
-function fieldError(field: string, key: MessageKey, params?: Record<string, string | number>): ApiError {
-  const body: FieldErrors = { [field]: [formatMessage(key, params)] };
+function fieldError<K extends MessageKey>(field: string, key: K, ...params: ServerMessageArgs<K>): ApiError {
+  const body: FieldErrors = { [field]: [formatMessage(key, ...params)] };
   return new ApiError(400, body);
 }
 
@@ -342,16 +342,16 @@ const label = (key: MessageKey) => formatMessage(key);
 /** The history sheet: the screen's columns, newest first; a company's adds the employee. */
 export function historyColumns(entity: HistoryEntity): SheetColumn[] {
   const columns: SheetColumn[] = [
-    { header: label('apiColKind'), kind: 'text', width: 26 },
+    { header: label('movColKind'), kind: 'text', width: 26 },
     { header: label('apiColPurchaseId'), kind: 'integer', width: 12 },
-    { header: label('apiColStatus'), kind: 'text', width: 12 },
-    { header: label('apiColObject'), kind: 'text', width: 40 },
-    { header: label('apiColSubject'), kind: 'text', width: 30 },
-    { header: label('apiColDate'), kind: 'datetime', width: 20 },
-    { header: label('apiColCredit'), kind: 'money', width: 14 },
-    { header: label('apiColDebit'), kind: 'money', width: 14 },
+    { header: label('status'), kind: 'text', width: 12 },
+    { header: label('movColObject'), kind: 'text', width: 40 },
+    { header: label('movColSubject'), kind: 'text', width: 30 },
+    { header: label('date'), kind: 'datetime', width: 20 },
+    { header: label('movAvere'), kind: 'money', width: 14 },
+    { header: label('movDare'), kind: 'money', width: 14 },
   ];
-  if (entity === 'azienda') columns.push({ header: label('apiColEmployee'), kind: 'text', width: 28 });
+  if (entity === 'azienda') columns.push({ header: label('movColEmployee'), kind: 'text', width: 28 });
   return columns;
 }
 
@@ -399,17 +399,17 @@ export async function writeHistoryXlsx(
 /** The payroll sheet of a company (export_wfbridge_fine_mese): its movements of the range, oldest first. */
 export function payrollColumns(): SheetColumn[] {
   return [
-    { header: label('apiColTaxCode'), kind: 'text', width: 18 },
-    { header: label('apiColSurname'), kind: 'text', width: 20 },
-    { header: label('apiColName'), kind: 'text', width: 18 },
-    { header: label('apiColDate'), kind: 'datetime', width: 20 },
-    { header: label('apiColKind'), kind: 'text', width: 26 },
+    { header: label('profileTaxCode'), kind: 'text', width: 18 },
+    { header: label('profileSurname'), kind: 'text', width: 20 },
+    { header: label('profileName'), kind: 'text', width: 18 },
+    { header: label('date'), kind: 'datetime', width: 20 },
+    { header: label('movColKind'), kind: 'text', width: 26 },
     { header: label('apiColPurchaseId'), kind: 'integer', width: 12 },
-    { header: label('apiColStatus'), kind: 'text', width: 12 },
-    { header: label('apiColObject'), kind: 'text', width: 40 },
-    { header: label('apiColSubject'), kind: 'text', width: 30 },
-    { header: label('apiColCredit'), kind: 'money', width: 14 },
-    { header: label('apiColDebit'), kind: 'money', width: 14 },
+    { header: label('status'), kind: 'text', width: 12 },
+    { header: label('movColObject'), kind: 'text', width: 40 },
+    { header: label('movColSubject'), kind: 'text', width: 30 },
+    { header: label('movAvere'), kind: 'money', width: 14 },
+    { header: label('movDare'), kind: 'money', width: 14 },
   ];
 }
 
@@ -467,13 +467,13 @@ export function exportRange(
   isDay: (value: string) => boolean,
 ): { dateStart: string; dateStop: string } {
   const errors: FieldErrors = {};
-  const add = (field: string, key: MessageKey, params?: Record<string, string>) =>
-    (errors[field] ??= []).push(formatMessage(key, params));
+  const add = <K extends MessageKey>(field: string, key: K, ...params: ServerMessageArgs<K>) =>
+    (errors[field] ??= []).push(formatMessage(key, ...params));
   const start = query.date_start?.trim() ?? '';
   const end = query.date_end?.trim() ?? '';
-  if (start === '') add('date_start', 'apiExportStartRequired');
+  if (start === '') add('date_start', 'movExportStartRequired');
   else if (!isDay(start)) add('date_start', 'apiDateInvalid');
-  if (end === '') add('date_end', 'apiExportEndRequired');
+  if (end === '') add('date_end', 'movExportEndRequired');
   else if (!isDay(end)) add('date_end', 'apiDateInvalid');
   if (Object.keys(errors).length === 0) {
     const earliest = exportEarliestStart(today);

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { waitText } from '../plugins/rate-limit';

@@ -13,7 +13,7 @@
  * message, the user's read flag, for a sent one true when every recipient has read it.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import { notificationsTable } from '../../../config/tables/notifications';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';

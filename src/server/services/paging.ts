@@ -5,7 +5,7 @@
  * A page past the last answers `results` empty with the true count.
  */
 import type { PageSizes } from '../../../config/tables/types';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import { ApiError } from '../errors';
 
 /** `page` from 1; beyond this nobody pages by hand (and OFFSET stays bounded). */

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { constants } from '../../../config/constants';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import type { DB, PasswordResetKind } from '../db/schema';
 import { ApiError, type FieldErrors } from '../errors';
 import type { Mailer } from '../plugins/mail';

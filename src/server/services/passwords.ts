@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { Kysely, Transaction } from 'kysely';
 import { constants } from '../../../config/constants';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import type { DB } from '../db/schema';
 import { ApiError, type FieldErrors } from '../errors';
 import { authRules } from './auth-rules';

@@ -7,10 +7,10 @@
  * movement kind, `oggetto` and `soggetto`, storing the Idempotency-Key answer in the same transaction.
  */
 import type { Kysely } from 'kysely';
-import { formatFormMessage } from '../../../config/messages-forms.it';
+import { formatFormMessage } from '../../shared/catalogues/forms';
 import { movementKindIds } from '../../../config/movement-kinds';
 import type { PurchaseDeclaration } from '../../../config/purchases/types';
-import { formatCents } from '../../shared/money';
+import { euro } from '../../shared/money';
 import { allowedCuts, amountFieldOf, checkPurchase, freeLimits } from '../../shared/purchases';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
@@ -105,7 +105,7 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
   if (amountCents > creditCents) {
     const field = purchase.amount.kind === 'fixed' ? 'non_field_errors' : amountFieldOf(purchase);
     throw new ApiError(400, {
-      [field]: [formatFormMessage(purchase.texts.overCredit, { n: formatCents(creditCents) })],
+      [field]: [formatFormMessage(purchase.texts.overCredit, { n: euro(creditCents) })],
     });
   }
 

@@ -13,7 +13,7 @@
  */
 import type { Kysely } from 'kysely';
 import { findSsoProvider } from '../../../config/sso-providers';
-import { formatMessage } from '../../../config/messages-api.it';
+import { formatMessage } from '../messages';
 import type { DB, OtpMethod } from '../db/schema';
 import { ApiError } from '../errors';
 import { escapeHtml } from '../html';
@@ -299,7 +299,7 @@ export async function confirmEnrolment(
       .where('id', '=', user.id)
       .execute();
   });
-  return { detail: formatMessage('apiEnrolmentCompleted') };
+  return { detail: formatMessage('enrolCompleted') };
 }
 
 /** POST api-token-ssocp: the user of a verified SSO token -> check token (AUTH_OTP or MAIL_OTP only). */

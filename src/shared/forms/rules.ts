@@ -5,9 +5,9 @@
  */
 import { allowedRelationIds, amortization, loanInterest, monthNames } from '../../../config/forms';
 import type { FileKind, FormDeclaration, FormRuleName } from '../../../config/forms/types';
-import { formatFormMessage, type FormMessageKey } from '../../../config/messages-forms.it';
+import { formatFormMessage, type FormMessageArgs, type FormMessageKey } from '../catalogues/forms';
+import { euro, parseCents } from '../money';
 import { dayjs, formatDate } from '../dates';
-import { formatCents, parseCents } from '../money';
 import { isCompleteEuroAmount } from '../validators/euro';
 import { isValidIban, normalizeIban } from '../validators/iban';
 import { isValidTaxCode, normalizeTaxCode } from '../validators/codice-fiscale';
@@ -63,8 +63,8 @@ function isBlank(value: unknown): boolean {
 class Collector {
   readonly errors: RuleErrors = {};
 
-  add(field: string, key: FormMessageKey, params?: Record<string, string | number>): void {
-    this.addText(field, formatFormMessage(key, params));
+  add<K extends FormMessageKey>(field: string, key: K, ...params: FormMessageArgs<K>): void {
+    this.addText(field, formatFormMessage(key, ...params));
   }
 
   addText(field: string, message: string): void {
@@ -94,7 +94,7 @@ function checkAmount(field: string, value: unknown, out: Collector): number | nu
 function ruleAmount(form: FormDeclaration, data: Data, context: RuleContext, out: Collector): void {
   const cents = checkAmount(form.amountField, data[form.amountField], out);
   if (cents !== null && context.creditCents !== undefined && cents > context.creditCents) {
-    out.add(form.amountField, form.amountWarning, { n: formatCents(context.creditCents) });
+    out.add(form.amountField, form.amountWarning, { n: euro(context.creditCents) });
   }
 }
 
@@ -194,7 +194,7 @@ function ruleLoan(data: Data, context: RuleContext, out: Collector): void {
     if (amount !== null && isCompleteEuroAmount(data.importo as string)) {
       if (data.quant_rimb === 'massima' && amount !== maximum) out.add('importo', 'formLoanMaximumMismatch');
       if (data.quant_rimb === 'parziale' && amount > maximum) {
-        out.add('importo', 'formLoanOverMaximum', { n: formatCents(maximum) });
+        out.add('importo', 'formLoanOverMaximum', { n: euro(maximum) });
       }
     }
   }

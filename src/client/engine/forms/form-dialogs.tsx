@@ -10,6 +10,7 @@ import { formMessages } from '../../../../config/messages-forms.it';
 import { openAnswerDialog, type OpenDialog } from '../../components/answer-dialog';
 import { ModalActions } from '../../components/modal-actions';
 import { withOverlays } from '../../components/overlay-host';
+import { messages } from '../../../shared/catalogues/account';
 
 /** Blocks open their own questions with it (the pension block: widgets/pension-fund/dialogs.tsx). */
 export { openAnswerDialog, type OpenDialog };
@@ -21,7 +22,7 @@ export async function openInfoDialog(title: string, body: string): Promise<OpenD
       <Text style={{ whiteSpace: 'pre-line' }}>{body}</Text>
       <ModalActions>
         <Button onClick={() => answer()} data-autofocus>
-          {formMessages.formInfoModalOk}
+          {messages.understood}
         </Button>
       </ModalActions>
     </Stack>
@@ -42,7 +43,7 @@ export async function showPlainSuccess(success: SuccessBehaviour): Promise<void>
         <Text data-testid="plain-success-body">{formMessages[dialog.text]}</Text>
         <ModalActions>
           <Button onClick={() => answer()} data-autofocus>
-            {formMessages.formSuccessOk}
+            {messages.ok}
           </Button>
         </ModalActions>
       </Stack>

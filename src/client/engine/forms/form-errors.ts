@@ -11,7 +11,8 @@
  */
 import type { ErrorSchema, ErrorTransformer, RJSFValidationError } from '@rjsf/utils';
 import { TranslatableString, replaceStringParameters } from '@rjsf/utils';
-import { formatFormMessage, type FormMessageKey } from '../../../../config/messages-forms.it';
+import { messages } from '../../../shared/catalogues/account';
+import { formatFormMessage, type FormMessageKey } from '../../../shared/catalogues/forms';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -195,13 +196,14 @@ export function withoutFieldErrors(errors: FieldErrors, fields: Iterable<string>
   return dropped ? result : errors;
 }
 
-const UI_TEXTS: Record<TranslatableString, FormMessageKey> = {
+/** rjsf's controls: form texts, and the words every area shares (`yes`, `no`, `close` of the account catalogue). */
+const UI_TEXTS: Record<TranslatableString, FormMessageKey | 'yes' | 'no' | 'close'> = {
   [TranslatableString.ArrayItemTitle]: 'formUiItem',
   [TranslatableString.MissingItems]: 'formUiUnsupported',
   [TranslatableString.EmptyArray]: 'formUiEmptyList',
-  [TranslatableString.YesLabel]: 'formUiYes',
-  [TranslatableString.NoLabel]: 'formUiNo',
-  [TranslatableString.CloseLabel]: 'formUiClose',
+  [TranslatableString.YesLabel]: 'yes',
+  [TranslatableString.NoLabel]: 'no',
+  [TranslatableString.CloseLabel]: 'close',
   [TranslatableString.ErrorsLabel]: 'formFixErrors',
   [TranslatableString.NewStringDefault]: 'formUiValue',
   [TranslatableString.AddButton]: 'formUiAdd',
@@ -240,6 +242,7 @@ const UI_TEXTS: Record<TranslatableString, FormMessageKey> = {
 /** rjsf's `translateString` in Italian (labels that carry a parameter keep it where it is the point). */
 export function italianTranslateString(text: TranslatableString, params?: string[]): string {
   const key = UI_TEXTS[text];
+  if (key === 'yes' || key === 'no' || key === 'close') return messages[key];
   if (key === 'formUiOption') return formatFormMessage(key, { n: params?.[params.length - 1] ?? '' });
   if (text === TranslatableString.DeprecatedLabel || text === TranslatableString.KeyLabel) {
     return replaceStringParameters('%1', params);

@@ -11,12 +11,13 @@ import type { FormCore } from '../../../../config/forms/types';
 import { formMessages } from '../../../../config/messages-forms.it';
 import type { FormEngineContext } from './form-context';
 import { documentationLinksQueryOptions, tutorialLinksQueryOptions, type StaticLink } from './form-queries';
+import { messages } from '../../../shared/catalogues/account';
 
 function ExternalLink({ link }: { link: StaticLink }) {
   return (
     <Anchor href={link.url} target="_blank" rel="noopener noreferrer" title={link.descrizione || undefined}>
       {link.nome}
-      <span className="visually-hidden"> {formMessages.formOpensInNewTab}</span>
+      <span className="visually-hidden"> {messages.opensInNewTab}</span>
     </Anchor>
   );
 }
@@ -69,9 +70,9 @@ function DocumentationLinks({ group }: { group: string }) {
 
 function UserData({ user }: { user: FormEngineContext['user'] }) {
   const fields: [string, string, string][] = [
-    ['form-user-nome', formMessages.formUserName, user.nome],
-    ['form-user-cognome', formMessages.formUserSurname, user.cognome],
-    ['form-user-cod-fisc', formMessages.formUserTaxCode, user.cod_fisc],
+    ['form-user-nome', messages.profileName, user.nome],
+    ['form-user-cognome', messages.profileSurname, user.cognome],
+    ['form-user-cod-fisc', messages.profileTaxCode, user.cod_fisc],
   ];
   return (
     <Card withBorder radius="md" padding="md" data-testid="form-user-data">

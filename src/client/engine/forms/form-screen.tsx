@@ -17,7 +17,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { findForm } from '../../../../config/forms';
 import type { PlainFormDeclaration, RequestFormDeclaration } from '../../../../config/forms/types';
-import { formMessages, type FormMessageKey } from '../../../../config/messages-forms.it';
+import { formatFormMessage, formMessages, type FormMessageKey } from '../../../shared/catalogues/forms';
+import { legalParams, taxYear } from '../../../shared/legal-figures';
 import { creditQueryOptions, queryKeys, userInfoQueryOptions } from '../../api/query-options';
 import type { LoggedUserInfo } from '../../api/types';
 import { routePath } from '../../components/route-link';
@@ -203,7 +204,11 @@ function LoadedForm({ declaration, replayId, onRestart }: LoadedFormProps) {
           return;
         }
       }
-      if (infoModal && !cancelled) track(await openInfoDialog(infoModal.title, formMessages[infoModal.body]));
+      if (infoModal && !cancelled) {
+        // Legal figures in the text (`{pensionDeductibilityLimit:euro}`...) are this tax year's, in Rome.
+        const body = formatFormMessage(infoModal.body, legalParams(taxYear()));
+        track(await openInfoDialog(infoModal.title, body));
+      }
     };
     void run();
     const dialogs = openDialogs.current;

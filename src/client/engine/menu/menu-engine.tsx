@@ -70,7 +70,7 @@ function LinkBadge({ badge }: { badge: VisibleLinkBadge }) {
       <BadgeIcon image={badge.image} />
       <span className={classes.title}>
         {badge.title}
-        <span className="visually-hidden"> {messages.menuNewTab}</span>
+        <span className="visually-hidden"> {messages.opensInNewTab}</span>
       </span>
     </a>
   );

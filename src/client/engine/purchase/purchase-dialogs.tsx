@@ -3,11 +3,12 @@
  * inviata". Answered only by their buttons (components/answer-dialog.tsx).
  */
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import type { PurchaseBalance } from '../../../../config/purchases/types';
 import { ModalActions } from '../../components/modal-actions';
 import { OnceButton, openAnswerDialog, type OpenDialog } from '../../components/answer-dialog';
 import { formatEuro } from '../../../shared/money';
+import { messages } from '../../../shared/catalogues/account';
 
 export interface ConfirmFigures {
   readonly credit: PurchaseBalance;
@@ -58,10 +59,10 @@ export async function openConfirmDialog(
         <Text fw={600}>{formMessages.formConfirmQuestion}</Text>
         <ModalActions>
           <Button variant="default" onClick={() => answer(false)}>
-            {formMessages.formConfirmCancel}
+            {messages.cancel}
           </Button>
           <OnceButton onClick={() => answer(true)} initialFocus testId="confirm-proceed">
-            {formMessages.formConfirmProceed}
+            {messages.proceed}
           </OnceButton>
         </ModalActions>
       </Stack>
@@ -83,7 +84,7 @@ export async function showSuccessDialog(id: number, successText: string): Promis
         <Text>{formMessages.formSuccessMailFollows}</Text>
         <ModalActions>
           <Button onClick={() => answer()} data-autofocus>
-            {formMessages.formSuccessOk}
+            {messages.ok}
           </Button>
         </ModalActions>
       </Stack>

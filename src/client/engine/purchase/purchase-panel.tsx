@@ -7,21 +7,22 @@
 import { Alert, Box, Button, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
+import { euro, formatCents, formatEuro, isEuroInput, parseCents } from '../../../shared/money';
 import type { PurchaseDeclaration } from '../../../../config/purchases/types';
 import { creditQueryOptions } from '../../api/query-options';
-import { formatCents, formatEuro, isEuroInput, parseCents } from '../../../shared/money';
 import {
   allowedCuts,
   amountFieldOf,
   checkPurchase,
-  freeLimitTexts,
+  freeLimitParams,
   purchaseBody,
   purchaseCall,
   type PurchaseErrors,
 } from '../../../shared/purchases';
 import { usePurchaseCompleted } from './purchase-completed';
 import { PurchaseOverlay, usePurchaseFlow } from './purchase-flow';
+import { messages } from '../../../shared/catalogues/account';
 
 export interface PurchasePanelProps {
   readonly declaration: PurchaseDeclaration;
@@ -84,7 +85,7 @@ export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchaseP
       <Stack gap="md">
         {declaration.amount.kind === 'fixed' && (
           <Group justify="space-between" wrap="nowrap">
-            <Text>{formMessages.formPurchaseAmountLabel}</Text>
+            <Text>{messages.amount}</Text>
             <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
               {formatEuro(cuts?.[0] ?? 0)}
             </Text>
@@ -114,8 +115,8 @@ export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchaseP
         )}
         {declaration.amount.kind === 'free' && (
           <TextInput
-            label={formMessages.formPurchaseAmountLabel}
-            description={formatFormMessage('formPurchaseFreeHint', freeLimitTexts(declaration))}
+            label={messages.amount}
+            description={formatFormMessage('formPurchaseFreeHint', freeLimitParams(declaration)!)}
             inputMode="decimal"
             rightSection="€"
             value={amount}
@@ -145,7 +146,7 @@ export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchaseP
         ))}
         {overCredit && (
           <Alert color="red" role="alert" data-testid="purchase-over-credit">
-            {formatFormMessage(declaration.texts.overCredit, { n: formatCents(creditCents) })}
+            {formatFormMessage(declaration.texts.overCredit, { n: euro(creditCents) })}
           </Alert>
         )}
         {pinMissing && (

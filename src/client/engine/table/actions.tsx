@@ -106,7 +106,7 @@ export async function startCall(
     title: messages[confirm.title],
     centered: true,
     children: <Text size="sm">{rowText(confirm.text, row, table.columns)}</Text>,
-    labels: { confirm: messages[confirm.confirmLabel], cancel: messages.tableCancel },
+    labels: { confirm: messages[confirm.confirmLabel], cancel: messages.cancel },
     confirmProps: { color: action.color === 'red' ? 'red' : undefined },
     onConfirm: () => void runCall(table, action, row, request),
   });

@@ -48,7 +48,7 @@ export function TableDetail({
       )}
       <Group justify="flex-end">
         <Button onClick={onClose} data-autofocus>
-          {messages.tableClose}
+          {messages.close}
         </Button>
       </Group>
     </Stack>

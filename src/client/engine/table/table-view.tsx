@@ -6,7 +6,8 @@
 import { Alert, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconMoodEmpty } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { formatTableMessage, messages, type TableMessageKey } from '../../../../config/messages-tables.it';
+import { messages, type TableMessageKey } from '../../../shared/catalogues/tables';
+import { formatText } from '../../../shared/messages';
 import type { TableColumn } from '../../../../config/tables/types';
 import { flattenBackendError } from '../../components/backend-error-box';
 import { Pager, type PagerTexts } from '../../components/pager';
@@ -51,7 +52,8 @@ function cellClass(columns: readonly TableColumn[], column: TableColumn): string
 
 export function TableView({ state, captionParams = {} }: TableViewProps) {
   const { table, query, rows } = state;
-  const caption = formatTableMessage(table.caption, captionParams);
+  // Declared texts take declared parameters: the key is data, so the text is filled as data.
+  const caption = formatText(messages[table.caption], captionParams);
   const columns = table.columns;
   const actions = table.rowActions ?? [];
   const width = columns.length + (actions.length > 0 ? 1 : 0);
@@ -66,7 +68,7 @@ export function TableView({ state, captionParams = {} }: TableViewProps) {
       const key = (paging.mode !== 'none' && paging.texts?.[name as keyof PagerTexts]) || fallback;
       return [
         name,
-        name === 'total' || name === 'page' ? (n: number) => formatTableMessage(key, { n }) : messages[key],
+        name === 'total' || name === 'page' ? (n: number) => formatText(messages[key], { n }) : messages[key],
       ];
     }),
   ) as unknown as PagerTexts;
@@ -100,7 +102,7 @@ export function TableView({ state, captionParams = {} }: TableViewProps) {
       <TableToolbar state={state} />
       {table.note && rows.length > 0 && (
         <Text size="sm" c="dimmed">
-          {formatTableMessage(table.note.text, table.note.params as Record<string, string | number>)}
+          {formatText(messages[table.note.text], table.note.params as Record<string, string | number>)}
         </Text>
       )}
       {failure}

@@ -7,7 +7,7 @@ import { Button, FileButton, Group, Select, TextInput } from '@mantine/core';
 import { IconDownload, IconRefresh, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatTableMessage, messages } from '../../../../config/messages-tables.it';
+import { formatTableMessage, messages } from '../../../shared/catalogues/tables';
 import type { TableFilter } from '../../../../config/tables/types';
 import { apiRequest } from '../../api/client';
 import { flattenBackendError } from '../../components/backend-error-box';
@@ -160,7 +160,7 @@ export function TableToolbar({ state }: { state: TableState }) {
               loading={query.isFetching}
               onClick={() => void query.refetch()}
             >
-              {messages.tableRefresh}
+              {messages.updateReload}
             </Button>
           )}
           {toolbar.download && (

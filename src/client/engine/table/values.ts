@@ -3,7 +3,8 @@
  * nested rows and the query of a call. No React here (unit-tested through the engine's tests).
  */
 import { statusSets, type StatusEntry } from '../../../../config/status-sets';
-import { formatTableMessage, messages } from '../../../../config/messages-tables.it';
+import { messages } from '../../../shared/catalogues/tables';
+import { formatText } from '../../../shared/messages';
 import type { RouteName } from '../../../../config/routes';
 import type {
   QueryLiteral,
@@ -80,7 +81,7 @@ export function rowText(text: RowText, row: Row, columns: readonly TableColumn[]
     const value = readField(row, field);
     params[name] = column ? cellText(column, row) : isBlank(value) ? '' : String(value);
   }
-  return formatTableMessage(text.text, params);
+  return formatText(messages[text.text], params);
 }
 
 /** `{name}` of a path from the row (or the query), URL-encoded. */

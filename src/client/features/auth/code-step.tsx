@@ -6,7 +6,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatMessage, messages } from '../../../../config/messages-account.it';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { apiRequest } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
 import { useSessionStore } from '../../stores/session';

@@ -8,7 +8,7 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatMessage, messages } from '../../../../config/messages-account.it';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { apiRequest } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
 import classes from './enrolment-wizard.module.css';
@@ -20,7 +20,7 @@ import type { Detail } from '../../../../schemas/wire-types.gen';
 /** After 'Registrazione completata' the login comes back by itself after this delay. */
 export const ENROLMENT_RELOAD_DELAY_MS = 6_000;
 
-const STEPS = ['enrolStepMail', 'enrolStepApp', 'enrolStepConfirm'] as const;
+const STEPS = ['enrolStepMail', 'enrolStepApp', 'confirm'] as const;
 
 export interface EnrolmentWizardProps {
   checkToken: string;
@@ -241,7 +241,7 @@ export function EnrolmentWizard({ checkToken, customer, onRestart }: EnrolmentWi
                 label={messages.enrolConfirmLabel}
                 intro={messages.enrolConfirmIntro}
                 requiredMessage={messages.enrolConfirmRequired}
-                submitLabel={messages.enrolConfirm}
+                submitLabel={messages.confirm}
                 onSubmit={confirmAppCode}
                 onBack={() => setActive(1)}
               />

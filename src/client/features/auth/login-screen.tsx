@@ -7,7 +7,7 @@ import { Button, Stack, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { IconEye, IconEyeOff, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { messages } from '../../../../config/messages.it';
+import { messages } from '../../../shared/catalogues/first-paint';
 import { apiRequest } from '../../api/client';
 import type { CredentialsAnswer } from '../../api/types';
 import { Notice } from '../../components/notice';
@@ -130,7 +130,7 @@ export function LoginScreen({ loggingOut, ssoToken }: LoginScreenProps) {
       <form
         onSubmit={(event) => void submit(event)}
         noValidate
-        aria-label={messages.loginHeading}
+        aria-label={messages.loginSubmit}
         hidden={ssoPending}
       >
         <Stack gap="md">

@@ -16,7 +16,7 @@ function ExpiredPasswordContent({ detail, onOk }: { detail: string; onOk: () => 
       {detail && <Text fw={600}>{detail}</Text>}
       <Group justify="flex-end">
         <Button onClick={onOk} data-autofocus>
-          {messages.loginPasswordExpiredOk}
+          {messages.understood}
         </Button>
       </Group>
     </Stack>

@@ -57,7 +57,7 @@ function PasswordLostForm({ initialEmail, onClose }: { initialEmail: string; onC
         </Alert>
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
-            {messages.passwordLostClose}
+            {messages.close}
           </Button>
         </Group>
       </Stack>
@@ -82,7 +82,7 @@ function PasswordLostForm({ initialEmail, onClose }: { initialEmail: string; onC
         />
         <ModalActions>
           <Button variant="default" onClick={onClose} disabled={submitting}>
-            {messages.passwordLostClose}
+            {messages.close}
           </Button>
           <Button type="submit" loading={submitting} disabled={!valid}>
             {messages.passwordLostSubmit}

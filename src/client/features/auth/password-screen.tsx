@@ -10,7 +10,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { constants } from '../../../../config/constants';
-import { formatMessage, messages } from '../../../../config/messages-account.it';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { formatDate } from '../../../shared/dates';
 import { apiRequest } from '../../api/client';
 import { flattenBackendError, showBackendError } from '../../components/backend-error-box';
@@ -120,14 +120,14 @@ function PasswordForm({
         <NewPasswordFields {...newPassword.fieldsProps} />
         {withCode ? (
           <OtpInput
-            label={messages.passwordOtp}
+            label={messages.loginCodeLabel}
             description={messages.passwordOtpHelp}
             size="sm"
             {...code.inputProps}
           />
         ) : (
           <TextInput
-            label={messages.passwordTaxCode}
+            label={messages.profileTaxCode}
             description={messages.passwordTaxCodeHelp}
             autoComplete="off"
             autoCapitalize="characters"

@@ -2,7 +2,7 @@
 import { Box, Center, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatMessage, messages } from '../../../../config/messages.it';
+import { formatMessage, messages } from '../../../shared/catalogues/first-paint';
 import { Notice } from '../../components/notice';
 import { useSkinStore } from '../../stores/skin';
 import classes from './public-card.module.css';

@@ -4,7 +4,7 @@
  * expired, is revoked and the expired-password renewal mail is asked for instead.
  * Loaded with the code step and the enrolment wizard, never with the login form itself.
  */
-import { messages } from '../../../../config/messages.it';
+import { messages } from '../../../shared/catalogues/first-paint';
 import { ApiError, apiRequest } from '../../api/client';
 import type { CredentialsAnswer } from '../../api/types';
 import { showBackendError } from '../../components/backend-error-box';

@@ -5,7 +5,7 @@
  */
 import { Alert, Card, Container, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { formatMessage, messages } from '../../../../config/messages-account.it';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { flattenBackendError } from '../../components/backend-error-box';
 import { useCompanySwitcher } from '../../components/use-company-switcher';
 

@@ -20,7 +20,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FocusEvent } from 'react';
 import { constants } from '../../../../config/constants';
-import { formatMessage, messages } from '../../../../config/messages-account.it';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { ApiError, apiBase, apiRequest } from '../../api/client';
 import { carouselPlaylistQueryOptions } from '../../api/query-options';
 import type { CarouselClickAnswer, CarouselSlide } from '../../api/types';

@@ -27,7 +27,7 @@ export async function openInfoPopup(html: string): Promise<boolean> {
         <SafeHtml html={clean} data-testid="info-popup-content" />
         <Group justify="flex-end">
           <Button onClick={() => modals.close(INFO_POPUP_MODAL_ID)} data-autofocus miw={96}>
-            {messages.infoPopupOk}
+            {messages.ok}
           </Button>
         </Group>
       </Stack>

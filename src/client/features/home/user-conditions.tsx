@@ -6,7 +6,7 @@
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { formatMessage, messages, type MessageKey } from '../../../../config/messages-account.it';
+import { formatMessage, messages, type MessageKey } from '../../../shared/catalogues/account';
 import type { RouteName } from '../../../../config/routes';
 import { userPrivacyQueryOptions } from '../../api/query-options';
 import { CREDIT_COLORS } from '../../components/credit-amount';

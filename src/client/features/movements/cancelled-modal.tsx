@@ -16,7 +16,7 @@ export async function openCancelledPurchases(): Promise<void> {
   const close = () => modals.close(CANCELLED_MODAL_ID);
   modals.open({
     modalId: CANCELLED_MODAL_ID,
-    title: messages.movCancelledTitle,
+    title: messages.movCancelled,
     size: 'xl',
     centered: true,
     children: (
@@ -25,7 +25,7 @@ export async function openCancelledPurchases(): Promise<void> {
           <DataTable table={cancelledPurchasesTable} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              {messages.movClose}
+              {messages.close}
             </Button>
           </Group>
         </Stack>

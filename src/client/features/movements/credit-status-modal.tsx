@@ -17,7 +17,7 @@ export async function openCreditStatus(): Promise<void> {
   const close = () => modals.close(CREDIT_STATUS_MODAL_ID);
   modals.open({
     modalId: CREDIT_STATUS_MODAL_ID,
-    title: messages.movCreditStatusTitle,
+    title: messages.movCreditStatus,
     size: 'xl',
     centered: true,
     children: (
@@ -26,7 +26,7 @@ export async function openCreditStatus(): Promise<void> {
           <DataTable table={creditStatusTable} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              {messages.movClose}
+              {messages.close}
             </Button>
           </Group>
         </Stack>

@@ -2,7 +2,7 @@
  * Dates of the monthly payroll export (spec 000 §5 Export dates): both required, start not after end,
  * both between the first day of the previous month and today. Dates are `YYYY-MM-DD` strings.
  */
-import { formatMessage, messages } from '../../../../config/messages-account.it';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { dayjs, formatDate, toIsoDate } from '../../../shared/dates';
 
 export interface ExportRange {

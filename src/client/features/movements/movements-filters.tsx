@@ -57,7 +57,7 @@ export function MovementsFilters({ dateStart, dateStop, search, onChange }: Move
           w={{ base: '100%', xs: 180 }}
         />
         <TextInput
-          label={messages.movSearch}
+          label={messages.search}
           description={messages.movSearchHelp}
           type="search"
           value={text}

@@ -77,7 +77,7 @@ function MovementsView({
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} size="h2">
-            {company ? messages.movOfficeTitle : messages.movTitle}
+            {company ? messages.movOfficeTitle : messages.navMovements}
           </Title>
           <Text c="dimmed">{company ? messages.movOfficeIntro : messages.movIntro}</Text>
         </Stack>

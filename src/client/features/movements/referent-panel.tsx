@@ -23,7 +23,7 @@ export function CompanySwitcher() {
   return (
     <Stack gap="xs">
       <Select
-        label={messages.movCompanyLabel}
+        label={messages.profileCompany}
         description={messages.movCompanyHelp}
         data={options}
         value={actFor ? String(actFor.id) : null}

@@ -3,7 +3,7 @@ import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconMapOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { messages } from '../../../../config/messages.it';
+import { messages } from '../../../shared/catalogues/first-paint';
 import { useSessionStore } from '../../stores/session';
 import { useSkinStore } from '../../stores/skin';
 import { applyCustomerSkin } from '../../stores/skin-loader';

@@ -71,7 +71,7 @@ function ArchiveContent({ onClose }: { onClose: () => void }) {
       />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {messages.inboxClose}
+          {messages.close}
         </Button>
       </Group>
     </Stack>

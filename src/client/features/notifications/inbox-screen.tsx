@@ -25,7 +25,7 @@ export function InboxScreen({ mode, onModeChange }: InboxScreenProps) {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} size="h2">
-            {messages.inboxTitle}
+            {messages.navNotifications}
           </Title>
           <Text c="dimmed">{messages.inboxIntro}</Text>
         </Stack>

@@ -48,7 +48,7 @@ export async function confirmMarkAllRead(box: NotificationBox): Promise<void> {
         {box === 'archive' ? messages.inboxMarkAllArchiveText : messages.inboxMarkAllText}
       </Text>
     ),
-    labels: { confirm: messages.inboxMarkAllConfirm, cancel: messages.inboxCancel },
+    labels: { confirm: messages.inboxMarkAllConfirm, cancel: messages.cancel },
     onConfirm: () => void markAllNotificationsRead(box),
   });
 }

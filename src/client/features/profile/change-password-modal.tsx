@@ -7,7 +7,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { formatMessage, messages } from '../../../../config/messages-account.it';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { formatDate } from '../../../shared/dates';
 import { apiRequest } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
@@ -48,7 +48,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         </Alert>
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
-            {messages.passwordChangeClose}
+            {messages.close}
           </Button>
         </Group>
       </Stack>
@@ -62,7 +62,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         <NewPasswordFields {...newPassword.fieldsProps} focusFirst />
         <ModalActions>
           <Button variant="default" onClick={onClose} disabled={submitting}>
-            {messages.passwordChangeClose}
+            {messages.close}
           </Button>
           <Button type="submit" loading={submitting} disabled={!newPassword.valid}>
             {messages.passwordSubmit}

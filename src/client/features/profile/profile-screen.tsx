@@ -49,7 +49,7 @@ function Field({ label, value }: { label: string; value: string }) {
         {label}
       </Text>
       <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {value.trim() === '' ? messages.profileEmpty : value}
+        {value.trim() === '' ? messages.none : value}
       </Text>
     </Stack>
   );

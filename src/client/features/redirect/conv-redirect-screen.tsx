@@ -7,7 +7,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { constants } from '../../../../config/constants';
-import { formatMessage, messages } from '../../../../config/messages.it';
+import { formatMessage, messages } from '../../../shared/catalogues/first-paint';
 
 export function ConvRedirectScreen({ pageTitle }: { pageTitle?: string | undefined }) {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { formatMessage } from '../../../../config/messages.it';
+import { formatMessage } from '../../../shared/catalogues/first-paint';
 import { useSkinStore } from '../../stores/skin';
 import classes from './shell.module.css';
 

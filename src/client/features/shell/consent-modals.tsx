@@ -8,7 +8,7 @@
  */
 import { Button, Checkbox, List, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatMessage, messages } from '../../../../config/messages-account.it';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { apiRequest } from '../../api/client';
 import { onSessionEnd } from '../../api/session-events';
 import { showBackendError } from '../../components/backend-error-box';
@@ -260,7 +260,7 @@ export async function askConsent(current: PrivacyConsent | null, options: Consen
         <PrivacyForm
           fullName={options.fullName}
           initial={current}
-          submitLabel={conductAccepted ? messages.consentConfirm : messages.consentContinue}
+          submitLabel={conductAccepted ? messages.consentConfirm : messages.proceed}
           onSubmit={async (privacy) => {
             if (conductAccepted) {
               await save({ ...privacy, decalogo_sicurezza: true });

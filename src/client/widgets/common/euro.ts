@@ -1,7 +1,7 @@
 /** Euro helpers of the widgets (spec 001 §5): the typed text, its cents and the amount-vs-credit warning. */
-import { formatFormMessage } from '../../../../config/messages-forms.it';
+import { formatFormMessage } from '../../../shared/catalogues/forms';
 import { isRequestForm, type AnyFormDeclaration } from '../../../shared/forms';
-import { formatCents, parseCents } from '../../../shared/money';
+import { euro, parseCents } from '../../../shared/money';
 
 /** Cents of a typed amount ("12." counts as 12); null when empty or not an amount. */
 export function typedCents(text: string | undefined | null): number | null {
@@ -10,10 +10,10 @@ export function typedCents(text: string | undefined | null): number | null {
 }
 
 /**
- * The declaration's amount-vs-credit text, with the credit as the spec shows euro ("1234.50"); none in
+ * The declaration's amount-vs-credit text, with the credit as people read euro ("1.234,50 €"); none in
  * a plain form (an amount there, such as the top-up's, draws on no credit).
  */
 export function creditWarningText(declaration: AnyFormDeclaration, creditCents: number): string | null {
   if (!isRequestForm(declaration)) return null;
-  return formatFormMessage(declaration.amountWarning, { n: formatCents(creditCents) });
+  return formatFormMessage(declaration.amountWarning, { n: euro(creditCents) });
 }

@@ -4,7 +4,7 @@
  * bytes (415), so a renamed text file is stopped here before anything is merged or sent.
  */
 import { constants } from '../../../../config/constants';
-import { formatFormMessage } from '../../../../config/messages-forms.it';
+import { formatFormMessage } from '../../../shared/catalogues/forms';
 
 export type UploadFileType = 'jpeg' | 'png' | 'pdf';
 

@@ -7,7 +7,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { UploadSlot } from '../../../../config/forms/types';
-import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { formatDate } from '../../../shared/dates';
 import type { SlotDocument } from '../../engine/forms/form-context';
 import { cloneDocument, existingDocumentsQueryOptions, type ExistingDocument } from './documents-api';

@@ -3,7 +3,7 @@
  * upload progress in the browsers we support. Same headers and 401 rule as every other call
  * (`prepareExternalRequest`), same error type (`ApiError`).
  */
-import { messages } from '../../../../config/messages.it';
+import { messages } from '../../../shared/catalogues/first-paint';
 import type { FileKind } from '../../../../config/forms/types';
 import { ApiError, prepareExternalRequest } from '../../api/client';
 

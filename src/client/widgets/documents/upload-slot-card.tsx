@@ -21,7 +21,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { constants } from '../../../../config/constants';
 import type { UploadSlot } from '../../../../config/forms/types';
-import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { dayjs, formatDate } from '../../../shared/dates';
 import { ApiError } from '../../api/client';
 import { ItalianDateInput } from '../../components/italian-date-input';

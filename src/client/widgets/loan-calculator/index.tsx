@@ -15,11 +15,11 @@ import { Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import type { FieldProps, RJSFSchema } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { loanInterest } from '../../../../config/forms';
-import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
+import { euro, formatCents } from '../../../shared/money';
 import { engineContext } from '../../engine/forms/form-context';
 import { isRequestForm } from '../../../shared/forms/kinds';
 import { loanMaximumCents } from '../../../shared/forms/loan';
-import { formatCents } from '../../../shared/money';
 import { creditWarningText, typedCents } from '../common/euro';
 import { EuroInput } from '../common/euro-input';
 import { AlertText, errorNode, mergeErrors } from '../common/field-errors';
@@ -177,9 +177,7 @@ export function LoanCalculatorField(props: FieldProps) {
       />
       <Stack gap={4}>
         <Text fw={600} aria-live="polite" data-testid="loan-maximum">
-          {formatFormMessage('formLoanMaximum', {
-            n: maximumCents === null ? formatCents(0) : formatCents(maximumCents),
-          })}
+          {formatFormMessage('formLoanMaximum', { n: euro(maximumCents ?? 0) })}
         </Text>
         {maximumErrors.length > 0 && (
           <Text size="sm" c="red.8">
@@ -201,9 +199,7 @@ export function LoanCalculatorField(props: FieldProps) {
       </Radio.Group>
       {fullOverCredit && (
         <Text size="sm" c="red.8">
-          <AlertText>
-            {formatFormMessage('formLoanFullOverCredit', { n: formatCents(creditCents) })}
-          </AlertText>
+          <AlertText>{formatFormMessage('formLoanFullOverCredit', { n: euro(creditCents) })}</AlertText>
         </Text>
       )}
       {current.choice === 'parziale' && (

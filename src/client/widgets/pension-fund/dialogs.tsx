@@ -4,9 +4,10 @@
  */
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatFormMessage, formMessages } from '../../../../config/messages-forms.it';
+import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { ModalActions } from '../../components/modal-actions';
 import { openAnswerDialog, type OpenDialog } from '../../engine/forms/form-dialogs';
+import { messages } from '../../../shared/catalogues/account';
 
 /** "Conferma Modifica Fondo" (001 §4): true when the user confirms the new fund. */
 export async function askFundChange(
@@ -22,7 +23,7 @@ export async function askFundChange(
         <Text>{formatFormMessage('formFundConfirmBody', { from, to })}</Text>
         <ModalActions>
           <Button variant="default" onClick={() => answer(false)}>
-            {formMessages.formFundConfirmCancel}
+            {messages.cancel}
           </Button>
           <Button onClick={() => answer(true)} data-autofocus>
             {formMessages.formFundConfirmProceed}
@@ -78,12 +79,12 @@ function PensionAcceptance({
       {url && (
         <Anchor href={url} target="_blank" rel="noopener noreferrer">
           {formMessages.formPensionInformationLink}{' '}
-          <span className="visually-hidden">{formMessages.formOpensInNewTab}</span>
+          <span className="visually-hidden">{messages.opensInNewTab}</span>
         </Anchor>
       )}
       <ModalActions>
         <Button variant="default" onClick={() => answer(false)} disabled={busy}>
-          {formMessages.formPensionAcceptCancel}
+          {messages.cancel}
         </Button>
         <Button
           loading={busy}

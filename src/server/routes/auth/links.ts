@@ -46,7 +46,7 @@ export default async function linkRoutes(app: WireApp): Promise<void> {
         response: { 200: { $ref: 'login-token#' }, ...errorResponses(400, 413, 415, 429) },
       },
     },
-    async (request) => signIn(request.body.d, 'reconnect', 'apiReconnectFailed'),
+    async (request) => signIn(request.body.d, 'reconnect', 'loginReconnectFailed'),
   );
 
   app.post(
@@ -63,6 +63,6 @@ export default async function linkRoutes(app: WireApp): Promise<void> {
         response: { 200: { $ref: 'login-token#' }, ...errorResponses(400, 413, 415, 429) },
       },
     },
-    async (request) => signIn(request.body.t, 'token-login', 'apiTokenLoginFailed'),
+    async (request) => signIn(request.body.t, 'token-login', 'loginTokenFailed'),
   );
 }

@@ -2,7 +2,7 @@
  * Password calls (spec 000 §2 Password page and Profile, §5, §7): reset links for a lost or expired
  * password, the reset itself, and the change while logged in.
  */
-import { formatMessage } from '../../../../config/messages-api.it';
+import { formatMessage } from '../../messages';
 import type { PasswordResetKind } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';

@@ -10,7 +10,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { formatMessage } from '../../../../config/messages-api.it';
+import { formatMessage } from '../../messages';
 import { writeSeedDocumentFiles } from '../../db/seed-forms';
 import type { FileKindName } from '../../db/schema';
 import { ApiError, type FieldErrors } from '../../errors';
@@ -189,7 +189,7 @@ export default async function documentRoutes(app: WireApp, options: DocumentRout
         fieldError(
           errors,
           'file_num',
-          formatMessage(Number(num) > MAX_MERGED_FILES ? 'apiValidationMaximum' : 'apiValidationMinimum', {
+          formatMessage(Number(num) > MAX_MERGED_FILES ? 'formMaximum' : 'formMinimum', {
             limit: Number(num) > MAX_MERGED_FILES ? MAX_MERGED_FILES : 1,
           }),
         );

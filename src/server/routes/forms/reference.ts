@@ -3,7 +3,7 @@
  * relations, the user's own beneficiaries and IBANs by prefix, suppliers by VAT number prefix, pension
  * funds by text. Searches start at 2 characters and answer at most 10 rows.
  */
-import { formatMessage } from '../../../../config/messages-api.it';
+import { formatMessage } from '../../messages';
 import { ApiError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, type WireApp } from '../../plugins/schemas';

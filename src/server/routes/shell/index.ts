@@ -1,5 +1,5 @@
 /** Calls of the portal shell (spec 000 §7): user info, menu permissions, notification counters, logout. */
-import { formatMessage } from '../../../../config/messages-api.it';
+import { formatMessage } from '../../messages';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { revokeSession } from '../../services/sessions';

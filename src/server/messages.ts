@@ -1,0 +1,12 @@
+/**
+ * The formatter of the server catalogue (`config/messages-api.it.ts`: account, form and api texts), the
+ * one formatter of `src/shared/messages.ts`. Server only: the portal never imports this catalogue (lint).
+ */
+import { messages } from '../../config/messages-api.it';
+import { formatterOf, type MessageArgs } from '../shared/messages';
+
+export { messages, type MessageKey } from '../../config/messages-api.it';
+export const formatMessage = formatterOf(messages);
+
+/** The parameters of a server text (`...params` of a helper that formats a key it is given). */
+export type ServerMessageArgs<K extends keyof typeof messages> = MessageArgs<(typeof messages)[K]>;
