@@ -1,5 +1,8 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -23,7 +26,29 @@ function assetFileNames(asset: { names?: string[]; originalFileNames?: string[] 
   return skin ? `assets/skin-${skin}-[name]-[hash][extname]` : 'assets/[name]-[hash][extname]';
 }
 
+/**
+ * Built-in skins are entries of their own, named `assets/skin-<folder>-<version>.js` with one version for
+ * all of them (a hash of skins/), so the portal loads a customer's skin from its name: no list of 40 skins
+ * and their hashed chunk names in the first paint (src/client/stores/skin-loader.ts).
+ */
+const SKINS_DIR = fileURLToPath(new URL('./skins', import.meta.url));
+const skinFolders = readdirSync(SKINS_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(SKINS_DIR, d.name, 'index.ts')))
+  .map((d) => d.name)
+  .sort();
+function skinsVersion(): string {
+  const hash = createHash('sha256');
+  for (const folder of skinFolders) {
+    for (const file of readdirSync(join(SKINS_DIR, folder)).sort()) {
+      hash.update(`${folder}/${file}\0`).update(readFileSync(join(SKINS_DIR, folder, file)));
+    }
+  }
+  return hash.digest('hex').slice(0, 10);
+}
+const SKINS_VERSION = skinsVersion();
+
 export default defineConfig({
+  define: { __SKINS_VERSION__: JSON.stringify(SKINS_VERSION) },
   resolve: {
     alias: [
       // The forms' texts are plain: rjsf's markdown renderer is replaced by a plain one (see the file).
@@ -104,11 +129,28 @@ export default defineConfig({
     // Every supported browser has native modulepreload; no polyfill in the entry.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // The skin entries keep their default export (the loader imports it).
+      preserveEntrySignatures: 'exports-only',
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        ...Object.fromEntries(skinFolders.map((f) => [`skin-${f}`, join(SKINS_DIR, f, 'index.ts')])),
+      },
       output: {
         assetFileNames,
+        entryFileNames: (chunk) =>
+          chunk.name.startsWith('skin-') ? `assets/[name]-${SKINS_VERSION}.js` : 'assets/[name]-[hash].js',
         // Everything the first paint needs in one chunk: one request, and one gzip dictionary
         // instead of a dozen small shared chunks (about 5 KB less on the wire).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // The skin entries stay apart (the default skin's JSON is part of the first paint anyway).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id: string) => !id.includes('/skins/') || id.endsWith('/skins/default/skin.json'),
+            },
+          ],
+        },
       },
     },
   },

@@ -74,7 +74,7 @@ async function buildPortal() {
     .sort((a, b) => a.route.localeCompare(b.route));
 
   const skins = Object.keys(manifest)
-    .filter((k) => manifest[k].isDynamicEntry && k.startsWith('skins/'))
+    .filter((k) => (manifest[k].isEntry || manifest[k].isDynamicEntry) && k.startsWith('skins/'))
     // What a skin adds on top of the initial chunk (the default skin shares its JSON with the entry).
     .map((key) => ({
       skin: key,

@@ -56,7 +56,10 @@ describe('public routes', () => {
   it('shows the acme skin on /login/acme', async () => {
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
+    // The skin is its own file, found from the customer's name (no list of skins in the first paint).
+    const skinFile = page.waitForResponse((r) => /\/assets\/skin-acme-[0-9a-f]{10}\.js$/.test(r.url()));
     await page.goto('/login/acme');
+    expect((await skinFile).status()).toBe(200);
     const logo = page.getByRole('img', { name: /acme/i }).first();
     await logo.waitFor();
     expect(await logo.getAttribute('src')).toMatch(/acme|data:image/);

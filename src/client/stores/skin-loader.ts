@@ -4,26 +4,41 @@
  * map cannot be loaded, the default skin is used and `loadFailed` makes the pages show the alert.
  * Loaded skins are kept for the life of the page; a failed load is tried again on the next visit.
  */
-import { DEFAULT_CUSTOMER, skinFolderOf, type Skin } from '../../../config/skins';
+import { CUSTOMER_PATTERN, DEFAULT_CUSTOMER, skinFolderOf, type Skin } from '../../../config/skins';
 import { apiRequest } from '../api/client';
 import { safeColors, useSkinStore } from './skin';
 
 type SkinModule = { default: Skin };
 
-const builtInSkins = import.meta.glob<SkinModule>('../../../skins/*/index.ts');
+/** Set by vite.config.ts: the version in the file names of the built skins (`assets/skin-<folder>-<v>.js`). */
+declare const __SKINS_VERSION__: string;
+
+/**
+ * In development and in tests the skins are modules of the source tree. In the build each one is an entry
+ * named from its folder, so the first paint carries no list of skins: the loader asks for the customer's
+ * file, and a customer without one (a 404) gets its skin from the API.
+ */
+const sourceSkins = import.meta.env.PROD ? null : import.meta.glob<SkinModule>('../../../skins/*/index.ts');
 
 function builtInLoader(customer: string): (() => Promise<SkinModule>) | undefined {
   const folder = skinFolderOf[customer] ?? customer;
-  return builtInSkins[`../../../skins/${folder}/index.ts`];
-}
-
-export function hasBuiltInSkin(customer: string): boolean {
-  return builtInLoader(customer) !== undefined;
+  if (sourceSkins) return sourceSkins[`../../../skins/${folder}/index.ts`];
+  // CUSTOMER_PATTERN (the route's check) keeps the name to letters, digits, '-' and '_'.
+  if (!CUSTOMER_PATTERN.test(folder)) return undefined;
+  const url = `${import.meta.env.BASE_URL}assets/skin-${folder}-${__SKINS_VERSION__}.js`;
+  return () => import(/* @vite-ignore */ url) as Promise<SkinModule>;
 }
 
 export async function fetchSkin(customer: string): Promise<Skin> {
   const load = builtInLoader(customer);
-  if (load) return (await load()).default;
+  if (load) {
+    try {
+      return (await load()).default;
+    } catch (error) {
+      // From source a listed skin always loads; in the build a missing file means "no built-in skin".
+      if (sourceSkins) throw error;
+    }
+  }
   const skin = await apiRequest<Skin>(`/getapiuserskin/${encodeURIComponent(customer)}`);
   if (!skin || typeof skin !== 'object' || !skin.colors) throw new Error('Skin answer without colours');
   return { ...skin, customer, colors: safeColors(skin.colors) };
