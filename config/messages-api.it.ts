@@ -152,6 +152,54 @@ const apiMessages = {
   // Paging of the paged lists (services/paging.ts)
   apiPageInvalid: 'Numero di pagina non valido: da 1 a {max}.',
   apiPageSizeInvalid: 'Righe per pagina non valide: valori ammessi {sizes}.',
+  // Partner portals: hand-offs and charges (config/partners.ts, routes/partners)
+  apiPartnerUnavailable:
+    'Il portale {title} non è al momento disponibile: riprovare più tardi o contattare l’assistenza.',
+  apiPartnerHandoffUnknown: 'Accesso al partner non trovato: il riferimento indicato non corrisponde a nessun accesso.',
+  apiPartnerChargeExpired:
+    'L’accesso al partner è scaduto: l’utente deve accedere di nuovo dal portale welfare prima di un nuovo addebito.',
+  apiPartnerOverCredit:
+    "L'importo di {amount} supera il {credit} disponibile, che è di {n}: nessun addebito effettuato.",
+  apiPartnerCreditTotale: 'credito welfare',
+  apiPartnerCreditArt51c3: 'credito welfare ART 51 C.3',
+  apiPartnerAuthMissing:
+    'Chiamata del partner non autenticata: servono le intestazioni X-Partner-Id, X-Partner-Timestamp e X-Partner-Signature.',
+  apiPartnerAuthInvalid: 'Firma del partner non valida.',
+  apiPartnerTimestampInvalid:
+    'Marca temporale della chiamata non valida o fuori dalla finestra ammessa di {n} secondi.',
+  apiPartnerReplay:
+    'Chiamata del partner già ricevuta: un nuovo tentativo va firmato con una nuova marca temporale (stessa Idempotency-Key).',
+  apiBenefitHubUnavailable: 'Il Benefit Hub non è al momento disponibile: riprovare più tardi.',
+  // Demo partner (modalità demo: /demo-partner)
+  demoPartnerTitle: '{partner} (partner dimostrativo)',
+  demoPartnerWelcome: 'Benvenuto, {name}',
+  demoPartnerArrived: 'Sei arrivato dal portale welfare come {name} ({email}), dalla pagina «{page}».',
+  demoPartnerCredit: 'Credito disponibile: {amount} ({credit}).',
+  demoPartnerOffers: 'Offerte',
+  demoPartnerService: 'Servizio richiesto: {service}.',
+  demoPartnerShowcase: 'Vetrina richiesta: n. {cat}.',
+  demoPartnerBuy: 'Acquista {product} a {amount}',
+  demoPartnerBought: 'Acquisto completato',
+  demoPartnerBoughtText: 'Hai acquistato «{product}» per {amount}: richiesta {id}. Credito residuo: {residual}.',
+  demoPartnerBuyFailed: 'Acquisto non riuscito',
+  demoPartnerBackToOffers: 'Torna alle offerte',
+  demoPartnerBackToPortal: 'Puoi chiudere questa scheda e tornare al portale welfare.',
+  demoPartnerRefused: 'Accesso rifiutato',
+  demoPartnerExpired: 'Il collegamento è scaduto: torna al portale welfare e accedi di nuovo al partner.',
+  demoPartnerReplayed:
+    'Questo collegamento è già stato usato: per sicurezza vale una sola volta. Torna al portale welfare e accedi di nuovo.',
+  demoPartnerTampered:
+    'I dati di accesso non sono validi (alterati o cifrati con un’altra chiave): torna al portale welfare e accedi di nuovo.',
+  demoPartnerMissing: 'Dati di accesso mancanti: questa pagina si apre dal portale welfare.',
+  demoPartnerUnknown: 'Partner dimostrativo inesistente.',
+  demoPartnerBonusClient: 'Identificativo cliente non riconosciuto: {client}.',
+  demoPartnerVisitInvalid: 'La visita non è valida: torna al portale welfare e accedi di nuovo al partner.',
+  demoRequestFormTitle: 'Richiesta di una convenzione (modulo dimostrativo)',
+  demoRequestFormText:
+    'Qui il cliente pubblica il proprio modulo di richiesta di convenzioni on demand. Puoi chiudere questa scheda.',
+  demoBenefitHubTitle: 'Iscrizione al Benefit Hub (pagina dimostrativa)',
+  demoBenefitHubText:
+    'Qui il Benefit Hub raccoglie l’iscrizione con il codice cliente copiato dal portale. Puoi chiudere questa scheda.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;
