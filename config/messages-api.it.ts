@@ -155,7 +155,8 @@ const apiMessages = {
   // Partner portals: hand-offs and charges (config/partners.ts, routes/partners)
   apiPartnerUnavailable:
     'Il portale {title} non è al momento disponibile: riprovare più tardi o contattare l’assistenza.',
-  apiPartnerHandoffUnknown: 'Accesso al partner non trovato: il riferimento indicato non corrisponde a nessun accesso.',
+  apiPartnerHandoffUnknown:
+    'Accesso al partner non trovato: il riferimento indicato non corrisponde a nessun accesso.',
   apiPartnerChargeExpired:
     'L’accesso al partner è scaduto: l’utente deve accedere di nuovo dal portale welfare prima di un nuovo addebito.',
   apiPartnerOverCredit:
@@ -163,12 +164,12 @@ const apiMessages = {
   apiPartnerCreditTotale: 'credito welfare',
   apiPartnerCreditArt51c3: 'credito welfare ART 51 C.3',
   apiPartnerAuthMissing:
-    'Chiamata del partner non autenticata: servono le intestazioni X-Partner-Id, X-Partner-Timestamp e X-Partner-Signature.',
+    'Chiamata del partner non autenticata: servono le intestazioni X-Partner-Id, X-Partner-Timestamp, X-Partner-Nonce e X-Partner-Signature.',
   apiPartnerAuthInvalid: 'Firma del partner non valida.',
   apiPartnerTimestampInvalid:
     'Marca temporale della chiamata non valida o fuori dalla finestra ammessa di {n} secondi.',
   apiPartnerReplay:
-    'Chiamata del partner già ricevuta: un nuovo tentativo va firmato con una nuova marca temporale (stessa Idempotency-Key).',
+    'Chiamata del partner già ricevuta: un nuovo tentativo va firmato con un nuovo X-Partner-Nonce (stessa Idempotency-Key).',
   apiBenefitHubUnavailable: 'Il Benefit Hub non è al momento disponibile: riprovare più tardi.',
   // Demo partner (modalità demo: /demo-partner)
   demoPartnerTitle: '{partner} (partner dimostrativo)',
@@ -180,7 +181,8 @@ const apiMessages = {
   demoPartnerShowcase: 'Vetrina richiesta: n. {cat}.',
   demoPartnerBuy: 'Acquista {product} a {amount}',
   demoPartnerBought: 'Acquisto completato',
-  demoPartnerBoughtText: 'Hai acquistato «{product}» per {amount}: richiesta {id}. Credito residuo: {residual}.',
+  demoPartnerBoughtText:
+    'Hai acquistato «{product}» per {amount}: richiesta {id}. Credito residuo: {residual}.',
   demoPartnerBuyFailed: 'Acquisto non riuscito',
   demoPartnerBackToOffers: 'Torna alle offerte',
   demoPartnerBackToPortal: 'Puoi chiudere questa scheda e tornare al portale welfare.',

@@ -104,11 +104,7 @@ export type PartnerProviderId = (typeof partnerProviders)[number]['id'];
  * - `bonusx_login` (GET): answer `login_url`, `payload.data`, `client_id`.
  */
 export type PartnerCallName =
-  | 'sso_login_partner'
-  | 'wishlist_login'
-  | 'partner_login'
-  | 'salabam_login'
-  | 'bonusx_login';
+  'sso_login_partner' | 'wishlist_login' | 'partner_login' | 'salabam_login' | 'bonusx_login';
 
 /** The body the page sends (declared constants; the server accepts exactly these). */
 export interface PartnerCallBody {

@@ -69,7 +69,9 @@ export function partnerDeclarationProblems(
     if (!ids.has(partner.provider)) problems.push(`${name}: partner ${partner.provider} inesistente`);
     const shape = partnerAnswerShape(partner.call.name);
     if (!handoffFits(partner.handoff, shape)) {
-      problems.push(`${name}: il passaggio ${partner.handoff.kind} non usa la risposta di ${partner.call.name}`);
+      problems.push(
+        `${name}: il passaggio ${partner.handoff.kind} non usa la risposta di ${partner.call.name}`,
+      );
     }
     const expected = BODY_FIELDS[partner.call.name];
     const given = Object.keys(partner.call.body ?? {});

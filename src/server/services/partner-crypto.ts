@@ -2,7 +2,7 @@
  * The cryptography of partner hand-offs (config/partners.ts describes the formats; ARCHITECTURE.md §5, §7):
  * - `enc_data`: AES-256-GCM, 12-byte random IV, the provider id as additional data, base64url of
  *   `iv || ciphertext || tag`;
- * - charge calls: HMAC-SHA256 over `<X-Partner-Timestamp>.<raw body>`, hex.
+ * - charge calls: HMAC-SHA256 over `<X-Partner-Timestamp>.<X-Partner-Nonce>.<raw body>`, hex.
  * Both keys derive from the provider's one shared secret, so a partner configures one value.
  * Used by the portal side (making `enc_data`, checking charges) and by the demo partner (the other side).
  */
@@ -71,18 +71,23 @@ export function openHandoff(secret: string, provider: string, token: string): Pa
   }
 }
 
-/** The signature of a charge call: hex HMAC-SHA256 of `<timestamp>.<raw body>`. */
-export function signCharge(secret: string, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', deriveKey(secret, 'sig')).update(`${timestamp}.${rawBody}`).digest('hex');
+/** A charge call's own nonce (`X-Partner-Nonce`): every call, retries included, has a new one. */
+export function newRequestNonce(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** The signature of a charge call: hex HMAC-SHA256 of `<timestamp>.<nonce>.<raw body>`. */
+export function signCharge(secret: string, timestamp: string, nonce: string, rawBody: string): string {
+  return createHmac('sha256', deriveKey(secret, 'sig'))
+    .update(`${timestamp}.${nonce}.${rawBody}`)
+    .digest('hex');
 }
 
 export function chargeSignatureMatches(
   secret: string,
-  timestamp: string,
-  rawBody: string,
-  signature: string,
+  request: { timestamp: string; nonce: string; rawBody: string; signature: string },
 ): boolean {
-  if (!/^[0-9a-f]{64}$/.test(signature)) return false;
-  const expected = Buffer.from(signCharge(secret, timestamp, rawBody), 'hex');
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+  if (!/^[0-9a-f]{64}$/.test(request.signature)) return false;
+  const expected = Buffer.from(signCharge(secret, request.timestamp, request.nonce, request.rawBody), 'hex');
+  return timingSafeEqual(expected, Buffer.from(request.signature, 'hex'));
 }

@@ -163,8 +163,7 @@ export async function chargePartner(
   if (handoff.charge_until.getTime() < now.getTime()) throw ApiError.of(409, 'apiPartnerChargeExpired');
 
   const page = input.registry.partners.find((partner) => partner.route_name === handoff.route_name);
-  const oggetto =
-    page && page.title !== provider.name ? `${provider.name} - ${page.title}` : provider.name;
+  const oggetto = page && page.title !== provider.name ? `${provider.name} - ${page.title}` : provider.name;
   const source = handoff.comp_credito;
   return withIdempotency(
     db,
@@ -181,7 +180,9 @@ export async function chargePartner(
           importo: [
             formatMessage('apiPartnerOverCredit', {
               amount: formatEuro(input.amountCents),
-              credit: formatMessage(source === 'art51c3' ? 'apiPartnerCreditArt51c3' : 'apiPartnerCreditTotale'),
+              credit: formatMessage(
+                source === 'art51c3' ? 'apiPartnerCreditArt51c3' : 'apiPartnerCreditTotale',
+              ),
               n: formatEuro(creditCents),
             }),
           ],

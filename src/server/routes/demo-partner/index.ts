@@ -20,7 +20,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatMessage, type MessageKey } from '../../../../config/messages-api.it';
 import { formatCents, formatEuro, parseCents } from '../../../shared/money';
 import { escapeHtml } from '../../html';
-import { openHandoff, signCharge, type PartnerHandoffPayload } from '../../services/partner-crypto';
+import {
+  newRequestNonce,
+  openHandoff,
+  signCharge,
+  type PartnerHandoffPayload,
+} from '../../services/partner-crypto';
 import { providerOf, secretOf, type PartnerRegistry } from '../../services/partners';
 
 export interface DemoPartnerOptions {
@@ -49,7 +54,8 @@ interface Visit {
   cat?: string;
 }
 
-const text = (key: MessageKey, params?: Record<string, string | number>) => escapeHtml(formatMessage(key, params));
+const text = (key: MessageKey, params?: Record<string, string | number>) =>
+  escapeHtml(formatMessage(key, params));
 
 function visitMac(secret: string, body: string): string {
   return createHmac('sha256', secret).update(`demo-partner-visit:${body}`).digest('base64url');
@@ -117,7 +123,10 @@ function creditLabel(comp: Visit['comp']): string {
   return formatMessage(comp === 'art51c3' ? 'apiPartnerCreditArt51c3' : 'apiPartnerCreditTotale');
 }
 
-export default async function demoPartnerRoutes(app: FastifyInstance, options: DemoPartnerOptions): Promise<void> {
+export default async function demoPartnerRoutes(
+  app: FastifyInstance,
+  options: DemoPartnerOptions,
+): Promise<void> {
   const { registry } = options;
 
   app.addContentTypeParser(
@@ -208,7 +217,10 @@ ${offers}
     // The partner's own memory of nonces seen (single use).
     const seen = await app.db
       .insertInto('used_nonces')
-      .values({ nonce: `demo-partner:${provider.id}:${payload.nonce}`, expires_at: new Date((payload.exp + 60) * 1000) })
+      .values({
+        nonce: `demo-partner:${provider.id}:${payload.nonce}`,
+        expires_at: new Date((payload.exp + 60) * 1000),
+      })
       .onConflict((oc) => oc.column('nonce').doNothing())
       .returning('nonce')
       .executeTakeFirst();
@@ -297,6 +309,7 @@ ${offers}
       // The partner's server-to-server call, signed with its key.
       const raw = JSON.stringify({ nonce: visit.nonce, importo: offer.prezzo, prodotto: offer.nome });
       const timestamp = String(Math.floor(Date.now() / 1000));
+      const nonce = newRequestNonce();
       const answer = await app.inject({
         method: 'POST',
         url: '/api/partner_charge',
@@ -304,7 +317,8 @@ ${offers}
           'content-type': 'application/json',
           'x-partner-id': provider.id,
           'x-partner-timestamp': timestamp,
-          'x-partner-signature': signCharge(secret.key, timestamp, raw),
+          'x-partner-nonce': nonce,
+          'x-partner-signature': signCharge(secret.key, timestamp, nonce, raw),
           'idempotency-key': body.chiave ?? '',
         },
         payload: raw,
@@ -327,7 +341,12 @@ ${offers}
           residual: formatEuro(parseCents(residual) ?? 0),
         },
       )}</p><p>${text('demoPartnerBackToPortal')}</p></div>`;
-      return offersPage(reply, secret.key, { ...visit, disponibile: formatCents(parseCents(residual) ?? 0) }, notice);
+      return offersPage(
+        reply,
+        secret.key,
+        { ...visit, disponibile: formatCents(parseCents(residual) ?? 0) },
+        notice,
+      );
     },
   );
 
@@ -336,11 +355,20 @@ ${offers}
       url,
       {
         config: { public: true },
-        schema: { summary: `${formatMessage(title)} (solo modalità demo)`, tags: ['demo'], produces: ['text/html'] },
+        schema: {
+          summary: `${formatMessage(title)} (solo modalità demo)`,
+          tags: ['demo'],
+          produces: ['text/html'],
+        },
       },
       async (_request, reply) => {
         if (!guard(reply)) return reply;
-        return sendPage(reply, 200, formatMessage(title), `<h1>${text(title)}</h1><div class="card"><p>${text(body)}</p></div>`);
+        return sendPage(
+          reply,
+          200,
+          formatMessage(title),
+          `<h1>${text(title)}</h1><div class="card"><p>${text(body)}</p></div>`,
+        );
       },
     );
   simplePage('/demo-partner/richiesta-convenzione', 'demoRequestFormTitle', 'demoRequestFormText');

@@ -58,7 +58,9 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
             type: 'object',
             additionalProperties: false,
             required: Object.keys(body),
-            properties: Object.fromEntries(Object.entries(body).map(([key, value]) => [key, { const: value }])),
+            properties: Object.fromEntries(
+              Object.entries(body).map(([key, value]) => [key, { const: value }]),
+            ),
           }
         : undefined;
     app.route({
@@ -94,7 +96,11 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
           url.searchParams.set('d', encData);
           return { login_url: url.toString() };
         }
-        return { login_url: address, payload: { data: encData }, client_id: provider.clientId ?? provider.id };
+        return {
+          login_url: address,
+          payload: { data: encData },
+          client_id: provider.clientId ?? provider.id,
+        };
       },
     });
   }
@@ -127,8 +133,9 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
             'accesso, indicandone il `nonce`, nel registro (movimento di tipo 6 Convenzione, `oggetto` il ' +
             'partner, `soggetto` il prodotto). Intestazioni obbligatorie: `X-Partner-Id` (id del partner), ' +
             '`X-Partner-Timestamp` (secondi Unix, entro ' +
-            `${chargeClockSkewSeconds} secondi dall'ora del server), \`X-Partner-Signature\` (hex ` +
-            "HMAC-SHA256, con la chiave di firma derivata dal segreto del partner, di `<timestamp>.<corpo>`), " +
+            `${chargeClockSkewSeconds} secondi dall'ora del server), \`X-Partner-Nonce\` (16-64 tra lettere, ` +
+            'cifre, `-`, `_`, nuovo a ogni chiamata), `X-Partner-Signature` (hex HMAC-SHA256, con la chiave ' +
+            'di firma derivata dal segreto del partner, di `<timestamp>.<nonce>.<corpo>`), ' +
             '`Idempotency-Key` (1-100 tra lettere, cifre, `-`, `_`). Firma errata o ripetuta, partner ' +
             'sconosciuto o disabilitato: 401. Importo oltre il credito: 400, nulla viene scritto. Accesso ' +
             'sconosciuto: 404; oltre la finestra di addebito: 409. Un nuovo invio con la stessa ' +
@@ -206,13 +213,19 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
 
 /**
  * The partner's signature: known and enabled partner, timestamp within the window, HMAC of
- * `<timestamp>.<raw body>` with its key, and never the same signature twice (replay).
+ * `<timestamp>.<nonce>.<raw body>` with its key, and never the same request nonce twice (replay).
  */
 async function authenticatePartner(request: FastifyRequest, registry: PartnerRegistry): Promise<void> {
   const id = request.headers['x-partner-id'];
   const timestamp = request.headers['x-partner-timestamp'];
+  const nonce = request.headers['x-partner-nonce'];
   const signature = request.headers['x-partner-signature'];
-  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signature !== 'string') {
+  if (
+    typeof id !== 'string' ||
+    typeof timestamp !== 'string' ||
+    typeof nonce !== 'string' ||
+    typeof signature !== 'string'
+  ) {
     throw ApiError.of(401, 'apiPartnerAuthMissing');
   }
   const secret = secretOf(registry, id);
@@ -222,11 +235,13 @@ async function authenticatePartner(request: FastifyRequest, registry: PartnerReg
   if (!Number.isFinite(seconds) || Math.abs(now - seconds) > chargeClockSkewSeconds) {
     throw ApiError.of(401, 'apiPartnerTimestampInvalid', { n: chargeClockSkewSeconds });
   }
-  if (!chargeSignatureMatches(secret.key, timestamp, request.partnerRawBody ?? '', signature)) {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) throw ApiError.of(401, 'apiPartnerAuthInvalid');
+  const rawBody = request.partnerRawBody ?? '';
+  if (!chargeSignatureMatches(secret.key, { timestamp, nonce, rawBody, signature })) {
     throw ApiError.of(401, 'apiPartnerAuthInvalid');
   }
   const db = request.server.db;
-  const used = `partner-charge:${id}:${signature}`;
+  const used = `partner-charge:${id}:${nonce}`;
   await db.deleteFrom('used_nonces').where('expires_at', '<', new Date()).execute();
   const claimed = await db
     .insertInto('used_nonces')
