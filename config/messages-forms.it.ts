@@ -241,6 +241,29 @@ export const formMessages = {
   formMessageSent: 'Messaggio inviato.',
   formPinSent: 'Il nuovo PIN è stato inviato al tuo indirizzo e-mail.',
   formPinGenerate: 'Genera un nuovo PIN',
+
+  // --- Partner portals, conv-request-form, benefit-hub (001 §2, §5, §8; 002 §2.1, §2.7) ----------
+  partnerConditions: 'Dichiaro di aver letto e di accettare le condizioni del servizio del portale {title}',
+  partnerAccess: 'Accedi al portale {title}',
+  partnerOpening: 'Apertura del portale in corso…',
+  partnerLoading: 'Preparazione dell’accesso al portale…',
+  partnerNewTab: 'Il portale si apre in una nuova scheda.',
+  partnerLinkMissing: 'Il portale partner non ha restituito un indirizzo valido: riprovare più tardi.',
+  requestFormText:
+    'Il modulo di richiesta di una convenzione on demand si apre in una nuova scheda; questa pagina torna al menu.',
+  requestFormOpen: 'Apri il modulo di richiesta',
+  benefitHubIntro:
+    'Il Benefit Hub è il portale di sconti riservato ai dipendenti: iscriviti con il codice cliente della tua azienda.',
+  benefitHubCodeLabel: 'Il tuo codice cliente',
+  benefitHubCopy: 'Copia il codice',
+  benefitHubCopied: 'Codice copiato negli appunti',
+  benefitHubCopyFailed: 'Non è stato possibile copiare il codice: selezionalo e copialo a mano.',
+  benefitHubTutorial: 'Guarda il video tutorial',
+  benefitHubTutorialTitle: 'Come usare il Benefit Hub',
+  benefitHubVideoFallback: 'Il tuo browser non riproduce il video: apri il video in una nuova scheda.',
+  benefitHubSubscribe: 'Iscriviti al Benefit Hub',
+  benefitHubLoadError:
+    "Si è verificato un errore nel caricamento delle informazioni, si prega di riprovare, se il problema persiste contattare l'assistenza",
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;
