@@ -19,7 +19,10 @@
  * `iv (12 bytes) || ciphertext || tag (16 bytes)`, AES-256-GCM with the provider id as additional data,
  * over the UTF-8 JSON of `PartnerHandoffPayload` (src/server/services/partner-handoff.ts): the user, the
  * credit on offer and its balance, `iat`/`exp` (Unix seconds, `handoffTtlSeconds` apart) and a random
- * single-use `nonce`. The partner charges credit back with `POST /api/partner_charge`, naming that nonce.
+ * single-use `nonce`. The partner charges credit back with `POST /api/partner_charge`, naming that nonce,
+ * signed with headers `X-Partner-Id`, `X-Partner-Timestamp` (Unix seconds, within
+ * `chargeClockSkewSeconds`), `X-Partner-Nonce` (new for every call) and `X-Partner-Signature` (hex
+ * HMAC-SHA256 of `<timestamp>.<nonce>.<raw body>` with the signing key), plus an `Idempotency-Key`.
  */
 
 /** Which balance a partner may spend (001 §7 `comp_credito`). */
