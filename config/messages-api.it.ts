@@ -172,35 +172,36 @@ const apiMessages = {
     'Chiamata del partner già ricevuta: un nuovo tentativo va firmato con un nuovo X-Partner-Nonce (stessa Idempotency-Key).',
   apiBenefitHubUnavailable: 'Il Benefit Hub non è al momento disponibile: riprovare più tardi.',
   // Demo partner (modalità demo: /demo-partner)
-  demoPartnerTitle: '{partner} (partner dimostrativo)',
-  demoPartnerWelcome: 'Benvenuto, {name}',
-  demoPartnerArrived: 'Sei arrivato dal portale welfare come {name} ({email}), dalla pagina «{page}».',
-  demoPartnerCredit: 'Credito disponibile: {amount} ({credit}).',
-  demoPartnerOffers: 'Offerte',
-  demoPartnerService: 'Servizio richiesto: {service}.',
-  demoPartnerShowcase: 'Vetrina richiesta: n. {cat}.',
-  demoPartnerBuy: 'Acquista {product} a {amount}',
-  demoPartnerBought: 'Acquisto completato',
-  demoPartnerBoughtText:
+  apiDemoPartnerTitle: '{partner} (partner dimostrativo)',
+  apiDemoPartnerWelcome: 'Benvenuto, {name}',
+  apiDemoPartnerArrived: 'Sei arrivato dal portale welfare come {name} ({email}), dalla pagina «{page}».',
+  apiDemoPartnerCredit: 'Credito disponibile: {amount} ({credit}).',
+  apiDemoPartnerOffers: 'Offerte',
+  apiDemoPartnerService: 'Servizio richiesto: {service}.',
+  apiDemoPartnerShowcase: 'Vetrina richiesta: n. {cat}.',
+  apiDemoPartnerBuy: 'Acquista {product} a {amount}',
+  apiDemoPartnerBought: 'Acquisto completato',
+  apiDemoPartnerBoughtText:
     'Hai acquistato «{product}» per {amount}: richiesta {id}. Credito residuo: {residual}.',
-  demoPartnerBuyFailed: 'Acquisto non riuscito',
-  demoPartnerBackToOffers: 'Torna alle offerte',
-  demoPartnerBackToPortal: 'Puoi chiudere questa scheda e tornare al portale welfare.',
-  demoPartnerRefused: 'Accesso rifiutato',
-  demoPartnerExpired: 'Il collegamento è scaduto: torna al portale welfare e accedi di nuovo al partner.',
-  demoPartnerReplayed:
+  apiDemoPartnerBuyFailed: 'Acquisto non riuscito',
+  apiDemoPartnerBackToOffers: 'Torna alle offerte',
+  apiDemoPartnerBackToPortal: 'Puoi chiudere questa scheda e tornare al portale welfare.',
+  apiDemoPartnerRefused: 'Accesso rifiutato',
+  apiDemoPartnerExpired: 'Il collegamento è scaduto: torna al portale welfare e accedi di nuovo al partner.',
+  apiDemoPartnerReplayed:
     'Questo collegamento è già stato usato: per sicurezza vale una sola volta. Torna al portale welfare e accedi di nuovo.',
-  demoPartnerTampered:
+  apiDemoPartnerTampered:
     'I dati di accesso non sono validi (alterati o cifrati con un’altra chiave): torna al portale welfare e accedi di nuovo.',
-  demoPartnerMissing: 'Dati di accesso mancanti: questa pagina si apre dal portale welfare.',
-  demoPartnerUnknown: 'Partner dimostrativo inesistente.',
-  demoPartnerBonusClient: 'Identificativo cliente non riconosciuto: {client}.',
-  demoPartnerVisitInvalid: 'La visita non è valida: torna al portale welfare e accedi di nuovo al partner.',
-  demoRequestFormTitle: 'Richiesta di una convenzione (modulo dimostrativo)',
-  demoRequestFormText:
+  apiDemoPartnerMissing: 'Dati di accesso mancanti: questa pagina si apre dal portale welfare.',
+  apiDemoPartnerUnknown: 'Partner dimostrativo inesistente.',
+  apiDemoPartnerBonusClient: 'Identificativo cliente non riconosciuto: {client}.',
+  apiDemoPartnerVisitInvalid:
+    'La visita non è valida: torna al portale welfare e accedi di nuovo al partner.',
+  apiDemoRequestFormTitle: 'Richiesta di una convenzione (modulo dimostrativo)',
+  apiDemoRequestFormText:
     'Qui il cliente pubblica il proprio modulo di richiesta di convenzioni on demand. Puoi chiudere questa scheda.',
-  demoBenefitHubTitle: 'Iscrizione al Benefit Hub (pagina dimostrativa)',
-  demoBenefitHubText:
+  apiDemoBenefitHubTitle: 'Iscrizione al Benefit Hub (pagina dimostrativa)',
+  apiDemoBenefitHubText:
     'Qui il Benefit Hub raccoglie l’iscrizione con il codice cliente copiato dal portale. Puoi chiudere questa scheda.',
 } as const;
 

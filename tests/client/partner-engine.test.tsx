@@ -89,13 +89,13 @@ async function renderPartner(declaration: PartnerDeclaration) {
 }
 
 const accessName = (declaration: PartnerDeclaration) =>
-  formatFormMessage('partnerAccess', { title: declaration.title });
+  formatFormMessage('formPartnerAccess', { title: declaration.title });
 
 async function tickAndAccess(declaration: PartnerDeclaration) {
   expect(screen.queryByRole('button', { name: accessName(declaration) })).toBeNull();
   fireEvent.click(
     screen.getByRole('checkbox', {
-      name: formatFormMessage('partnerConditions', { title: declaration.title }),
+      name: formatFormMessage('formPartnerConditions', { title: declaration.title }),
     }),
   );
   fireEvent.click(await screen.findByRole('button', { name: accessName(declaration) }));
@@ -236,7 +236,7 @@ describe('conv-request-form and benefit-hub', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     logInAs();
     const { router } = await renderInRouter(<RequestFormScreen />, { path: '/conv-request-form' });
-    fireEvent.click(screen.getByRole('button', { name: formMessages.requestFormOpen }));
+    fireEvent.click(screen.getByRole('button', { name: formMessages.formRequestFormOpen }));
     expect(open).toHaveBeenCalledWith(
       new URL('/demo-partner/richiesta-convenzione', window.location.href).toString(),
       '_blank',
@@ -253,22 +253,22 @@ describe('conv-request-form and benefit-hub', () => {
     logInAs();
     await renderInRouter(<BenefitHubScreen />, { path: '/benefits/benefit-hub' });
     expect((await screen.findByTestId('benefit-hub-code')).textContent).toBe('ACME-7F3K92QD');
-    fireEvent.click(screen.getByRole('button', { name: formMessages.benefitHubCopy }));
+    fireEvent.click(screen.getByRole('button', { name: formMessages.formBenefitHubCopy }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('ACME-7F3K92QD'));
-    expect(await screen.findByText(formMessages.benefitHubCopied)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText(formMessages.benefitHubCopied)).toBeNull(), {
+    expect(await screen.findByText(formMessages.formBenefitHubCopied)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(formMessages.formBenefitHubCopied)).toBeNull(), {
       timeout: 5000,
     });
 
-    fireEvent.click(screen.getByRole('button', { name: formMessages.benefitHubTutorial }));
-    const modal = await screen.findByRole('dialog', { name: formMessages.benefitHubTutorialTitle });
+    fireEvent.click(screen.getByRole('button', { name: formMessages.formBenefitHubTutorial }));
+    const modal = await screen.findByRole('dialog', { name: formMessages.formBenefitHubTutorialTitle });
     const video = within(modal).getByTestId('benefit-hub-video');
     expect(video.getAttribute('src')).toBe('https://video.example.com/welfare/tutorial-benefit-hub.mp4');
     expect(video.querySelector('track')?.getAttribute('src')).toBe(
       'https://video.example.com/welfare/tutorial-benefit-hub.vtt',
     );
 
-    fireEvent.click(screen.getByRole('button', { name: formMessages.benefitHubSubscribe, hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: formMessages.formBenefitHubSubscribe, hidden: true }));
     expect(open).toHaveBeenCalledWith(
       new URL('/demo-partner/benefit-hub/iscrizione', window.location.href).toString(),
       '_blank',

@@ -62,10 +62,12 @@ const title = (route: string) => {
 async function accessPartner(page: Page, route: string): Promise<Page> {
   const name = title(route);
   await page.getByRole('heading', { level: 1, name }).waitFor();
-  await page.getByRole('checkbox', { name: formatFormMessage('partnerConditions', { title: name }) }).check();
+  await page
+    .getByRole('checkbox', { name: formatFormMessage('formPartnerConditions', { title: name }) })
+    .check();
   const [tab] = await Promise.all([
     page.context().waitForEvent('page'),
-    page.getByRole('button', { name: formatFormMessage('partnerAccess', { title: name }) }).click(),
+    page.getByRole('button', { name: formatFormMessage('formPartnerAccess', { title: name }) }).click(),
   ]);
   await tab.waitForLoadState('domcontentloaded');
   return tab;
@@ -146,7 +148,7 @@ describe('partner portals', () => {
     // bonusx: no conditions; the button appears once the call answered.
     await page.goto('/benefits/conv-bonusx');
     const access = page.getByRole('button', {
-      name: formatFormMessage('partnerAccess', { title: title('conv-bonusx') }),
+      name: formatFormMessage('formPartnerAccess', { title: title('conv-bonusx') }),
     });
     const [bonusx] = await Promise.all([page.context().waitForEvent('page'), access.click()]);
     await bonusx.getByRole('heading', { level: 1, name: 'Benvenuto, Mario Rossi' }).waitFor();

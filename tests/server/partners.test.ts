@@ -215,7 +215,7 @@ describe.each(backends)('partner portals (%s)', (backend) => {
 
     const replayed = await arrive('/demo-partner/convenzioni/conv-viaggi', { d: encData });
     expect(replayed.statusCode).toBe(409);
-    expect(replayed.body).toContain(escaped(messages.demoPartnerReplayed));
+    expect(replayed.body).toContain(escaped(messages.apiDemoPartnerReplayed));
 
     const expired = await createHandoff(t.db, {
       partner: partner('conv-viaggi'),
@@ -225,7 +225,7 @@ describe.each(backends)('partner portals (%s)', (backend) => {
     });
     const late = await arrive('/demo-partner/convenzioni/conv-viaggi', { d: expired.encData });
     expect(late.statusCode).toBe(410);
-    expect(late.body).toContain(escaped(messages.demoPartnerExpired));
+    expect(late.body).toContain(escaped(messages.apiDemoPartnerExpired));
 
     const fresh = await handoff('conv-viaggi');
     const bytes = Buffer.from(fresh.encData, 'base64url');
@@ -234,7 +234,7 @@ describe.each(backends)('partner portals (%s)', (backend) => {
       d: bytes.toString('base64url'),
     });
     expect(tampered.statusCode).toBe(400);
-    expect(tampered.body).toContain(escaped(messages.demoPartnerTampered));
+    expect(tampered.body).toContain(escaped(messages.apiDemoPartnerTampered));
 
     // Sealed with another key, or handed to another partner: the same refusal.
     const foreign = sealHandoff('una-chiave-diversa-0123456789abcdef-0123', 'convenzioni', fresh.payload);

@@ -39,14 +39,14 @@ async function copyCode(code: string): Promise<void> {
     notifications.show({
       id: 'benefit-hub-copied',
       color: 'green',
-      message: formMessages.benefitHubCopied,
+      message: formMessages.formBenefitHubCopied,
       autoClose: benefitHub.copyToastMs,
     });
   } catch {
     notifications.show({
       id: 'benefit-hub-copy-failed',
       color: 'red',
-      message: formMessages.benefitHubCopyFailed,
+      message: formMessages.formBenefitHubCopyFailed,
       autoClose: 15_000,
       withCloseButton: true,
     });
@@ -70,18 +70,18 @@ export function BenefitHubScreen() {
           <Title order={1} size="h2">
             {benefitHub.title}
           </Title>
-          <Text>{formMessages.benefitHubIntro}</Text>
+          <Text>{formMessages.formBenefitHubIntro}</Text>
           {query.isPending && <Loader aria-label={formMessages.formLoading} />}
           {query.isError && (
             <Alert color="red" role="alert">
-              {formMessages.benefitHubLoadError}
+              {formMessages.formBenefitHubLoadError}
             </Alert>
           )}
           {query.data && (
             <>
               <Stack gap={4}>
                 <Text fw={600} id="benefit-hub-code-label">
-                  {formMessages.benefitHubCodeLabel}
+                  {formMessages.formBenefitHubCodeLabel}
                 </Text>
                 <Group gap="sm">
                   <Code fz="lg" aria-labelledby="benefit-hub-code-label" data-testid="benefit-hub-code">
@@ -93,7 +93,7 @@ export function BenefitHubScreen() {
                     onClick={() => void copyCode(query.data.codice_cliente)}
                     data-testid="benefit-hub-copy"
                   >
-                    {formMessages.benefitHubCopy}
+                    {formMessages.formBenefitHubCopy}
                   </Button>
                 </Group>
               </Stack>
@@ -104,20 +104,20 @@ export function BenefitHubScreen() {
                   onClick={() => setVideo(true)}
                   data-testid="benefit-hub-tutorial"
                 >
-                  {formMessages.benefitHubTutorial}
+                  {formMessages.formBenefitHubTutorial}
                 </Button>
                 <Button
                   rightSection={<IconExternalLink size={18} aria-hidden="true" />}
                   onClick={() => openInNewTab(absolute(query.data.url_iscrizione))}
                   data-testid="benefit-hub-subscribe"
                 >
-                  {formMessages.benefitHubSubscribe}
+                  {formMessages.formBenefitHubSubscribe}
                 </Button>
               </Group>
               <Modal
                 opened={video}
                 onClose={() => setVideo(false)}
-                title={formMessages.benefitHubTutorialTitle}
+                title={formMessages.formBenefitHubTutorialTitle}
                 size="lg"
                 centered
               >
@@ -136,7 +136,7 @@ export function BenefitHubScreen() {
                     src={captionsOf(query.data.url_video)}
                   />
                   <a href={query.data.url_video} target="_blank" rel="noopener noreferrer">
-                    {formMessages.benefitHubVideoFallback}
+                    {formMessages.formBenefitHubVideoFallback}
                   </a>
                 </video>
               </Modal>

@@ -26,7 +26,7 @@ function callPartner(partner: PartnerDeclaration): Promise<Answer> {
   });
 }
 
-const missingAddress = () => new ApiError(0, { detail: formMessages.partnerLinkMissing });
+const missingAddress = () => new ApiError(0, { detail: formMessages.formPartnerLinkMissing });
 
 export function PartnerScreen({ partner }: { partner: PartnerDeclaration }) {
   const navigate = useNavigate();
@@ -114,12 +114,12 @@ export function PartnerScreen({ partner }: { partner: PartnerDeclaration }) {
             <Checkbox
               checked={accepted}
               onChange={(event) => setAccepted(event.currentTarget.checked)}
-              label={formatFormMessage('partnerConditions', { title: partner.title })}
+              label={formatFormMessage('formPartnerConditions', { title: partner.title })}
               data-testid="partner-conditions"
               disabled={busy}
             />
           )}
-          {!ready && <Loader aria-label={formMessages.partnerLoading} />}
+          {!ready && <Loader aria-label={formMessages.formPartnerLoading} />}
           {ready && accepted && (
             <Stack gap={4} align="flex-start">
               <Button
@@ -129,9 +129,9 @@ export function PartnerScreen({ partner }: { partner: PartnerDeclaration }) {
                 onClick={() => void access()}
                 data-testid="partner-access"
               >
-                {formatFormMessage('partnerAccess', { title: partner.title })}
+                {formatFormMessage('formPartnerAccess', { title: partner.title })}
               </Button>
-              <Text size="sm">{formMessages.partnerNewTab}</Text>
+              <Text size="sm">{formMessages.formPartnerNewTab}</Text>
             </Stack>
           )}
         </Stack>

@@ -23,14 +23,14 @@ export function RequestFormScreen() {
           <Title order={1} size="h2">
             {requestForm.title}
           </Title>
-          <Text>{formMessages.requestFormText}</Text>
+          <Text>{formMessages.formRequestFormText}</Text>
           <Button
             size="md"
             rightSection={<IconExternalLink size={18} aria-hidden="true" />}
             onClick={open}
             data-testid="request-form-open"
           >
-            {formMessages.requestFormOpen}
+            {formMessages.formRequestFormOpen}
           </Button>
         </Stack>
       </Card>

@@ -89,6 +89,7 @@ main{max-width:48rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;margin:.5rem 0}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 .card{background:#fff;border:1px solid #d8dee4;border-radius:.5rem;padding:1rem;margin:.75rem 0}
+.card>:first-child{margin-top:0}.card>:last-child{margin-bottom:0}form{margin:0}
 .offers{list-style:none;padding:0;margin:0;display:grid;gap:.75rem}
 .offer{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem}
 .price{font-weight:700}
@@ -114,8 +115,8 @@ function refusal(reply: FastifyReply, status: number, key: MessageKey): FastifyR
   return sendPage(
     reply,
     status,
-    formatMessage('demoPartnerRefused'),
-    `<h1>${text('demoPartnerRefused')}</h1><div class="card error" role="alert"><p>${text(key)}</p></div>`,
+    formatMessage('apiDemoPartnerRefused'),
+    `<h1>${text('apiDemoPartnerRefused')}</h1><div class="card error" role="alert"><p>${text(key)}</p></div>`,
   );
 }
 
@@ -162,7 +163,7 @@ export default async function demoPartnerRoutes(
 <input type="hidden" name="visita" value="${escapeHtml(sealed)}">
 <input type="hidden" name="offerta" value="${offer.id}">
 <input type="hidden" name="chiave" value="${randomBytes(12).toString('hex')}">
-<button type="submit">${text('demoPartnerBuy', { product: offer.nome, amount: formatEuro(parseCents(offer.prezzo) ?? 0) })}</button>
+<button type="submit">${text('apiDemoPartnerBuy', { product: offer.nome, amount: formatEuro(parseCents(offer.prezzo) ?? 0) })}</button>
 </form>
 </li>`,
       )
@@ -171,19 +172,19 @@ export default async function demoPartnerRoutes(
     return sendPage(
       reply,
       status,
-      formatMessage('demoPartnerTitle', { partner: partnerName }),
-      `<h1>${text('demoPartnerWelcome', { name })}</h1>
+      formatMessage('apiDemoPartnerTitle', { partner: partnerName }),
+      `<h1>${text('apiDemoPartnerWelcome', { name })}</h1>
 ${notice}
 <div class="card" data-testid="demo-partner-visit">
-<p>${text('demoPartnerArrived', { name, email: visit.email, page: declared?.title ?? visit.page })}</p>
-<p data-testid="demo-partner-credit"><strong>${text('demoPartnerCredit', {
+<p>${text('apiDemoPartnerArrived', { name, email: visit.email, page: declared?.title ?? visit.page })}</p>
+<p data-testid="demo-partner-credit"><strong>${text('apiDemoPartnerCredit', {
         amount: formatEuro(parseCents(visit.disponibile) ?? 0),
         credit: creditLabel(visit.comp),
       })}</strong></p>
-${visit.service ? `<p>${text('demoPartnerService', { service: visit.service })}</p>` : ''}
-${visit.cat ? `<p>${text('demoPartnerShowcase', { cat: visit.cat })}</p>` : ''}
+${visit.service ? `<p>${text('apiDemoPartnerService', { service: visit.service })}</p>` : ''}
+${visit.cat ? `<p>${text('apiDemoPartnerShowcase', { cat: visit.cat })}</p>` : ''}
 </div>
-<h2>${text('demoPartnerOffers')}</h2>
+<h2>${text('apiDemoPartnerOffers')}</h2>
 <ul class="offers">
 ${offers}
 </ul>`,
@@ -200,20 +201,20 @@ ${offers}
     if (!guard(reply)) return reply;
     const provider = providerOf(registry, params.provider);
     const secret = secretOf(registry, params.provider);
-    if (!provider || !secret) return refusal(reply, 404, 'demoPartnerUnknown');
-    if (!token) return refusal(reply, 400, 'demoPartnerMissing');
+    if (!provider || !secret) return refusal(reply, 404, 'apiDemoPartnerUnknown');
+    if (!token) return refusal(reply, 400, 'apiDemoPartnerMissing');
     if (extra.bonusx && extra.clientId !== (provider.clientId ?? provider.id)) {
       return sendPage(
         reply,
         400,
-        formatMessage('demoPartnerRefused'),
-        `<h1>${text('demoPartnerRefused')}</h1><div class="card error" role="alert"><p>${text('demoPartnerBonusClient', { client: extra.clientId ?? '' })}</p></div>`,
+        formatMessage('apiDemoPartnerRefused'),
+        `<h1>${text('apiDemoPartnerRefused')}</h1><div class="card error" role="alert"><p>${text('apiDemoPartnerBonusClient', { client: extra.clientId ?? '' })}</p></div>`,
       );
     }
     const payload: PartnerHandoffPayload | null = openHandoff(secret.key, provider.id, token);
-    if (!payload || payload.page !== params.page) return refusal(reply, 400, 'demoPartnerTampered');
+    if (!payload || payload.page !== params.page) return refusal(reply, 400, 'apiDemoPartnerTampered');
     const now = Math.floor(Date.now() / 1000);
-    if (payload.exp < now) return refusal(reply, 410, 'demoPartnerExpired');
+    if (payload.exp < now) return refusal(reply, 410, 'apiDemoPartnerExpired');
     // The partner's own memory of nonces seen (single use).
     const seen = await app.db
       .insertInto('used_nonces')
@@ -224,7 +225,7 @@ ${offers}
       .onConflict((oc) => oc.column('nonce').doNothing())
       .returning('nonce')
       .executeTakeFirst();
-    if (!seen) return refusal(reply, 409, 'demoPartnerReplayed');
+    if (!seen) return refusal(reply, 409, 'apiDemoPartnerReplayed');
     const cat = extra.cat ?? (payload.cat !== undefined ? String(payload.cat) : undefined);
     return offersPage(reply, secret.key, {
       partner: provider.id,
@@ -299,12 +300,12 @@ ${offers}
       if (!guard(reply)) return reply;
       const provider = providerOf(registry, request.params.provider);
       const secret = secretOf(registry, request.params.provider);
-      if (!provider || !secret) return refusal(reply, 404, 'demoPartnerUnknown');
+      if (!provider || !secret) return refusal(reply, 404, 'apiDemoPartnerUnknown');
       const body = request.body ?? {};
       const visit = body.visita ? openVisit(secret.key, body.visita) : null;
       const offer = demoOffers.find((item) => item.id === body.offerta);
       if (!visit || visit.partner !== provider.id || !offer || !/^[0-9a-f]{24}$/.test(body.chiave ?? '')) {
-        return refusal(reply, 400, 'demoPartnerVisitInvalid');
+        return refusal(reply, 400, 'apiDemoPartnerVisitInvalid');
       }
       // The partner's server-to-server call, signed with its key.
       const raw = JSON.stringify({ nonce: visit.nonce, importo: offer.prezzo, prodotto: offer.nome });
@@ -326,21 +327,21 @@ ${offers}
       const data = answer.json<Record<string, unknown>>();
       if (answer.statusCode !== 201) {
         const lines = Object.values(data).flatMap((value) => (Array.isArray(value) ? value : [value]));
-        const notice = `<div class="card error" role="alert" data-testid="demo-partner-error"><h2>${text('demoPartnerBuyFailed')}</h2>${lines
+        const notice = `<div class="card error" role="alert" data-testid="demo-partner-error"><h2>${text('apiDemoPartnerBuyFailed')}</h2>${lines
           .map((line) => `<p>${escapeHtml(String(line))}</p>`)
           .join('')}</div>`;
         return offersPage(reply, secret.key, visit, notice, answer.statusCode);
       }
       const residual = String(data.credito_residuo);
-      const notice = `<div class="card ok" role="status" data-testid="demo-partner-bought"><h2>${text('demoPartnerBought')}</h2><p>${text(
-        'demoPartnerBoughtText',
+      const notice = `<div class="card ok" role="status" data-testid="demo-partner-bought"><h2>${text('apiDemoPartnerBought')}</h2><p>${text(
+        'apiDemoPartnerBoughtText',
         {
           product: offer.nome,
           amount: formatEuro(parseCents(offer.prezzo) ?? 0),
           id: String(data.id_acquisto),
           residual: formatEuro(parseCents(residual) ?? 0),
         },
-      )}</p><p>${text('demoPartnerBackToPortal')}</p></div>`;
+      )}</p><p>${text('apiDemoPartnerBackToPortal')}</p></div>`;
       return offersPage(
         reply,
         secret.key,
@@ -371,6 +372,6 @@ ${offers}
         );
       },
     );
-  simplePage('/demo-partner/richiesta-convenzione', 'demoRequestFormTitle', 'demoRequestFormText');
-  simplePage('/demo-partner/benefit-hub/iscrizione', 'demoBenefitHubTitle', 'demoBenefitHubText');
+  simplePage('/demo-partner/richiesta-convenzione', 'apiDemoRequestFormTitle', 'apiDemoRequestFormText');
+  simplePage('/demo-partner/benefit-hub/iscrizione', 'apiDemoBenefitHubTitle', 'apiDemoBenefitHubText');
 }
