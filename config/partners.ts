@@ -87,6 +87,13 @@ export const partnerProviders = [
     demoKey: 'demo-partner-salabam-0123456789abcdef-non-per-produzione',
   },
   {
+    id: 'buoni',
+    name: 'Portale Buoni',
+    keyEnv: 'PARTNER_KEY_BUONI',
+    urlEnv: 'PARTNER_URL_BUONI',
+    demoKey: 'demo-partner-buoni-0123456789abcdef-non-per-produzione',
+  },
+  {
     id: 'bonusx',
     name: 'Area Bonus Pubblici',
     keyEnv: 'PARTNER_KEY_BONUSX',
@@ -101,17 +108,25 @@ export type PartnerProviderId = (typeof partnerProviders)[number]['id'];
 /**
  * The calls of 001 §7, each served once per declaration at `<method> /api/<call>/<route_name>`:
  * - `sso_login_partner`: partner SSO login create, body `service`, `cluster`, `comp_credito`;
+ * - `sso_login_buoni`: voucher-portal SSO login create, body `service` (200 or 100), answer `enc_data`,
+ *   `login_url`;
  * - `wishlist_login`: wishlist login create, no body, answer `login_url`;
  * - `partner_login`: login for fac, mba, bitq, no body, answer `enc_data`, `login_url`;
  * - `salabam_login`: body `service`, answer `login_url`;
  * - `bonusx_login` (GET): answer `login_url`, `payload.data`, `client_id`.
  */
 export type PartnerCallName =
-  'sso_login_partner' | 'wishlist_login' | 'partner_login' | 'salabam_login' | 'bonusx_login';
+  | 'sso_login_partner'
+  | 'sso_login_buoni'
+  | 'wishlist_login'
+  | 'partner_login'
+  | 'salabam_login'
+  | 'bonusx_login';
 
 /** The body the page sends (declared constants; the server accepts exactly these). */
 export interface PartnerCallBody {
-  readonly service?: string;
+  /** A partner service code, or the voucher portal's 200 / 100. */
+  readonly service?: string | number;
   readonly cluster?: string;
   readonly comp_credito?: PartnerBalance;
 }
@@ -301,6 +316,34 @@ export const partners = [
 ] as const satisfies readonly PartnerDeclaration[];
 
 export type PartnerRouteName = (typeof partners)[number]['route_name'];
+
+/**
+ * The voucher-portal SSO login (001 §7, `service` 200 or 100): not a login page of its own but the call
+ * the voucher pages make to send the user to the voucher portal (the hidden form with `d`), served like
+ * the partner pages at `POST /api/sso_login_buoni/<route_name>` and gated by that voucher page's route.
+ * 200: the art. 51 c.3 vouchers of conv-aml; 100: the vouchers of the art. 100 family, paid from the total.
+ */
+const buoni = (
+  route_name: string,
+  title: string,
+  service: 200 | 100,
+  balance: PartnerBalance,
+): PartnerDeclaration => ({
+  route_name,
+  title,
+  description: `I buoni di ${title}, pagati con il credito welfare.`,
+  provider: 'buoni',
+  conditions: true,
+  call: { name: 'sso_login_buoni', body: { service } },
+  balance,
+  handoff: { kind: 'form-post' },
+});
+
+export const voucherPortalLogins = [
+  buoni('conv-aml', 'Buoni acquisto', 200, 'art51c3'),
+  buoni('conv-aml-expedia', 'Buoni Expedia', 100, 'totale'),
+  buoni('conv-aml-hoepli', 'Buoni Hoepli', 100, 'totale'),
+] as const satisfies readonly PartnerDeclaration[];
 
 export function findPartner(
   routeName: string,

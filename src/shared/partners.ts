@@ -15,6 +15,7 @@ export type PartnerAnswerShape = 'enc-data' | 'link' | 'bonusx';
 export function partnerAnswerShape(call: PartnerCallName): PartnerAnswerShape {
   switch (call) {
     case 'sso_login_partner':
+    case 'sso_login_buoni':
     case 'partner_login':
       return 'enc-data';
     case 'wishlist_login':
@@ -41,6 +42,7 @@ function handoffFits(handoff: PartnerHandoff, shape: PartnerAnswerShape): boolea
 /** The body fields each call takes (001 §7). */
 const BODY_FIELDS: Record<PartnerCallName, readonly string[]> = {
   sso_login_partner: ['service', 'cluster', 'comp_credito'],
+  sso_login_buoni: ['service'],
   wishlist_login: [],
   partner_login: [],
   salabam_login: ['service'],
@@ -81,6 +83,10 @@ export function partnerDeclarationProblems(
     const comp = partner.call.body?.comp_credito;
     if (comp !== undefined && comp !== partner.balance) {
       problems.push(`${name}: comp_credito diverso dal credito offerto`);
+    }
+    const service = partner.call.body?.service;
+    if (partner.call.name === 'sso_login_buoni' && service !== 200 && service !== 100) {
+      problems.push(`${name}: il portale buoni accetta service 200 o 100`);
     }
     if (partner.handoff.kind === 'bonusx' && partner.conditions) {
       problems.push(`${name}: la pagina bonusx non ha la casella delle condizioni`);

@@ -12,6 +12,7 @@ import {
   partnerProviders,
   partners,
   requestForm,
+  voucherPortalLogins,
   type PartnerDeclaration,
 } from '../../config/partners';
 import { routes, type RouteRule } from '../../config/routes';
@@ -35,6 +36,14 @@ describe('config/partners.ts', () => {
 
   it('holds only valid declarations (the server refuses to start otherwise), the fixture included', () => {
     expect(partnerDeclarationProblems(declared, partnerProviders)).toEqual([]);
+    expect(partnerDeclarationProblems([...declared, ...voucherPortalLogins], partnerProviders)).toEqual([]);
+    // The voucher portal's calls serve the voucher pages (001 §7: service 200 or 100).
+    expect(voucherPortalLogins.map((login) => [login.route_name, login.call.body?.service])).toEqual([
+      ['conv-aml', 200],
+      ['conv-aml-expedia', 100],
+      ['conv-aml-hoepli', 100],
+    ]);
+    for (const login of voucherPortalLogins) expect(routes).toHaveProperty([login.route_name]);
     expect(
       partnerDeclarationProblems([...declared, convProva], [...partnerProviders, providerProva]),
     ).toEqual([]);
@@ -71,7 +80,7 @@ describe('config/partners.ts', () => {
     expect(ts).toHaveLength(12);
     for (const partner of ts) {
       expect(partner.call.name, partner.route_name).toBe('sso_login_partner');
-      expect(services.has(partner.call.body?.service ?? ''), partner.route_name).toBe(true);
+      expect(services.has(String(partner.call.body?.service)), partner.route_name).toBe(true);
       expect(clusters.has(partner.call.body?.cluster ?? ''), partner.route_name).toBe(true);
       expect(partner.call.body?.comp_credito, partner.route_name).toBe(partner.balance);
       expect(partner.handoff.kind, partner.route_name).toBe('form-post');

@@ -202,6 +202,45 @@ describe.each(backends)('partner portals (%s)', (backend) => {
     }
   });
 
+  it('serves the voucher-portal SSO with service 200 (art. 51 c.3) or 100, gated by the voucher page', async () => {
+    for (const [route, service, comp] of [
+      ['conv-aml', 200, 'art51c3'],
+      ['conv-aml-expedia', 100, 'totale'],
+      ['conv-aml-hoepli', 100, 'totale'],
+    ] as const) {
+      const wrong = await t.request({
+        method: 'POST',
+        url: `/api/sso_login_buoni/${route}`,
+        token: mario,
+        payload: { service: service === 200 ? 100 : 200 },
+      });
+      expect(wrong.statusCode, route).toBe(400);
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/sso_login_buoni/${route}`,
+        token: mario,
+        payload: { service },
+      });
+      expect(response.statusCode, route).toBe(200);
+      const answer = json<{ enc_data: string; login_url: string }>(response);
+      expect(new URL(answer.login_url).pathname).toBe(`/demo-partner/buoni/${route}`);
+      const payload = openHandoff(demoKey('buoni'), 'buoni', answer.enc_data);
+      expect(payload).toMatchObject({
+        page: route,
+        service: String(service),
+        credito: { comp_credito: comp },
+      });
+    }
+    const luca = await t.login('luca.neri@example.com');
+    const denied = await t.request({
+      method: 'POST',
+      url: '/api/sso_login_buoni/conv-aml',
+      token: luca,
+      payload: { service: 200 },
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+
   it('lands on the demo partner as mario with his credit; a replayed, expired, tampered or foreign hand-off is refused', async () => {
     const { encData, payload } = await handoff('conv-viaggi');
     const landed = await arrive('/demo-partner/convenzioni/conv-viaggi', { d: encData });

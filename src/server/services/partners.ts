@@ -13,6 +13,7 @@ import {
   handoffTtlSeconds,
   partnerProviders,
   partners as declaredPartners,
+  voucherPortalLogins,
   type PartnerDeclaration,
   type PartnerProvider,
 } from '../../../config/partners';
@@ -43,7 +44,7 @@ export interface ExtraPartners {
 /** The registry; a wrong declaration is a startup error. */
 export function buildPartnerRegistry(secrets: PartnerSecrets, extra?: ExtraPartners): PartnerRegistry {
   const providers = [...partnerProviders, ...(extra?.providers ?? [])];
-  const partners = [...declaredPartners, ...(extra?.declarations ?? [])];
+  const partners = [...declaredPartners, ...voucherPortalLogins, ...(extra?.declarations ?? [])];
   const problems = partnerDeclarationProblems(partners, providers);
   if (problems.length > 0) throw new Error(`config/partners: ${problems.join('; ')}`);
   return { providers, partners, secrets };
@@ -102,7 +103,7 @@ export async function createHandoff(
     v: 1,
     partner: partner.provider,
     page: partner.route_name,
-    ...(body.service !== undefined ? { service: body.service } : {}),
+    ...(body.service !== undefined ? { service: String(body.service) } : {}),
     ...(body.cluster !== undefined ? { cluster: body.cluster } : {}),
     ...(partner.handoff.kind === 'form-post' && partner.handoff.cat !== undefined
       ? { cat: partner.handoff.cat }

@@ -141,6 +141,29 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
             'sconosciuto: 404; oltre la finestra di addebito: 409. Un nuovo invio con la stessa ' +
             'Idempotency-Key (firmato di nuovo) risponde la prima risposta senza addebitare di nuovo.',
           tags: ['partner'],
+          headers: {
+            type: 'object',
+            required: [
+              'x-partner-id',
+              'x-partner-timestamp',
+              'x-partner-nonce',
+              'x-partner-signature',
+              'idempotency-key',
+            ],
+            properties: {
+              'x-partner-id': { type: 'string', description: 'Id del partner (config/partners.ts).' },
+              'x-partner-timestamp': { type: 'string', description: 'Secondi Unix della chiamata.' },
+              'x-partner-nonce': { type: 'string', description: 'Nuovo a ogni chiamata (16-64 caratteri).' },
+              'x-partner-signature': {
+                type: 'string',
+                description: 'Hex HMAC-SHA256 di timestamp.nonce.corpo.',
+              },
+              'idempotency-key': {
+                type: 'string',
+                description: 'La stessa per i tentativi dello stesso addebito.',
+              },
+            },
+          },
           body: { $ref: 'partner-charge#' },
           response: {
             201: { $ref: 'partner-charge-answer#' },
