@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '../../config/messages-api.it';
 import { findPartner, partners, partnerProviders, type PartnerDeclaration } from '../../config/partners';
+import { EnvError, resolvePartnerSecrets } from '../../src/server/plugins/env';
 import { balances } from '../../src/server/services/ledger';
 import { formatEuro, parseCents } from '../../src/shared/money';
 import {
@@ -469,6 +470,27 @@ describe.each(backends)('partner portals (%s)', (backend) => {
     const answer = json<{ codice_cliente: string }>(first);
     expect(answer.codice_cliente).toMatch(/^ACME-[0-9A-F]{8}$/);
     expect(json(await t.request({ method: 'GET', url: '/api/benefit_hub', token: mario }))).toEqual(answer);
+  });
+});
+
+describe('partner variables (plugins/env.ts)', () => {
+  it('refuses a short key or a bad address at start, naming the variable; disables a partner without them', () => {
+    expect(() => resolvePartnerSecrets({ PARTNER_KEY_FAC: 'corta' }, true)).toThrow(EnvError);
+    expect(() => resolvePartnerSecrets({ PARTNER_URL_FAC: 'ftp://fac.example.com' }, false)).toThrow(
+      /PARTNER_URL_FAC/,
+    );
+    const key = 'chiave-fac-di-produzione-0123456789abcdef';
+    const production = resolvePartnerSecrets({ PARTNER_KEY_FAC: key }, false);
+    expect(production.fac).toBeNull();
+    expect(production.bitq).toBeNull();
+    expect(
+      resolvePartnerSecrets({ PARTNER_KEY_FAC: key, PARTNER_URL_FAC: 'https://fac.example.com/' }, false).fac,
+    ).toEqual({
+      key,
+      url: 'https://fac.example.com',
+    });
+    // Demo mode: the public demo key and the demo partner.
+    expect(resolvePartnerSecrets({}, true).fac).toEqual({ key: demoKey('fac'), url: null });
   });
 });
 
