@@ -170,7 +170,6 @@ const apiMessages = {
     'Marca temporale della chiamata non valida o fuori dalla finestra ammessa di {n} secondi.',
   apiPartnerReplay:
     'Chiamata del partner già ricevuta: un nuovo tentativo va firmato con un nuovo X-Partner-Nonce (stessa Idempotency-Key).',
-  apiBenefitHubUnavailable: 'Il Benefit Hub non è al momento disponibile: riprovare più tardi.',
   // Demo partner (modalità demo: /demo-partner)
   apiDemoPartnerTitle: '{partner} (partner dimostrativo)',
   apiDemoPartnerWelcome: 'Benvenuto, {name}',
@@ -184,7 +183,6 @@ const apiMessages = {
   apiDemoPartnerBoughtText:
     'Hai acquistato «{product}» per {amount}: richiesta {id}. Credito residuo: {residual}.',
   apiDemoPartnerBuyFailed: 'Acquisto non riuscito',
-  apiDemoPartnerBackToOffers: 'Torna alle offerte',
   apiDemoPartnerBackToPortal: 'Puoi chiudere questa scheda e tornare al portale welfare.',
   apiDemoPartnerRefused: 'Accesso rifiutato',
   apiDemoPartnerExpired: 'Il collegamento è scaduto: torna al portale welfare e accedi di nuovo al partner.',

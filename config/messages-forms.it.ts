@@ -246,7 +246,6 @@ export const formMessages = {
   formPartnerConditions:
     'Dichiaro di aver letto e di accettare le condizioni del servizio del portale {title}',
   formPartnerAccess: 'Accedi al portale {title}',
-  formPartnerOpening: 'Apertura del portale in corso…',
   formPartnerLoading: 'Preparazione dell’accesso al portale…',
   formPartnerNewTab: 'Il portale si apre in una nuova scheda.',
   formPartnerLinkMissing: 'Il portale partner non ha restituito un indirizzo valido: riprovare più tardi.',
