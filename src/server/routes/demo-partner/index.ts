@@ -91,6 +91,7 @@ h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 .card{background:#fff;border:1px solid #d8dee4;border-radius:.5rem;padding:1rem;margin:.75rem 0}
 .card>:first-child{margin-top:0}.card>:last-child{margin-bottom:0}form{margin:0}
 .offers{list-style:none;padding:0;margin:0;display:grid;gap:.75rem}
+.offers .card{margin:0}
 .offer{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem}
 .price{font-weight:700}
 button{font:inherit;background:#0b4f6c;color:#fff;border:0;border-radius:.375rem;padding:.6rem 1rem;min-height:44px;cursor:pointer}
