@@ -130,6 +130,54 @@ export const apiMessages = {
   // Paging of the paged lists (services/paging.ts)
   apiPageInvalid: 'Numero di pagina non valido: da 1 a {max}.',
   apiPageSizeInvalid: 'Righe per pagina non valide: valori ammessi {sizes}.',
+  // Partner portals: hand-offs and charges (config/partners.ts, routes/partners)
+  apiPartnerUnavailable:
+    'Il portale {title} non è al momento disponibile: riprovare più tardi o contattare l’assistenza.',
+  apiPartnerHandoffUnknown:
+    'Accesso al partner non trovato: il riferimento indicato non corrisponde a nessun accesso.',
+  apiPartnerChargeExpired:
+    'L’accesso al partner è scaduto: l’utente deve accedere di nuovo dal portale welfare prima di un nuovo addebito.',
+  apiPartnerOverCredit:
+    "L'importo di {amount} supera il {credit} disponibile, che è di {n}: nessun addebito effettuato.",
+  apiPartnerCreditTotale: 'credito welfare',
+  apiPartnerCreditArt51c3: 'credito welfare ART 51 C.3',
+  apiPartnerAuthMissing:
+    'Chiamata del partner non autenticata: servono le intestazioni X-Partner-Id, X-Partner-Timestamp, X-Partner-Nonce e X-Partner-Signature.',
+  apiPartnerAuthInvalid: 'Firma del partner non valida.',
+  apiPartnerTimestampInvalid:
+    'Marca temporale della chiamata non valida o fuori dalla finestra ammessa di {n} secondi.',
+  apiPartnerReplay:
+    'Chiamata del partner già ricevuta: un nuovo tentativo va firmato con un nuovo X-Partner-Nonce (stessa Idempotency-Key).',
+  // Demo partner (modalità demo: /demo-partner)
+  apiDemoPartnerTitle: '{partner} (partner dimostrativo)',
+  apiDemoPartnerArrived: 'Sei arrivato dal portale welfare come {name} ({email}), dalla pagina «{page}».',
+  apiDemoPartnerCredit: 'Credito disponibile: {amount} ({credit}).',
+  apiDemoPartnerOffers: 'Offerte',
+  apiDemoPartnerService: 'Servizio richiesto: {service}.',
+  apiDemoPartnerShowcase: 'Vetrina richiesta: n. {cat}.',
+  apiDemoPartnerBuy: 'Acquista {product} a {amount}',
+  apiDemoPartnerBought: 'Acquisto completato',
+  apiDemoPartnerBoughtText:
+    'Hai acquistato «{product}» per {amount}: richiesta {id}. Credito residuo: {residual}.',
+  apiDemoPartnerBuyFailed: 'Acquisto non riuscito',
+  apiDemoPartnerBackToPortal: 'Puoi chiudere questa scheda e tornare al portale welfare.',
+  apiDemoPartnerRefused: 'Accesso rifiutato',
+  apiDemoPartnerExpired: 'Il collegamento è scaduto: torna al portale welfare e accedi di nuovo al partner.',
+  apiDemoPartnerReplayed:
+    'Questo collegamento è già stato usato: per sicurezza vale una sola volta. Torna al portale welfare e accedi di nuovo.',
+  apiDemoPartnerTampered:
+    'I dati di accesso non sono validi (alterati o cifrati con un’altra chiave): torna al portale welfare e accedi di nuovo.',
+  apiDemoPartnerMissing: 'Dati di accesso mancanti: questa pagina si apre dal portale welfare.',
+  apiDemoPartnerUnknown: 'Partner dimostrativo inesistente.',
+  apiDemoPartnerBonusClient: 'Identificativo cliente non riconosciuto: {client}.',
+  apiDemoPartnerVisitInvalid:
+    'La visita non è valida: torna al portale welfare e accedi di nuovo al partner.',
+  apiDemoRequestFormTitle: 'Richiesta di una convenzione (modulo dimostrativo)',
+  apiDemoRequestFormText:
+    'Qui il cliente pubblica il proprio modulo di richiesta di convenzioni on demand. Puoi chiudere questa scheda.',
+  apiDemoBenefitHubTitle: 'Iscrizione al Benefit Hub (pagina dimostrativa)',
+  apiDemoBenefitHubText:
+    'Qui il Benefit Hub raccoglie l’iscrizione con il codice cliente copiato dal portale. Puoi chiudere questa scheda.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

@@ -227,6 +227,28 @@ export const formMessages = {
   formMessageSent: 'Messaggio inviato.',
   formPinSent: 'Il nuovo PIN è stato inviato al tuo indirizzo e-mail.',
   formPinGenerate: 'Genera un nuovo PIN',
+
+  // --- Partner portals, conv-request-form, benefit-hub (001 §2, §5, §8; 002 §2.1, §2.7) ----------
+  formPartnerConditions:
+    'Dichiaro di aver letto e di accettare le condizioni del servizio del portale {title}',
+  formPartnerAccess: 'Accedi al portale {title}',
+  formPartnerLoading: 'Preparazione dell’accesso al portale…',
+  formPartnerNewTab: 'Il portale si apre in una nuova scheda.',
+  formPartnerLinkMissing: 'Il portale partner non ha restituito un indirizzo valido: riprovare più tardi.',
+  formRequestFormText:
+    'Il modulo di richiesta di una convenzione on demand si apre in una nuova scheda; questa pagina torna al menu.',
+  formRequestFormOpen: 'Apri il modulo di richiesta',
+  formBenefitHubIntro:
+    'Il Benefit Hub è il portale di sconti riservato ai dipendenti: iscriviti con il codice cliente della tua azienda.',
+  formBenefitHubCodeLabel: 'Il tuo codice cliente',
+  formBenefitHubCopy: 'Copia il codice',
+  formBenefitHubCopied: 'Codice copiato negli appunti',
+  formBenefitHubCopyFailed: 'Non è stato possibile copiare il codice: selezionalo e copialo a mano.',
+  formBenefitHubTutorialTitle: 'Come usare il Benefit Hub',
+  formBenefitHubVideoFallback: 'Il tuo browser non riproduce il video: apri il video in una nuova scheda.',
+  formBenefitHubSubscribe: 'Iscriviti al Benefit Hub',
+  formBenefitHubLoadError:
+    "Si è verificato un errore nel caricamento delle informazioni, si prega di riprovare, se il problema persiste contattare l'assistenza",
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;

@@ -61,6 +61,22 @@ export interface BeneficiarioSuggerito {
   id_relazione: number;
 }
 
+/** schemas/api/benefit-hub.json: Benefit Hub. */
+export interface BenefitHub {
+  codice_cliente: string;
+  url_iscrizione: string;
+  url_video: string;
+}
+
+/** schemas/api/bonusx-login.json: Accesso all'Area Bonus Pubblici. */
+export interface BonusxLogin {
+  login_url: string;
+  payload: {
+    data: string;
+  };
+  client_id: string;
+}
+
 /** schemas/api/carousel-click.json: Clic su una slide. */
 export interface CarouselClick {
   action: null | {
@@ -332,6 +348,33 @@ export interface OutboxMail {
   created: string;
 }
 
+/** schemas/api/partner-charge-answer.json: Addebito registrato. */
+export interface PartnerChargeAnswer {
+  id_acquisto: number;
+  importo: Money;
+  comp_credito: 'totale' | 'art51c3';
+  credito_residuo: Money;
+}
+
+/** schemas/api/partner-charge.json: Addebito di un partner. */
+export interface PartnerCharge {
+  nonce: string;
+  importo: string;
+  prodotto: string;
+  riferimento?: string;
+}
+
+/** schemas/api/partner-link.json: Collegamento a un portale partner. */
+export interface PartnerLink {
+  login_url: string;
+}
+
+/** schemas/api/partner-login.json: Accesso a un portale partner. */
+export interface PartnerLogin {
+  enc_data: string;
+  login_url: string;
+}
+
 /** schemas/api/password-expiry.json: Scadenza della password. */
 export interface PasswordExpiry {
   pass_expiry_date: string;
@@ -538,6 +581,8 @@ export interface WireTypes {
   'acquisto-full': AcquistoFull;
   'azienda-referente': AziendaReferente;
   'beneficiario-suggerito': BeneficiarioSuggerito;
+  'benefit-hub': BenefitHub;
+  'bonusx-login': BonusxLogin;
   'carousel-click': CarouselClick;
   'carousel-slide': CarouselSlide;
   categoria: Categoria;
@@ -569,6 +614,10 @@ export interface WireTypes {
   notification: WireNotification;
   'otp-enrolment': OtpEnrolment;
   'outbox-mail': OutboxMail;
+  'partner-charge-answer': PartnerChargeAnswer;
+  'partner-charge': PartnerCharge;
+  'partner-link': PartnerLink;
+  'partner-login': PartnerLogin;
   'password-expiry': PasswordExpiry;
   'password-reset-method': PasswordResetMethod;
   'previdenza-info': PrevidenzaInfo;

@@ -14,6 +14,7 @@ import { Route as ReconnectRouteImport } from './routes/reconnect';
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index';
 import { Route as AuthenticatedBackofficeRefaziRouteImport } from './routes/_authenticated/backoffice-refazi';
 import { Route as AuthenticatedConvRedirectRouteImport } from './routes/_authenticated/conv-redirect';
+import { Route as AuthenticatedConvRequestFormRouteImport } from './routes/_authenticated/conv-request-form';
 import { Route as AuthenticatedDashmovimentiRouteImport } from './routes/_authenticated/dashmovimenti';
 import { Route as AuthenticatedMenuRouteImport } from './routes/_authenticated/menu';
 import { Route as AuthenticatedUserProfileRouteImport } from './routes/_authenticated/user-profile';
@@ -23,7 +24,15 @@ import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$'
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
+import { Route as AuthenticatedBenefitsPartnerRouteImport } from './routes/_authenticated/benefits/$partner';
+import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
+import { Route as AuthenticatedBitqPartnerRouteImport } from './routes/_authenticated/bitq/$partner';
+import { Route as AuthenticatedConvFacPartnerRouteImport } from './routes/_authenticated/conv-fac/$partner';
+import { Route as AuthenticatedConvMbaPartnerRouteImport } from './routes/_authenticated/conv-mba/$partner';
 import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
+import { Route as AuthenticatedSalabamPartnerRouteImport } from './routes/_authenticated/salabam/$partner';
+import { Route as AuthenticatedTsPartnerRouteImport } from './routes/_authenticated/ts/$partner';
+import { Route as AuthenticatedWsPartnerRouteImport } from './routes/_authenticated/ws/$partner';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
@@ -50,6 +59,12 @@ const AuthenticatedConvRedirectRoute =
   AuthenticatedConvRedirectRouteImport.update({
     id: '/conv-redirect',
     path: '/conv-redirect',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedConvRequestFormRoute =
+  AuthenticatedConvRequestFormRouteImport.update({
+    id: '/conv-request-form',
+    path: '/conv-request-form',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedDashmovimentiRoute =
@@ -101,12 +116,58 @@ const AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute =
     path: '/office-transactionsdash',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
+const AuthenticatedBenefitsPartnerRoute =
+  AuthenticatedBenefitsPartnerRouteImport.update({
+    id: '/benefits/$partner',
+    path: '/benefits/$partner',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedBenefitsBenefitHubRoute =
+  AuthenticatedBenefitsBenefitHubRouteImport.update({
+    id: '/benefits/benefit-hub',
+    path: '/benefits/benefit-hub',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedBitqPartnerRoute =
+  AuthenticatedBitqPartnerRouteImport.update({
+    id: '/bitq/$partner',
+    path: '/bitq/$partner',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedConvFacPartnerRoute =
+  AuthenticatedConvFacPartnerRouteImport.update({
+    id: '/conv-fac/$partner',
+    path: '/conv-fac/$partner',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedConvMbaPartnerRoute =
+  AuthenticatedConvMbaPartnerRouteImport.update({
+    id: '/conv-mba/$partner',
+    path: '/conv-mba/$partner',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedHelpdeskSiteNotificheRoute =
   AuthenticatedHelpdeskSiteNotificheRouteImport.update({
     id: '/helpdesk/site-notifiche',
     path: '/helpdesk/site-notifiche',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedSalabamPartnerRoute =
+  AuthenticatedSalabamPartnerRouteImport.update({
+    id: '/salabam/$partner',
+    path: '/salabam/$partner',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedTsPartnerRoute = AuthenticatedTsPartnerRouteImport.update({
+  id: '/ts/$partner',
+  path: '/ts/$partner',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedWsPartnerRoute = AuthenticatedWsPartnerRouteImport.update({
+  id: '/ws/$partner',
+  path: '/ws/$partner',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
 const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport.update(
     {
@@ -121,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/reconnect': typeof ReconnectRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziRouteWithChildren;
   '/conv-redirect': typeof AuthenticatedConvRedirectRoute;
+  '/conv-request-form': typeof AuthenticatedConvRequestFormRoute;
   '/dashmovimenti': typeof AuthenticatedDashmovimentiRoute;
   '/menu': typeof AuthenticatedMenuRoute;
   '/user-profile': typeof AuthenticatedUserProfileRoute;
@@ -129,13 +191,22 @@ export interface FileRoutesByFullPath {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  '/benefits/$partner': typeof AuthenticatedBenefitsPartnerRoute;
+  '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/bitq/$partner': typeof AuthenticatedBitqPartnerRoute;
+  '/conv-fac/$partner': typeof AuthenticatedConvFacPartnerRoute;
+  '/conv-mba/$partner': typeof AuthenticatedConvMbaPartnerRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/salabam/$partner': typeof AuthenticatedSalabamPartnerRoute;
+  '/ts/$partner': typeof AuthenticatedTsPartnerRoute;
+  '/ws/$partner': typeof AuthenticatedWsPartnerRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
 export interface FileRoutesByTo {
   '/reconnect': typeof ReconnectRoute;
   '/conv-redirect': typeof AuthenticatedConvRedirectRoute;
+  '/conv-request-form': typeof AuthenticatedConvRequestFormRoute;
   '/dashmovimenti': typeof AuthenticatedDashmovimentiRoute;
   '/menu': typeof AuthenticatedMenuRoute;
   '/user-profile': typeof AuthenticatedUserProfileRoute;
@@ -145,7 +216,15 @@ export interface FileRoutesByTo {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/': typeof AuthenticatedIndexRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  '/benefits/$partner': typeof AuthenticatedBenefitsPartnerRoute;
+  '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/bitq/$partner': typeof AuthenticatedBitqPartnerRoute;
+  '/conv-fac/$partner': typeof AuthenticatedConvFacPartnerRoute;
+  '/conv-mba/$partner': typeof AuthenticatedConvMbaPartnerRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/salabam/$partner': typeof AuthenticatedSalabamPartnerRoute;
+  '/ts/$partner': typeof AuthenticatedTsPartnerRoute;
+  '/ws/$partner': typeof AuthenticatedWsPartnerRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
@@ -155,6 +234,7 @@ export interface FileRoutesById {
   '/reconnect': typeof ReconnectRoute;
   '/_authenticated/backoffice-refazi': typeof AuthenticatedBackofficeRefaziRouteWithChildren;
   '/_authenticated/conv-redirect': typeof AuthenticatedConvRedirectRoute;
+  '/_authenticated/conv-request-form': typeof AuthenticatedConvRequestFormRoute;
   '/_authenticated/dashmovimenti': typeof AuthenticatedDashmovimentiRoute;
   '/_authenticated/menu': typeof AuthenticatedMenuRoute;
   '/_authenticated/user-profile': typeof AuthenticatedUserProfileRoute;
@@ -164,7 +244,15 @@ export interface FileRoutesById {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/_authenticated/': typeof AuthenticatedIndexRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  '/_authenticated/benefits/$partner': typeof AuthenticatedBenefitsPartnerRoute;
+  '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/_authenticated/bitq/$partner': typeof AuthenticatedBitqPartnerRoute;
+  '/_authenticated/conv-fac/$partner': typeof AuthenticatedConvFacPartnerRoute;
+  '/_authenticated/conv-mba/$partner': typeof AuthenticatedConvMbaPartnerRoute;
   '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/_authenticated/salabam/$partner': typeof AuthenticatedSalabamPartnerRoute;
+  '/_authenticated/ts/$partner': typeof AuthenticatedTsPartnerRoute;
+  '/_authenticated/ws/$partner': typeof AuthenticatedWsPartnerRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
@@ -175,6 +263,7 @@ export interface FileRouteTypes {
     | '/reconnect'
     | '/backoffice-refazi'
     | '/conv-redirect'
+    | '/conv-request-form'
     | '/dashmovimenti'
     | '/menu'
     | '/user-profile'
@@ -183,13 +272,22 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/backoffice-refazi/office-transactionsdash'
+    | '/benefits/$partner'
+    | '/benefits/benefit-hub'
+    | '/bitq/$partner'
+    | '/conv-fac/$partner'
+    | '/conv-mba/$partner'
     | '/helpdesk/site-notifiche'
+    | '/salabam/$partner'
+    | '/ts/$partner'
+    | '/ws/$partner'
     | '/backoffice-refazi/'
     | '/base-request/$form_name/{-$id_acq_replay}';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/reconnect'
     | '/conv-redirect'
+    | '/conv-request-form'
     | '/dashmovimenti'
     | '/menu'
     | '/user-profile'
@@ -199,7 +297,15 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/'
     | '/backoffice-refazi/office-transactionsdash'
+    | '/benefits/$partner'
+    | '/benefits/benefit-hub'
+    | '/bitq/$partner'
+    | '/conv-fac/$partner'
+    | '/conv-mba/$partner'
     | '/helpdesk/site-notifiche'
+    | '/salabam/$partner'
+    | '/ts/$partner'
+    | '/ws/$partner'
     | '/backoffice-refazi'
     | '/base-request/$form_name/{-$id_acq_replay}';
   id:
@@ -208,6 +314,7 @@ export interface FileRouteTypes {
     | '/reconnect'
     | '/_authenticated/backoffice-refazi'
     | '/_authenticated/conv-redirect'
+    | '/_authenticated/conv-request-form'
     | '/_authenticated/dashmovimenti'
     | '/_authenticated/menu'
     | '/_authenticated/user-profile'
@@ -217,7 +324,15 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/_authenticated/'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
+    | '/_authenticated/benefits/$partner'
+    | '/_authenticated/benefits/benefit-hub'
+    | '/_authenticated/bitq/$partner'
+    | '/_authenticated/conv-fac/$partner'
+    | '/_authenticated/conv-mba/$partner'
     | '/_authenticated/helpdesk/site-notifiche'
+    | '/_authenticated/salabam/$partner'
+    | '/_authenticated/ts/$partner'
+    | '/_authenticated/ws/$partner'
     | '/_authenticated/backoffice-refazi/'
     | '/_authenticated/base-request/$form_name/{-$id_acq_replay}';
   fileRoutesById: FileRoutesById;
@@ -266,6 +381,13 @@ declare module '@tanstack/react-router' {
       path: '/conv-redirect';
       fullPath: '/conv-redirect';
       preLoaderRoute: typeof AuthenticatedConvRedirectRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/conv-request-form': {
+      id: '/_authenticated/conv-request-form';
+      path: '/conv-request-form';
+      fullPath: '/conv-request-form';
+      preLoaderRoute: typeof AuthenticatedConvRequestFormRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/dashmovimenti': {
@@ -331,11 +453,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
+    '/_authenticated/benefits/$partner': {
+      id: '/_authenticated/benefits/$partner';
+      path: '/benefits/$partner';
+      fullPath: '/benefits/$partner';
+      preLoaderRoute: typeof AuthenticatedBenefitsPartnerRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/benefits/benefit-hub': {
+      id: '/_authenticated/benefits/benefit-hub';
+      path: '/benefits/benefit-hub';
+      fullPath: '/benefits/benefit-hub';
+      preLoaderRoute: typeof AuthenticatedBenefitsBenefitHubRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/bitq/$partner': {
+      id: '/_authenticated/bitq/$partner';
+      path: '/bitq/$partner';
+      fullPath: '/bitq/$partner';
+      preLoaderRoute: typeof AuthenticatedBitqPartnerRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/conv-fac/$partner': {
+      id: '/_authenticated/conv-fac/$partner';
+      path: '/conv-fac/$partner';
+      fullPath: '/conv-fac/$partner';
+      preLoaderRoute: typeof AuthenticatedConvFacPartnerRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/conv-mba/$partner': {
+      id: '/_authenticated/conv-mba/$partner';
+      path: '/conv-mba/$partner';
+      fullPath: '/conv-mba/$partner';
+      preLoaderRoute: typeof AuthenticatedConvMbaPartnerRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/helpdesk/site-notifiche': {
       id: '/_authenticated/helpdesk/site-notifiche';
       path: '/helpdesk/site-notifiche';
       fullPath: '/helpdesk/site-notifiche';
       preLoaderRoute: typeof AuthenticatedHelpdeskSiteNotificheRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/salabam/$partner': {
+      id: '/_authenticated/salabam/$partner';
+      path: '/salabam/$partner';
+      fullPath: '/salabam/$partner';
+      preLoaderRoute: typeof AuthenticatedSalabamPartnerRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/ts/$partner': {
+      id: '/_authenticated/ts/$partner';
+      path: '/ts/$partner';
+      fullPath: '/ts/$partner';
+      preLoaderRoute: typeof AuthenticatedTsPartnerRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/ws/$partner': {
+      id: '/_authenticated/ws/$partner';
+      path: '/ws/$partner';
+      fullPath: '/ws/$partner';
+      preLoaderRoute: typeof AuthenticatedWsPartnerRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/base-request/$form_name/{-$id_acq_replay}': {
@@ -369,11 +547,20 @@ const AuthenticatedBackofficeRefaziRouteWithChildren =
 interface AuthenticatedRouteChildren {
   AuthenticatedBackofficeRefaziRoute: typeof AuthenticatedBackofficeRefaziRouteWithChildren;
   AuthenticatedConvRedirectRoute: typeof AuthenticatedConvRedirectRoute;
+  AuthenticatedConvRequestFormRoute: typeof AuthenticatedConvRequestFormRoute;
   AuthenticatedDashmovimentiRoute: typeof AuthenticatedDashmovimentiRoute;
   AuthenticatedMenuRoute: typeof AuthenticatedMenuRoute;
   AuthenticatedUserProfileRoute: typeof AuthenticatedUserProfileRoute;
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
+  AuthenticatedBenefitsPartnerRoute: typeof AuthenticatedBenefitsPartnerRoute;
+  AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
+  AuthenticatedBitqPartnerRoute: typeof AuthenticatedBitqPartnerRoute;
+  AuthenticatedConvFacPartnerRoute: typeof AuthenticatedConvFacPartnerRoute;
+  AuthenticatedConvMbaPartnerRoute: typeof AuthenticatedConvMbaPartnerRoute;
   AuthenticatedHelpdeskSiteNotificheRoute: typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  AuthenticatedSalabamPartnerRoute: typeof AuthenticatedSalabamPartnerRoute;
+  AuthenticatedTsPartnerRoute: typeof AuthenticatedTsPartnerRoute;
+  AuthenticatedWsPartnerRoute: typeof AuthenticatedWsPartnerRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
 
@@ -381,12 +568,21 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBackofficeRefaziRoute:
     AuthenticatedBackofficeRefaziRouteWithChildren,
   AuthenticatedConvRedirectRoute: AuthenticatedConvRedirectRoute,
+  AuthenticatedConvRequestFormRoute: AuthenticatedConvRequestFormRoute,
   AuthenticatedDashmovimentiRoute: AuthenticatedDashmovimentiRoute,
   AuthenticatedMenuRoute: AuthenticatedMenuRoute,
   AuthenticatedUserProfileRoute: AuthenticatedUserProfileRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedBenefitsPartnerRoute: AuthenticatedBenefitsPartnerRoute,
+  AuthenticatedBenefitsBenefitHubRoute: AuthenticatedBenefitsBenefitHubRoute,
+  AuthenticatedBitqPartnerRoute: AuthenticatedBitqPartnerRoute,
+  AuthenticatedConvFacPartnerRoute: AuthenticatedConvFacPartnerRoute,
+  AuthenticatedConvMbaPartnerRoute: AuthenticatedConvMbaPartnerRoute,
   AuthenticatedHelpdeskSiteNotificheRoute:
     AuthenticatedHelpdeskSiteNotificheRoute,
+  AuthenticatedSalabamPartnerRoute: AuthenticatedSalabamPartnerRoute,
+  AuthenticatedTsPartnerRoute: AuthenticatedTsPartnerRoute,
+  AuthenticatedWsPartnerRoute: AuthenticatedWsPartnerRoute,
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route:
     AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route,
 };

@@ -24,6 +24,7 @@ import type { LevelWithSilent } from 'pino';
 import { constants } from '../../config/constants';
 import { formatMessage } from './messages';
 import type { FormDeclaration } from '../../config/forms/types';
+import { partnerProviders } from '../../config/partners';
 import type { PurchaseDeclaration } from '../../config/purchases/types';
 import type { Database } from './db/connect';
 import { accessPlugin } from './plugins/access';
@@ -33,7 +34,9 @@ import {
   loadEnv,
   resolveAuthSecrets,
   resolveDemoMode,
+  resolvePartnerSecrets,
   type AuthSecrets,
+  type PartnerSecrets,
   type ServerConfig,
 } from './plugins/env';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -45,6 +48,7 @@ import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-
 import { textGuardPlugin } from './plugins/text-guard';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes/index';
+import { buildPartnerRegistry, type ExtraPartners } from './services/partners';
 
 export interface BuildAppOptions {
   /** Environment to read (default process.env); the options below win over it. */
@@ -84,9 +88,13 @@ export interface BuildAppOptions {
   extraRoutes?: readonly FastifyPluginAsync[];
   /** Purchases accepted besides config/purchases (tests): their declarations, no code. */
   extraPurchases?: readonly PurchaseDeclaration[];
+  /** Partner pages (and their providers) served besides config/partners.ts (tests): declarations, no code. */
+  extraPartners?: ExtraPartners;
 }
 
 export interface AppConfig extends ServerConfig, AuthSecrets {
+  /** Per partner provider: its key and address, or null when disabled (plugins/env.ts). */
+  partnerSecrets: PartnerSecrets;
   staticDir: string | null;
   inMemory: boolean;
 }
@@ -130,6 +138,10 @@ export function resolveConfig(options: BuildAppOptions = {}): AppConfig {
   return {
     ...env,
     ...resolveAuthSecrets(source, demo),
+    partnerSecrets: resolvePartnerSecrets(source, demo, [
+      ...partnerProviders,
+      ...(options.extraPartners?.providers ?? []),
+    ]),
     dataDir: options.dataDir ?? env.dataDir,
     databaseUrl: usesServer ? (databaseUrl ?? null) : null,
     inMemory: options.inMemory ?? false,
@@ -259,6 +271,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     formRouteNames: [
       ...(options.extraForms ?? []).map((form) => form.declaration.route_name),
       ...(options.extraPurchases ?? []).map((purchase) => purchase.route_name),
+      ...(options.extraPartners?.declarations ?? []).map((partner) => partner.route_name),
     ],
   });
   await app.register(mailPlugin, {
@@ -283,6 +296,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       extraForms: options.extraForms ?? [],
       extraPurchases: options.extraPurchases ?? [],
       extraRoutes: options.extraRoutes ?? [],
+      partners: buildPartnerRegistry(config.partnerSecrets, options.extraPartners),
+      publicUrl: config.publicUrl,
     });
     await app.ready();
   } catch (error) {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forms } from '../../config/forms';
+import { partners } from '../../config/partners';
 import { isRouteName, routes, type RouteRule } from '../../config/routes';
 
 /**
@@ -107,6 +108,25 @@ describe('file routes and config/routes.ts', () => {
       expect(pattern.replace('$form_name', form.route_name), form.route_name).toBe(
         rule(form.route_name).path,
       );
+    }
+  });
+
+  it('guards the partner routes with each partner’s own name, one file per group at the declared paths', () => {
+    const partnerFiles = files.filter((f) => /guardRoute\(partner\.route_name\)/.test(f.source));
+    const patterns = partnerFiles.map((f) => f.fullPath).sort();
+    expect(patterns).toEqual(
+      ['ts', 'ws', 'conv-fac', 'conv-mba', 'bitq', 'salabam', 'benefits'].map((g) => `/${g}/$partner`).sort(),
+    );
+    for (const file of partnerFiles) {
+      const group = file.fullPath.split('/')[1];
+      expect(file.source, file.file).toContain(`findPartnerPage('${group}'`);
+    }
+    for (const partner of partners) {
+      const path = rule(partner.route_name).path;
+      expect(
+        patterns.map((p) => p.replace('$partner', partner.route_name)),
+        partner.route_name,
+      ).toContain(path);
     }
   });
 

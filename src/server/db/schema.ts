@@ -378,6 +378,19 @@ export interface StaticLinksTable {
   position: Generated<number>;
 }
 
+/** A hand-off to a partner (020-partners.sql): the nonce its charge calls name. */
+export interface PartnerHandoffsTable {
+  id: Generated<number>;
+  nonce: string;
+  provider: string;
+  route_name: string;
+  user_id: number;
+  comp_credito: CreditSourceKind;
+  created: Generated<Date>;
+  expires_at: ColumnType<Date, Date, Date>;
+  charge_until: ColumnType<Date, Date, Date>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -421,6 +434,7 @@ export interface DB {
   documents: DocumentsTable;
   static_link_groups: StaticLinkGroupsTable;
   static_links: StaticLinksTable;
+  partner_handoffs: PartnerHandoffsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

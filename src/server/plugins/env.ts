@@ -4,6 +4,7 @@
  */
 import { Ajv, type ErrorObject } from 'ajv';
 import type { LevelWithSilent } from 'pino';
+import { partnerProviders, type PartnerProvider } from '../../../config/partners';
 import { ssoProviders } from '../../../config/sso-providers';
 
 export interface ServerConfig {
@@ -179,4 +180,53 @@ export function resolveAuthSecrets(source: Record<string, string | undefined>, d
     );
   }
   return { ticketSecret: ticket ?? DEMO_TICKET_SECRET, ssoSecrets };
+}
+
+/** A partner provider's secret and login address; `url` null = the demo partner of this server. */
+export interface PartnerSecret {
+  key: string;
+  url: string | null;
+}
+
+/** Per partner provider id: its secret and address, or null when the provider is disabled. */
+export type PartnerSecrets = Record<string, PartnerSecret | null>;
+
+const PARTNER_URL = /^https?:\/\/[^\s/]+(\/\S*)?$/;
+
+/**
+ * The partner providers' variables (config/partners.ts): `keyEnv` (at least 32 characters) and `urlEnv`
+ * (an http(s):// address). A bad value stops the start. In demo mode a provider without its variables
+ * uses its public demo key and the demo partner; outside demo mode a provider needs both, else it is
+ * disabled (its pages answer 503, its charge calls 401).
+ */
+export function resolvePartnerSecrets(
+  source: Record<string, string | undefined>,
+  demo: boolean,
+  providers: readonly PartnerProvider[] = partnerProviders,
+): PartnerSecrets {
+  const bad: string[] = [];
+  const lines: string[] = [];
+  const secrets: PartnerSecrets = {};
+  for (const provider of providers) {
+    const key = source[provider.keyEnv]?.trim() || null;
+    const url = source[provider.urlEnv]?.trim().replace(/\/+$/, '') || null;
+    if (key !== null && key.length < MIN_SECRET_LENGTH) {
+      bad.push(provider.keyEnv);
+      lines.push(`  - ${provider.keyEnv}: atteso / expected ${SECRET_EXPECTED}`);
+    }
+    if (url !== null && !PARTNER_URL.test(url)) {
+      bad.push(provider.urlEnv);
+      lines.push(`  - ${provider.urlEnv}: atteso / expected ${EXPECTED.PUBLIC_URL}`);
+    }
+    if (key !== null && url !== null) secrets[provider.id] = { key, url };
+    else if (demo) secrets[provider.id] = { key: key ?? provider.demoKey, url };
+    else secrets[provider.id] = null;
+  }
+  if (bad.length > 0) {
+    throw new EnvError(
+      bad.sort(),
+      `Variabili d'ambiente non valide / invalid environment variables:\n${lines.join('\n')}`,
+    );
+  }
+  return secrets;
 }

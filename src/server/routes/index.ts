@@ -12,12 +12,15 @@ import backOfficeRoutes from './backoffice/index';
 import type { PurchaseDeclaration } from '../../../config/purchases/types';
 import type { RegisteredForm } from '../services/form-requests';
 import creditRoutes from './credit/index';
+import demoPartnerRoutes from './demo-partner/index';
 import devRoutes from './dev/index';
 import documentRoutes from './documents/index';
 import formRoutes from './forms/index';
 import historyRoutes from './history/index';
 import homeRoutes from './home/index';
 import notificationRoutes from './notifications/index';
+import partnerRoutes from './partners/index';
+import type { PartnerRegistry } from '../services/partners';
 import privacyRoutes from './privacy/index';
 import purchaseRoutes from './purchases/index';
 import shellRoutes from './shell/index';
@@ -33,6 +36,9 @@ export interface ApiRoutesOptions {
   extraRoutes: readonly FastifyPluginAsync[];
   /** Purchases accepted besides config/purchases. */
   extraPurchases: readonly PurchaseDeclaration[];
+  /** The partner pages and providers served (config/partners.ts plus a test's extra ones) with their secrets. */
+  partners: PartnerRegistry;
+  publicUrl: string | null;
 }
 
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
@@ -52,6 +58,8 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(formRoutes, { extraForms: options.extraForms });
   await app.register(purchaseRoutes, { extraPurchases: options.extraPurchases });
   await app.register(documentRoutes, { uploadsDir: options.uploadsDir, demo: options.demo });
+  await app.register(partnerRoutes, { registry: options.partners, publicUrl: options.publicUrl });
   await app.register(devRoutes, { demo: options.demo });
+  await app.register(demoPartnerRoutes, { demo: options.demo, registry: options.partners });
   for (const plugin of options.extraRoutes) await app.register(plugin);
 }

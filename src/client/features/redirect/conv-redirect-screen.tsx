@@ -4,13 +4,21 @@
  */
 import { Button, Card, Container, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { constants } from '../../../../config/constants';
 import { formatMessage, messages } from '../../../shared/catalogues/first-paint';
+import { queryKeys } from '../../api/query-options';
 
 export function ConvRedirectScreen({ pageTitle }: { pageTitle?: string | undefined }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The user may have spent credit at the partner meanwhile: the menu reads it again.
+  const toMenu = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.credit });
+    void navigate({ to: '/menu', replace: true });
+  }, [queryClient, navigate]);
   const total = constants.redirectCountdownSeconds;
   const [remaining, setRemaining] = useState<number>(total);
 
@@ -20,8 +28,8 @@ export function ConvRedirectScreen({ pageTitle }: { pageTitle?: string | undefin
   }, []);
 
   useEffect(() => {
-    if (remaining === 0) void navigate({ to: '/menu', replace: true });
-  }, [remaining, navigate]);
+    if (remaining === 0) toMenu();
+  }, [remaining, toMenu]);
 
   return (
     <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
@@ -42,7 +50,7 @@ export function ConvRedirectScreen({ pageTitle }: { pageTitle?: string | undefin
             w="100%"
             aria-label={formatMessage('redirectCountdown', { n: remaining })}
           />
-          <Button size="md" onClick={() => void navigate({ to: '/menu', replace: true })}>
+          <Button size="md" onClick={toMenu}>
             {messages.redirectNow}
           </Button>
         </Stack>

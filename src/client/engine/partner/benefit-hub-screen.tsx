@@ -1,0 +1,149 @@
+/**
+ * benefit-hub (spec 002 §2.7, §9; config/partners.ts `benefitHub`): the discount portal page. The
+ * customer code (from `GET /api/benefit_hub`) is copied with one click and a toast says so, hiding after
+ * 1500 ms; the tutorial video plays in a modal; the subscribe button opens the benefit hub in a new tab.
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  Code,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCopy, IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formMessages } from '../../../../config/messages-forms.it';
+import { benefitHub } from '../../../../config/partners';
+import type { BenefitHub } from '../../../../schemas/wire-types.gen';
+import { apiRequest } from '../../api/client';
+import { withOverlays } from '../../components/overlay-host';
+import { openInNewTab } from './handoff';
+
+export const benefitHubQueryOptions = () => ({
+  queryKey: ['benefit-hub'] as const,
+  queryFn: () => apiRequest<BenefitHub>('/benefit_hub'),
+  staleTime: 5 * 60_000,
+});
+
+async function copyCode(code: string): Promise<void> {
+  const { notifications } = await withOverlays();
+  try {
+    await navigator.clipboard.writeText(code);
+    notifications.show({
+      id: 'benefit-hub-copied',
+      color: 'green',
+      message: formMessages.formBenefitHubCopied,
+      autoClose: benefitHub.copyToastMs,
+    });
+  } catch {
+    notifications.show({
+      id: 'benefit-hub-copy-failed',
+      color: 'red',
+      message: formMessages.formBenefitHubCopyFailed,
+      autoClose: 15_000,
+      withCloseButton: true,
+    });
+  }
+}
+
+/** The captions of a video: beside it, with the .vtt extension. */
+export function captionsOf(video: string): string {
+  return `${video.replace(/\.[a-z0-9]+$/i, '')}.vtt`;
+}
+
+export function BenefitHubScreen() {
+  const query = useQuery(benefitHubQueryOptions());
+  const [video, setVideo] = useState(false);
+  const absolute = (url: string) => new URL(url, window.location.href).toString();
+
+  return (
+    <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
+      <Card withBorder radius="lg" padding="xl" shadow="xs">
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {benefitHub.title}
+          </Title>
+          <Text>{formMessages.formBenefitHubIntro}</Text>
+          {query.isPending && <Loader aria-label={formMessages.formLoading} />}
+          {query.isError && (
+            <Alert color="red" role="alert">
+              {formMessages.formBenefitHubLoadError}
+            </Alert>
+          )}
+          {query.data && (
+            <>
+              <Stack gap={4}>
+                <Text fw={600} id="benefit-hub-code-label">
+                  {formMessages.formBenefitHubCodeLabel}
+                </Text>
+                <Group gap="sm">
+                  <Code fz="lg" aria-labelledby="benefit-hub-code-label" data-testid="benefit-hub-code">
+                    {query.data.codice_cliente}
+                  </Code>
+                  <Button
+                    variant="light"
+                    leftSection={<IconCopy size={18} aria-hidden="true" />}
+                    onClick={() => void copyCode(query.data.codice_cliente)}
+                    data-testid="benefit-hub-copy"
+                  >
+                    {formMessages.formBenefitHubCopy}
+                  </Button>
+                </Group>
+              </Stack>
+              <Group gap="sm">
+                <Button
+                  variant="default"
+                  leftSection={<IconPlayerPlay size={18} aria-hidden="true" />}
+                  onClick={() => setVideo(true)}
+                  data-testid="benefit-hub-tutorial"
+                >
+                  {formMessages.formTutorialBanner}
+                </Button>
+                <Button
+                  rightSection={<IconExternalLink size={18} aria-hidden="true" />}
+                  onClick={() => openInNewTab(absolute(query.data.url_iscrizione))}
+                  data-testid="benefit-hub-subscribe"
+                >
+                  {formMessages.formBenefitHubSubscribe}
+                </Button>
+              </Group>
+              <Modal
+                opened={video}
+                onClose={() => setVideo(false)}
+                title={formMessages.formBenefitHubTutorialTitle}
+                size="lg"
+                centered
+              >
+                <video
+                  controls
+                  preload="metadata"
+                  src={query.data.url_video}
+                  style={{ width: '100%' }}
+                  data-testid="benefit-hub-video"
+                >
+                  {/* Captions are published beside the video, same name with .vtt. */}
+                  <track
+                    kind="captions"
+                    srcLang="it"
+                    label="Italiano"
+                    src={captionsOf(query.data.url_video)}
+                  />
+                  <a href={query.data.url_video} target="_blank" rel="noopener noreferrer">
+                    {formMessages.formBenefitHubVideoFallback}
+                  </a>
+                </video>
+              </Modal>
+            </>
+          )}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Partner portals end to end (issue 12): the built portal, a real server, Chromium.
+ * - mario opens a /ts partner, ticks the conditions, the hidden form lands in a new tab on the demo
+ *   partner as himself with his credit; he buys "Esperienza 49,00 €" there (the demo partner's signed
+ *   server-to-server charge); the portal has replaced the page with conv-redirect, then the menu; the
+ *   movement and the new credit are in the movement history;
+ * - salabam's blank window, sent to the demo partner, and bonusx's data/clientId form, at 1280 px;
+ * - axe on the partner page, conv-redirect and the demo partner page, at 360 and 1280 px.
+ * Lean on purpose: two tests, few page loads.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatFormMessage } from '../../src/shared/catalogues/forms';
+import { messages } from '../../config/messages.it';
+import { findPartner } from '../../config/partners';
+import { formatEuro } from '../../src/shared/money';
+import { settle, TestContexts } from './auth-helpers';
+import { credit } from './form-driver';
+import { cents, squash } from './movements-helpers';
+import {
+  axeViolations,
+  dismissInfoPopup,
+  launchBrowser,
+  screenshotDir,
+  seedSession,
+  startServer,
+  type E2eServer,
+} from './harness';
+
+const MARIO = 'mario.rossi@example.com';
+
+let server: E2eServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+const contexts = new TestContexts(
+  () => browser,
+  () => server.baseUrl,
+);
+
+beforeAll(async () => {
+  mkdirSync(screenshotDir, { recursive: true });
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  expect(await contexts.closeAll()).toEqual([]);
+});
+
+const title = (route: string) => {
+  const partner = findPartner(route);
+  if (!partner) throw new Error(route);
+  return partner.title;
+};
+
+/** Ticks the conditions of a partner page and presses its access button; returns the new tab. */
+async function accessPartner(page: Page, route: string): Promise<Page> {
+  const name = title(route);
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page
+    .getByRole('checkbox', { name: formatFormMessage('formPartnerConditions', { title: name }) })
+    .check();
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: formatFormMessage('formPartnerAccess', { title: name }) }).click(),
+  ]);
+  await tab.waitForLoadState('domcontentloaded');
+  return tab;
+}
+
+describe('partner portals', () => {
+  it('hands mario to the partner in a new tab, where he buys on his credit; the portal shows it', async () => {
+    const context = await contexts.context(360);
+    const token = await server.login(MARIO);
+    await seedSession(context, token, 'acme');
+    const page = await context.newPage();
+    const before = await credit(page, token);
+
+    await page.goto('/ts/conv-viaggi');
+    await page.getByRole('heading', { level: 1, name: title('conv-viaggi') }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/partner-page-360.png`, fullPage: true });
+
+    const partner = await accessPartner(page, 'conv-viaggi');
+    expect(new URL(partner.url()).pathname).toBe('/demo-partner/convenzioni/conv-viaggi');
+    await partner.getByRole('heading', { level: 1, name: 'Benvenuto, Mario Rossi' }).waitFor();
+    expect(squash(await partner.getByTestId('demo-partner-credit').innerText())).toBe(
+      squash(`Credito disponibile: ${formatEuro(cents(before.totale))} (credito welfare).`),
+    );
+    expect(await axeViolations(partner)).toEqual([]);
+    await partner.screenshot({ path: `${screenshotDir}/demo-partner-360.png`, fullPage: true });
+
+    // The portal replaced the login page with conv-redirect.
+    await page.waitForURL(/\/conv-redirect\?/);
+    await page.getByRole('heading', { name: messages.redirectTitle }).waitFor();
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/conv-redirect-360.png`, fullPage: true });
+
+    // At the partner: buy, on the credit handed over.
+    await partner.getByRole('button', { name: `Acquista Esperienza a ${formatEuro(4900)}` }).click();
+    const bought = partner.getByTestId('demo-partner-bought');
+    await bought.waitFor();
+    const residual = cents(before.totale) - 4900;
+    expect(squash(await bought.innerText())).toContain(squash(`Credito residuo: ${formatEuro(residual)}`));
+    expect(cents((await credit(page, token)).totale)).toBe(residual);
+
+    // Back in the portal: the menu, then the movement and the new credit in the history.
+    await page.getByRole('button', { name: messages.redirectNow }).click();
+    await page.waitForURL(/\/menu$/);
+    await dismissInfoPopup(page, 3000);
+    await page.goto('/dashmovimenti');
+    await expect
+      .poll(async () => squash(await page.getByTestId('credit-total').first().innerText()))
+      .toBe(squash(formatEuro(residual)));
+    const row = page.getByTestId('movement-row').filter({ hasText: 'Esperienza' }).first();
+    await row.waitFor();
+    expect(squash(await row.innerText())).toContain(squash(formatEuro(4900)));
+  }, 90_000);
+
+  it('salabam opens a blank window sent to the partner; bonusx posts data and clientId (1280 px)', async () => {
+    const context = await contexts.context(1280);
+    const token = await server.login(MARIO);
+    await seedSession(context, token, 'acme');
+    const page = await context.newPage();
+
+    await page.goto('/salabam/conv-salabam-vadobay');
+    await page.getByRole('heading', { level: 1, name: title('conv-salabam-vadobay') }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/partner-page-1280.png` });
+    const salabam = await accessPartner(page, 'conv-salabam-vadobay');
+    await salabam.waitForURL(/\/demo-partner\/salabam\/conv-salabam-vadobay\?d=/);
+    await salabam.getByRole('heading', { level: 1, name: 'Benvenuto, Mario Rossi' }).waitFor();
+    expect(await salabam.locator('body').innerText()).toContain('Servizio richiesto: vadobay.');
+    expect(await axeViolations(salabam)).toEqual([]);
+    await salabam.screenshot({ path: `${screenshotDir}/demo-partner-1280.png` });
+    await page.waitForURL(/\/conv-redirect\?/);
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/conv-redirect-1280.png` });
+    await salabam.close();
+
+    // bonusx: no conditions; the button appears once the call answered.
+    await page.goto('/benefits/conv-bonusx');
+    const access = page.getByRole('button', {
+      name: formatFormMessage('formPartnerAccess', { title: title('conv-bonusx') }),
+    });
+    const [bonusx] = await Promise.all([page.context().waitForEvent('page'), access.click()]);
+    await bonusx.getByRole('heading', { level: 1, name: 'Benvenuto, Mario Rossi' }).waitFor();
+    expect(new URL(bonusx.url()).pathname).toBe('/demo-partner/bonusx/conv-bonusx');
+    await page.waitForURL(/\/conv-redirect\?/);
+  }, 90_000);
+});
