@@ -677,12 +677,22 @@ describe('pension', () => {
     expect(posts('/api/previdenza_info_accept')).toHaveLength(0);
   });
 
-  it('Accetta e Continua records the acceptance on the server and in the session, then the information', async () => {
+  it('Accetta e Continua records the acceptance on the server and in the session; one modal, not two', async () => {
     formApi({ user: pensionUser(false) });
     await renderForm('conv-previdenza-integrativa', { user: pensionUser(false) });
     const dialog = await screen.findByRole('dialog', { name: formMessages.formPensionAcceptTitle });
+    // The one modal on entry carries the form's information too.
+    expect(within(dialog).getByTestId('form-pension-information').textContent).toBe(
+      formMessages.formInfoPension,
+    );
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formPensionAcceptContinue }));
-    await dismissInfo('Previdenza integrativa');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: formMessages.formPensionAcceptTitle })).toBeNull(),
+    );
+    // No information modal follows the acceptance (it opened within a few ticks before).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryAllByRole('dialog')).toHaveLength(0);
     const accepted = posts('/api/previdenza_info_accept');
     expect(accepted).toHaveLength(1);
     expect(bodyOfCall(accepted[0])).toEqual({ previdenza_is_ok: true });
