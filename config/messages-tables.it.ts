@@ -81,6 +81,12 @@ export const tableMessages = {
   purchaseApproved: 'Approvato',
   purchasePaid: 'Pagato',
   purchaseRejected: 'Annullato',
+
+  // --- Credit lines (stato of crediti_lista, spec 000 §3 Credit line) -----------------------
+  creditLineActive: 'Attivo',
+  creditLineExpired: 'Scaduto',
+  creditLineFuture: 'Non ancora attivo',
+  creditLineState: 'Stato',
 } as const;
 
 export const messages = { ...accountMessages, ...tableMessages } as const;
