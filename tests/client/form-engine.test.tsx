@@ -599,9 +599,40 @@ describe('replay', () => {
     );
     expect(screen.getByDisplayValue('RSSLCU10A41H501X')).toBeTruthy();
     expect(screen.getByDisplayValue('Lucia Rossi')).toBeTruthy();
-    // The family member's document slot is shown (documents are never replayed).
+    // The family member's document slot is shown (documents are never replayed), without taking the focus.
     expect(screen.getByTestId('slot-doc_fam')).toBeTruthy();
+    expect(screen.getByTestId('slot-doc_fam').contains(document.activeElement)).toBe(false);
   });
+});
+
+describe('the family document slot (issue 11 item 10)', () => {
+  it('choosing «Familiare» adds the slot right after the beneficiary block and focuses it', async () => {
+    formApi();
+    await renderForm('rimb-spese');
+    // The first form drawn in a run loads its lazy parts: more time than the default.
+    await screen.findByRole('dialog', { name: 'Rimborso spese' }, { timeout: 10_000 });
+    await dismissInfo('Rimborso spese');
+    await submitButton();
+    expect(screen.queryByTestId('slot-doc_fam')).toBeNull();
+    const family = screen.getByLabelText(formMessages.formBeneficiaryFamily);
+    fireEvent.click(family);
+    const slot = await screen.findByTestId('slot-doc_fam');
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    // Where the eye is: after the toggle and the beneficiary's fields, not above with the other documents.
+    expect(follows(family, slot)).toBe(true);
+    const relation = screen.getByRole('combobox', { name: labelled(formMessages.formBeneficiaryRelation) });
+    expect(follows(relation, slot)).toBe(true);
+    expect(follows(screen.getByTestId('slot-doc_pagam'), family)).toBe(true);
+    // And the keyboard is there: its first control (the document type) has the focus.
+    await waitFor(() => expect(slot.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement).toBe(
+      within(slot).getByRole('combobox', { name: new RegExp(`^${formMessages.formUploadDocType}`) }),
+    );
+    // Back to «Me stesso»: the slot goes away.
+    fireEvent.click(screen.getByLabelText(formMessages.formBeneficiaryMyself));
+    await waitFor(() => expect(screen.queryByTestId('slot-doc_fam')).toBeNull());
+  }, 20_000);
 });
 
 describe('pension', () => {
