@@ -10,7 +10,7 @@
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import type { FieldProps } from '@rjsf/utils';
-import { useEffect, useRef, type RefObject } from 'react';
+import { memo, useEffect, useRef, type RefObject } from 'react';
 import type { UploadSlot } from '../../../../config/forms/types';
 import { isSlotRequired, isSlotVisible } from '../../../shared/forms/conditions';
 import { slotsOf } from '../../../shared/forms/kinds';
@@ -131,7 +131,18 @@ function SlotCards({
  * replay) does not. Their documents go to the engine, which derives `docs` from every visible slot.
  */
 export function AnchoredSlots({ field, registry }: { field: string; registry: { formContext?: unknown } }) {
-  const context = engineContext({ registry });
+  // The object template draws this on every keystroke: what it shows changes only with the context
+  // (the fields slots depend on, their documents, the errors), so the cards re-render only then.
+  return <AnchoredSlotCards field={field} context={engineContext({ registry })} />;
+}
+
+const AnchoredSlotCards = memo(function AnchoredSlotCards({
+  field,
+  context,
+}: {
+  field: string;
+  context: FormEngineContext;
+}) {
   const anchored = slotsOf(context.declaration).filter((slot) => slot.after === field);
   const visible = anchored.filter((slot) => isSlotVisible(slot, context.formData));
   // Cards mount before this effect runs: those of the first drawing find it false, later ones true.
@@ -151,7 +162,7 @@ export function AnchoredSlots({ field, registry }: { field: string; registry: { 
       />
     </Stack>
   );
-}
+});
 
 /** Whether the declaration of `context` draws slots after the top-level field `field`. */
 export function hasAnchoredSlots(registry: { formContext?: unknown }, field: string): boolean {
