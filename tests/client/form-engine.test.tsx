@@ -609,8 +609,6 @@ describe('the family document slot (issue 11 item 10)', () => {
   it('choosing «Familiare» adds the slot right after the beneficiary block and focuses it', async () => {
     formApi();
     await renderForm('rimb-spese');
-    // The first form drawn in a run loads its lazy parts: more time than the default.
-    await screen.findByRole('dialog', { name: 'Rimborso spese' }, { timeout: 10_000 });
     await dismissInfo('Rimborso spese');
     await submitButton();
     expect(screen.queryByTestId('slot-doc_fam')).toBeNull();
