@@ -16,7 +16,7 @@ export const creditStatusTable = {
   columns: [
     { kind: 'date', field: 'data_decorrenza', label: 'movCreditStart' },
     { kind: 'date', field: 'data_scadenza', label: 'movCreditExpiry' },
-    { kind: 'status', field: 'stato', label: 'creditLineState', set: 'credit-line-state' },
+    { kind: 'status', field: 'stato', label: 'creditLineState', set: 'credit-line-state', plain: true },
     { kind: 'text', field: 'fonte.nome', label: 'movCreditSource' },
     { kind: 'euro', field: 'credito_iniziale', label: 'movCreditInitial' },
     { kind: 'euro', field: 'credito_spendibile', label: 'movCreditSpendable' },
