@@ -243,6 +243,8 @@ export const accountMessages = {
   status: 'Stato',
   apiPasswordResetRequested:
     'Se l’indirizzo è registrato, riceverai a breve un’e-mail con il collegamento per scegliere una nuova password.',
+  loginCodeWaitNext:
+    'Hai appena attivato l’app di autenticazione: il codice usato per la registrazione non vale per l’accesso. Attendi il prossimo codice (l’app lo cambia ogni 30 secondi) e inserisci quello.',
 } as const;
 
 export const messages = { ...portalMessages, ...accountMessages } as const;

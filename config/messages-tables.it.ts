@@ -68,6 +68,10 @@ export const tableMessages = {
   purchasePending: 'In attesa',
   purchaseApproved: 'Approvato',
   purchasePaid: 'Pagato',
+
+  // --- Credit lines (stato of crediti_lista, spec 000 §3 Credit line) -----------------------
+  creditLineActive: 'Attivo',
+  creditLineFuture: 'Non ancora attivo',
 } as const;
 
 export const messages = { ...accountMessages, ...tableMessages } as const;

@@ -71,6 +71,15 @@ const purchaseStatus = {
   },
 } as const satisfies StatusSet;
 
+/** Where a credit line stands today (`stato` of crediti_lista): only an `attiva` line is spendable. */
+const creditLineState = {
+  values: {
+    attiva: { label: 'creditLineActive', tone: 'success' },
+    scaduta: { label: 'tableExpired', tone: 'neutral' },
+    futura: { label: 'creditLineFuture', tone: 'info' },
+  },
+} as const satisfies StatusSet;
+
 /** The 14 movement kinds of `movement-kinds.ts`, labels as declared there. */
 const movementKind: StatusSet = {
   values: Object.fromEntries(
@@ -85,6 +94,7 @@ export const statusSets = {
   'notification-read': notificationRead,
   'purchase-status': purchaseStatus,
   'movement-kind': movementKind,
+  'credit-line-state': creditLineState,
 } as const satisfies Record<string, StatusSet>;
 
 export type StatusSetName = keyof typeof statusSets;

@@ -207,6 +207,7 @@ export interface LineaCredito {
     id: number;
     nome: string;
   };
+  stato: 'attiva' | 'scaduta' | 'futura';
   credito_iniziale: Money;
   credito_spendibile: Money;
   credito_contabile: Money;

@@ -12,7 +12,10 @@ export const beneficiaryUi = uiSchema({
   id_relazione_ben: { 'ui:field': 'consumed' },
 });
 
-/** The family document (doc_fam), shown and required when the beneficiary is not the user. */
+/**
+ * The family document (doc_fam), shown and required when the beneficiary is not the user: drawn right
+ * after the beneficiary block (where "Familiare" is chosen), not above it with the other documents.
+ */
 export const familyDocumentSlot: UploadSlot = {
   name: 'doc_fam',
   label: 'Documentazione del familiare beneficiario',
@@ -21,6 +24,7 @@ export const familyDocumentSlot: UploadSlot = {
   required: { field: 'me_stesso', equals: false },
   requiredMessage: 'formBeneficiaryDocumentRequired',
   visibleWhen: { field: 'me_stesso', equals: false },
+  after: 'me_stesso',
   help: 'Stato di famiglia o certificato che attesti la relazione di parentela.',
 };
 

@@ -56,6 +56,12 @@ export interface UploadSlot {
   readonly requiredMessage?: FormMessageKey;
   /** Shown only when the condition holds; a hidden slot's document is dropped from `docs`. */
   readonly visibleWhen?: FieldCondition;
+  /**
+   * A top-level field of the form: the slot is drawn right after that field (its block) instead of among
+   * the other documents, and takes the keyboard focus when it appears (the family document after the
+   * beneficiary block, where the choice of "Familiare" adds it).
+   */
+  readonly after?: string;
   /** Short help under the label. */
   readonly help?: string;
 }

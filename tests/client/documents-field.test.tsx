@@ -12,7 +12,7 @@ import type { FormDeclaration } from '../../config/forms/types';
 import { formMessages } from '../../config/messages-forms.it';
 import { configureApiClient } from '../../src/client/api/client';
 import type { FormEngineContext, SlotDocument } from '../../src/client/engine/forms/form-context';
-import { DocumentsField } from '../../src/client/widgets/documents';
+import { AnchoredSlots, DocumentsField } from '../../src/client/widgets/documents';
 import { dayjs } from '../../src/shared/dates';
 
 // Not tests/client/helpers.tsx: it pulls the whole portal (router, every route) into this test.
@@ -158,6 +158,8 @@ function Harness({
       <button type="button" onClick={() => context.setFields({ me_stesso: !formData.me_stesso })}>
         cambia beneficiario
       </button>
+      {/* Where the engine's object template draws the slots declared after the beneficiary. */}
+      <AnchoredSlots field="me_stesso" registry={props.registry} />
       <output data-testid="held">
         {Object.keys(slotDocuments)
           .filter((k) => slotDocuments[k])

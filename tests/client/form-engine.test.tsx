@@ -606,9 +606,38 @@ describe('replay', () => {
     );
     expect(screen.getByDisplayValue('RSSLCU10A41H501X')).toBeTruthy();
     expect(screen.getByDisplayValue('Lucia Rossi')).toBeTruthy();
-    // The family member's document slot is shown (documents are never replayed).
+    // The family member's document slot is shown (documents are never replayed), without taking the focus.
     expect(screen.getByTestId('slot-doc_fam')).toBeTruthy();
+    expect(screen.getByTestId('slot-doc_fam').contains(document.activeElement)).toBe(false);
   });
+});
+
+describe('the family document slot (issue 11 item 10)', () => {
+  it('choosing «Familiare» adds the slot right after the beneficiary block and focuses it', async () => {
+    formApi();
+    await renderForm('rimb-spese');
+    await dismissInfo('Rimborso spese');
+    await submitButton();
+    expect(screen.queryByTestId('slot-doc_fam')).toBeNull();
+    const family = screen.getByLabelText(formMessages.formBeneficiaryFamily);
+    fireEvent.click(family);
+    const slot = await screen.findByTestId('slot-doc_fam');
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    // Where the eye is: after the toggle and the beneficiary's fields, not above with the other documents.
+    expect(follows(family, slot)).toBe(true);
+    const relation = screen.getByRole('combobox', { name: labelled(formMessages.formBeneficiaryRelation) });
+    expect(follows(relation, slot)).toBe(true);
+    expect(follows(screen.getByTestId('slot-doc_pagam'), family)).toBe(true);
+    // And the keyboard is there: its first control (the document type) has the focus.
+    await waitFor(() => expect(slot.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement).toBe(
+      within(slot).getByRole('combobox', { name: new RegExp(`^${formMessages.formUploadDocType}`) }),
+    );
+    // Back to «Me stesso»: the slot goes away.
+    fireEvent.click(screen.getByLabelText(formMessages.formBeneficiaryMyself));
+    await waitFor(() => expect(screen.queryByTestId('slot-doc_fam')).toBeNull());
+  }, 20_000);
 });
 
 describe('pension', () => {
@@ -682,12 +711,22 @@ describe('pension', () => {
     expect(posts('/api/previdenza_info_accept')).toHaveLength(0);
   });
 
-  it('Accetta e Continua records the acceptance on the server and in the session, then the information', async () => {
+  it('Accetta e Continua records the acceptance on the server and in the session; one modal, not two', async () => {
     formApi({ user: pensionUser(false) });
     await renderForm('conv-previdenza-integrativa', { user: pensionUser(false) });
     const dialog = await screen.findByRole('dialog', { name: formMessages.formPensionAcceptTitle });
+    // The one modal on entry carries the form's information too.
+    expect(within(dialog).getByTestId('form-pension-information').textContent).toBe(
+      formatFormMessage('formInfoPension', legalParams(taxYear())),
+    );
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formPensionAcceptContinue }));
-    await dismissInfo('Previdenza integrativa');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: formMessages.formPensionAcceptTitle })).toBeNull(),
+    );
+    // No information modal follows the acceptance (it opened within a few ticks before).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryAllByRole('dialog')).toHaveLength(0);
     const accepted = posts('/api/previdenza_info_accept');
     expect(accepted).toHaveLength(1);
     expect(bodyOfCall(accepted[0])).toEqual({ previdenza_is_ok: true });

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../config/messages-account.it';
+import { tableMessages } from '../../config/messages-tables.it';
 import { queryClient } from '../../src/client/api/query-client';
 import { QueryProvider } from '../../src/client/components/query-provider';
 import type {
@@ -14,8 +15,8 @@ import { MovementsScreen } from '../../src/client/features/movements/movements-s
 import { Route as DashRoute } from '../../src/client/routes/_authenticated/dashmovimenti';
 import { useSessionStore } from '../../src/client/stores/session';
 import { dayjs } from '../../src/shared/dates';
+import { formatWireEuro } from '../../src/shared/money';
 import { jsonResponse, logInAs, renderInRouter, stubApi, type RecordedCall } from './helpers';
-import { tableMessages } from '../../config/messages-tables.it';
 
 function row(id: number, idKind: number, over: Partial<MovementRow> = {}): MovementRow {
   return {
@@ -67,6 +68,12 @@ function movementsApi({ rows = ALL_KINDS, creditFails = false, download }: ApiOp
       return jsonResponse(200, [
         line(1, today.add(3, 'day').format('YYYY-MM-DD')),
         line(2, today.add(60, 'day').format('YYYY-MM-DD')),
+        // Expired yesterday: the server says so, with nothing spendable.
+        {
+          ...line(3, today.subtract(1, 'day').format('YYYY-MM-DD')),
+          stato: 'scaduta',
+          credito_spendibile: '0.00',
+        },
       ]);
     }
     if (path === '/api/acquisti_annullati') {
@@ -97,6 +104,7 @@ function line(id: number, expiry: string) {
     data_decorrenza: '2026-01-01',
     data_scadenza: expiry,
     fonte: { id: 1, nome: `Fonte ${id}` },
+    stato: 'attiva',
     credito_iniziale: '1000.00',
     credito_spendibile: '400.00',
     credito_contabile: '600.00',
@@ -285,19 +293,35 @@ describe('user history', () => {
 });
 
 describe('modals', () => {
-  it('credit status marks the lines expiring within 10 days with text', async () => {
+  it('credit status marks the lines expiring within 10 days with text, and an expired line as such', async () => {
     movementsApi();
     await renderInRouter(<Screen />, { path: '/dashmovimenti' });
     fireEvent.click(await screen.findByRole('button', { name: messages.movCreditStatus }));
     const dialog = await screen.findByRole('dialog', { name: messages.movCreditStatus });
-    await waitFor(() => expect(within(dialog).getAllByTestId('credit-line')).toHaveLength(2));
-    const [soon, later] = within(dialog).getAllByTestId('credit-line') as [HTMLElement, HTMLElement];
+    await waitFor(() => expect(within(dialog).getAllByTestId('credit-line')).toHaveLength(3));
+    const [soon, later, expired] = within(dialog).getAllByTestId('credit-line') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(soon.getAttribute('data-expiring')).toBe('true');
     expect(within(soon).getByText(messages.movCreditExpiring)).toBeTruthy();
     expect(within(soon).getByText('01-01-2026')).toBeTruthy();
     expect(within(soon).getByText('Fonte 1')).toBeTruthy();
     expect(later.getAttribute('data-expiring')).toBe('false');
     expect(within(later).queryByText(messages.movCreditExpiring)).toBeNull();
+    // Valid lines say «Attivo»; the expired one says «Scaduto» (not by colour only), is greyed, and
+    // shows the 0,00 € the server counts as spendable.
+    expect(within(soon).getByText(tableMessages.creditLineActive)).toBeTruthy();
+    expect(within(expired).getByText(tableMessages.tableExpired)).toBeTruthy();
+    expect(within(later).queryByText(tableMessages.tableExpired)).toBeNull();
+    expect(expired.getAttribute('data-expired')).toBe('true');
+    expect(soon.getAttribute('data-expired')).toBe('false');
+    expect(expired.getAttribute('data-expiring')).toBe('false');
+    const spendable = Array.from(expired.querySelectorAll('td')).find(
+      (cell) => cell.getAttribute('data-label') === messages.movCreditSpendable,
+    );
+    expect(spendable?.textContent).toBe(formatWireEuro('0.00'));
   });
 
   it('cancelled purchases page on the server, 10 by default', async () => {

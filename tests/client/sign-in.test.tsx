@@ -2,9 +2,11 @@
  * Login steps after the credentials (spec 000 §4, §5): code step, expired password, unknown otp
  * type, enrolment wizard, single sign-on and the password-forgotten modal.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../config/messages-api.it';
+import { TOTP_STEP_MS } from '../../src/client/features/auth/enrolment-step';
+import { ENROLMENT_RELOAD_DELAY_MS } from '../../src/client/features/auth/enrolment-wizard';
 import { reloadToLogin } from '../../src/client/features/auth/reload-to-login';
 import { useSessionStore } from '../../src/client/stores/session';
 import {
@@ -25,6 +27,7 @@ const TOKEN = 't'.repeat(43);
 beforeEach(() => {
   resetSession('acme');
   vi.mocked(reloadToLogin).mockClear();
+  sessionStorage.clear();
 });
 
 /** The answers of a full sign-in: credentials, code, user info and permissions. */
@@ -248,6 +251,87 @@ describe('enrolment wizard (ENROLL_OTP)', () => {
     fireEvent.click(screen.getByRole('button', { name: messages.loginGoToLogin }));
     expect(reloadToLogin).toHaveBeenCalledWith('acme');
     expect(useSessionStore.getState().isLogged).toBe(false);
+  });
+
+  it('reloads to the login by itself a few seconds after «Registrazione completata» (000 §4)', async () => {
+    startPortal('/login/acme', enrolmentHandler({ check_token: NEW_CHECK, qr_code: QR, secret: SECRET }));
+    await sendCredentials();
+    fireEvent.change(await screen.findByLabelText(labelled(messages.enrolMailCodeLabel)), {
+      target: { value: '112233' },
+    });
+    fireEvent.click(submitButton(messages.enrolVerify));
+    fireEvent.click(await screen.findByRole('button', { name: messages.enrolNext }));
+    fireEvent.change(await screen.findByLabelText(labelled(messages.enrolConfirmLabel)), {
+      target: { value: '445566' },
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      fireEvent.click(submitButton(messages.confirm));
+      expect(await screen.findByText(messages.enrolCompleted)).toBeTruthy();
+      expect(reloadToLogin).not.toHaveBeenCalled();
+      // Nobody clicks: the login comes back by itself.
+      await vi.advanceTimersByTimeAsync(ENROLMENT_RELOAD_DELAY_MS);
+      expect(reloadToLogin).toHaveBeenCalledTimes(1);
+      expect(reloadToLogin).toHaveBeenCalledWith('acme');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('signing in within the enrolment’s 30-second step says to wait for the next code', async () => {
+    // A fake clock 1 s into a step (it runs on with real time: 29 s of margin).
+    const stepStart = Math.ceil(Date.now() / TOTP_STEP_MS) * TOTP_STEP_MS;
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout'],
+      shouldAdvanceTime: true,
+      now: stepStart + 1_000,
+    });
+    try {
+      startPortal('/login/acme', enrolmentHandler({ check_token: NEW_CHECK, qr_code: QR, secret: SECRET }));
+      await sendCredentials();
+      fireEvent.change(await screen.findByLabelText(labelled(messages.enrolMailCodeLabel)), {
+        target: { value: '112233' },
+      });
+      fireEvent.click(submitButton(messages.enrolVerify));
+      fireEvent.click(await screen.findByRole('button', { name: messages.enrolNext }));
+      fireEvent.change(await screen.findByLabelText(labelled(messages.enrolConfirmLabel)), {
+        target: { value: '445566' },
+      });
+      fireEvent.click(submitButton(messages.confirm));
+      expect(await screen.findByText(messages.enrolCompleted)).toBeTruthy();
+      cleanup();
+
+      // Back at the login (the reload keeps the tab's sessionStorage), the same step still running.
+      resetSession('acme');
+      startPortal(
+        '/login/acme',
+        signInHandler('AUTH_OTP', (url) =>
+          url === '/api/api-token-otp' ? jsonResponse(400, { otp: [messages.apiOtpReplayed] }) : undefined,
+        ),
+      );
+      await sendCredentials();
+      await screen.findByLabelText(labelled(messages.loginCodeLabel));
+      expect(screen.getByTestId('login-code-wait-next').textContent).toBe(messages.loginCodeWaitNext);
+      // Typed anyway: the server refuses the spent step, and the box says why.
+      fireEvent.change(screen.getByLabelText(labelled(messages.loginCodeLabel)), {
+        target: { value: '445566' },
+      });
+      fireEvent.click(submitButton(messages.loginCodeSubmit));
+      const box = await screen.findByRole('dialog');
+      expect(box.textContent).toContain(messages.apiOtpReplayed);
+      // Once the step is over the app shows a new code: the note goes away.
+      await vi.advanceTimersByTimeAsync(TOTP_STEP_MS);
+      await waitFor(() => expect(screen.queryByTestId('login-code-wait-next')).toBeNull());
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 20_000);
+
+  it('says nothing of the kind without an enrolment in this tab', async () => {
+    startPortal('/login/acme', signInHandler('AUTH_OTP'));
+    await sendCredentials();
+    await screen.findByLabelText(labelled(messages.loginCodeLabel));
+    expect(screen.queryByTestId('login-code-wait-next')).toBeNull();
   });
 
   it("raises 'Qr code data missing' when the answer has no QR data", async () => {

@@ -143,6 +143,11 @@ describe('form declarations', () => {
       ]);
       for (const condition of conditions)
         expect(hasProperty(schema, condition.field), `${form.route_name} ${condition.field}`).toBe(true);
+      // A slot drawn after a field names a top-level field the form draws.
+      for (const slot of form.slots.filter((s) => s.after !== undefined)) {
+        expect(hasProperty(schema, slot.after!), `${form.route_name} ${slot.name} after`).toBe(true);
+        expect(slot.after, `${form.route_name} ${slot.name} after`).not.toContain('.');
+      }
       expect(hasProperty(schema, 'docs')).toBe(form.slots.length > 0);
     }
   });

@@ -19,6 +19,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages as account } from '../../config/messages-account.it';
+import { tableMessages } from '../../config/messages-tables.it';
 import { routes } from '../../config/routes';
 import { debitPurchase, rejectPurchase } from '../../src/server/services/ledger';
 import { settle } from './auth-helpers';
@@ -57,7 +58,6 @@ import {
   type PurchaseFull,
   type Query,
 } from './movements-helpers';
-import { tableMessages } from '../../config/messages-tables.it';
 
 const MARIO = 'mario.rossi@example.com';
 const HISTORY = '/api/get_storico_transazioni/utente';
@@ -647,15 +647,23 @@ interface CreditLine {
   data_decorrenza: string;
   data_scadenza: string;
   fonte: { id: number; nome: string };
+  stato: 'attiva' | 'scaduta' | 'futura';
   credito_iniziale: string;
   credito_spendibile: string;
   credito_contabile: string;
 }
 
+const STATE_LABELS = {
+  attiva: tableMessages.creditLineActive,
+  scaduta: tableMessages.tableExpired,
+  futura: tableMessages.creditLineFuture,
+} as const;
+
 const creditRowOf = (line: CreditLine, expiring: boolean) => [
   line.data_decorrenza.split('-').reverse().join('-'),
   // The badge follows the date in the same cell (textContent: no space between them).
   line.data_scadenza.split('-').reverse().join('-') + (expiring ? account.movCreditExpiring : ''),
+  STATE_LABELS[line.stato],
   line.fonte.nome,
   euro(line.credito_iniziale),
   euro(line.credito_spendibile),
@@ -682,17 +690,31 @@ describe('credit-status modal', () => {
     expect(lines).toEqual(await apiGet<CreditLine[]>(page.request, token, '/api/crediti_lista'));
     const dialog = page.getByRole('dialog', { name: account.movCreditStatus });
     // The seed's four lines, the latest first: the performance bonus, art. 51 c.3, CCNL, last year's.
+    // Last year's line has expired: nothing spendable (its unused 50.00 stays accounted), so the
+    // spendable column adds up to the balance.
     expect(
-      lines.map((l) => [l.fonte.id, l.credito_iniziale, l.credito_spendibile, l.credito_contabile]),
+      lines.map((l) => [l.fonte.id, l.stato, l.credito_iniziale, l.credito_spendibile, l.credito_contabile]),
     ).toEqual([
-      [4, '1000.00', '700.00', '880.00'],
-      [7, '1200.00', '800.00', '930.00'],
-      [1, '1000.00', '0.00', '250.00'],
-      [2, '300.00', '50.00', '50.00'],
+      [4, 'attiva', '1000.00', '700.00', '880.00'],
+      [7, 'attiva', '1200.00', '800.00', '930.00'],
+      [1, 'attiva', '1000.00', '0.00', '250.00'],
+      [2, 'scaduta', '300.00', '0.00', '50.00'],
     ]);
+    const balance = await apiGet<{ crediti: { totale: string } }>(
+      page.request,
+      token,
+      '/api/get_user_credit_info',
+    );
+    const spendable = lines.reduce((sum, l) => sum + Math.round(Number(l.credito_spendibile) * 100), 0);
+    expect(spendable).toBe(Math.round(Number(balance.crediti.totale) * 100));
     expect(await cellTexts(dialog.getByTestId('credit-line'))).toEqual(
       lines.map((l) => creditRowOf(l, false)),
     );
+    // The expired line is greyed apart from the others, and says «Scaduto».
+    const flags = await dialog
+      .getByTestId('credit-line')
+      .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-expired')));
+    expect(flags).toEqual(lines.map((l) => String(l.stato === 'scaduta')));
     // No seeded line expires within 10 days (the nearest is 6 months away; last year's has expired).
     expect(await dialog.locator('[data-expiring="true"]').count()).toBe(0);
     expect(await dialog.getByText(account.movCreditExpiring, { exact: true }).count()).toBe(0);

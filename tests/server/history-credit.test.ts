@@ -10,7 +10,7 @@ import { messages } from '../../config/messages-api.it';
 import { runAdmin } from '../../src/server/admin';
 import { loadApiSchemas } from '../../src/server/plugins/schemas';
 import { addAdvance, advancesBalance } from '../../src/server/services/advances';
-import { romeDate } from '../../src/server/services/calendar';
+import { addDays, romeDate } from '../../src/server/services/calendar';
 import { addCredit, debitPurchase, rejectPurchase } from '../../src/server/services/ledger';
 import { backends, buildTestApp, createTestUser, json, type TestApp } from './helpers';
 import { createStoricoFixture, STORICO, type StoricoFixture } from './history-helpers';
@@ -20,6 +20,7 @@ interface CreditLine {
   data_decorrenza: string;
   data_scadenza: string;
   fonte: { id: number; nome: string };
+  stato: 'attiva' | 'scaduta' | 'futura';
   credito_iniziale: string;
   credito_spendibile: string;
   credito_contabile: string;
@@ -68,7 +69,7 @@ describe.each(backends)('credit lines, cancelled purchases, advances (%s)', (bac
   };
 
   describe('crediti_lista', () => {
-    it('gives mario his four lines: 1500.00 spendable today, of which 800.00 art. 51 c.3', async () => {
+    it('gives mario his four lines: 1500.00 spendable today, of which 800.00 art. 51 c.3, the expired one 0.00', async () => {
       const response = await get(mario, '/api/crediti_lista');
       expect(response.statusCode).toBe(200);
       const lines = json<CreditLine[]>(response);
@@ -77,8 +78,10 @@ describe.each(backends)('credit lines, cancelled purchases, advances (%s)', (bac
       const today = romeDate();
       const valid = lines.filter((l) => l.data_decorrenza <= today && l.data_scadenza >= today);
       expect(valid).toHaveLength(3);
-      expect(valid.reduce((s, l) => s + cents(l.credito_spendibile), 0)).toBe(150_000);
-      expect(valid.filter((l) => l.is_art51c3).reduce((s, l) => s + cents(l.credito_spendibile), 0)).toBe(
+      expect(valid.map((l) => l.stato)).toEqual(['attiva', 'attiva', 'attiva']);
+      // The whole spendable column adds up to the balance: the expired line adds nothing.
+      expect(lines.reduce((s, l) => s + cents(l.credito_spendibile), 0)).toBe(150_000);
+      expect(lines.filter((l) => l.is_art51c3).reduce((s, l) => s + cents(l.credito_spendibile), 0)).toBe(
         80_000,
       );
       // The same figures as the balance call.
@@ -86,7 +89,8 @@ describe.each(backends)('credit lines, cancelled purchases, advances (%s)', (bac
         await get(mario, '/api/get_user_credit_info'),
       ).crediti;
       expect([crediti.totale, crediti.art51c3]).toEqual(['1500.00', '800.00']);
-      // Latest first; the expired line of last year still shows its unused 50.00.
+      // Latest first; the expired line of last year says so, with its unused 50.00 no longer spendable
+      // (still accounted: it was never paid out).
       expect(lines.map((l) => l.data_decorrenza)).toEqual(
         [...lines.map((l) => l.data_decorrenza)].sort().reverse(),
       );
@@ -94,8 +98,9 @@ describe.each(backends)('credit lines, cancelled purchases, advances (%s)', (bac
       expect(expired.data_scadenza < today).toBe(true);
       expect(expired).toMatchObject({
         fonte: { id: 2, nome: 'Welfare puro da regolamento aziendale' },
+        stato: 'scaduta',
         credito_iniziale: '300.00',
-        credito_spendibile: '50.00',
+        credito_spendibile: '0.00',
         credito_contabile: '50.00',
         is_art51c3: false,
       });
@@ -105,9 +110,45 @@ describe.each(backends)('credit lines, cancelled purchases, advances (%s)', (bac
         credito_iniziale: '1200.00',
         credito_spendibile: '800.00',
       });
-      // Accounted >= spendable: requested but not yet paid is still on the line.
+      // Accounted >= spendable: requested but not yet paid is still on the line (and an expired line's
+      // unused credit).
       for (const l of lines)
         expect(cents(l.credito_contabile)).toBeGreaterThanOrEqual(cents(l.credito_spendibile));
+    });
+
+    it('shows a line spendable only from its start through its expiry (Rome days), as the balance counts it', async () => {
+      const user = await createTestUser(t.db);
+      const today = romeDate();
+      const shift = (days: number) => addDays(today, days);
+      const yesterday = shift(-1);
+      const tomorrow = shift(1);
+      const line = (amountCents: number, dataDecorrenza: string, dataScadenza: string, rif: string) =>
+        addCredit(t.db, {
+          userId: user.userId,
+          amountCents,
+          fonte: 1,
+          dataDecorrenza,
+          dataScadenza,
+          rifEsterno: rif,
+          at: new Date(),
+        });
+      await line(10_000, shift(-30), yesterday, 'exp-yesterday');
+      await line(20_000, shift(-30), today, 'exp-today');
+      await line(40_000, tomorrow, shift(30), 'starts-tomorrow');
+      const token = await t.login(user.email);
+      const lines = json<CreditLine[]>(await get(token, '/api/crediti_lista'));
+      for (const l of lines) expect(validLine(l), JSON.stringify(validLine.errors)).toBe(true);
+      expect(lines.map((l) => [l.data_scadenza, l.stato, l.credito_iniziale, l.credito_spendibile])).toEqual([
+        [shift(30), 'futura', '400.00', '0.00'],
+        // Same start: the later line first.
+        [today, 'attiva', '200.00', '200.00'],
+        [yesterday, 'scaduta', '100.00', '0.00'],
+      ]);
+      const crediti = json<{ crediti: { totale: string } }>(
+        await get(token, '/api/get_user_credit_info'),
+      ).crediti;
+      expect(crediti.totale).toBe('200.00');
+      expect(lines.reduce((s, l) => s + cents(l.credito_spendibile), 0)).toBe(cents(crediti.totale));
     });
 
     it('gives each user only their own lines', async () => {

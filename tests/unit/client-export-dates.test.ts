@@ -10,8 +10,11 @@ const replayPath = (row: { id_kind: number; id_acquisto: number | null }) =>
   holds(replay.when, row) ? actionPath(replay, row) : null;
 const objectColumn = movementsUserTable.columns.find((column) => column.field === 'oggetto')!;
 const shownObject = (oggetto: string | null) => cellText(objectColumn, { oggetto });
-const expiring = creditStatusTable.tones[0];
-const isExpiringSoon = (line: { data_scadenza: string }, today: Date) => hasTone(expiring, line, today);
+const toneOf = (name: 'expired' | 'expiring') => creditStatusTable.tones.find((tone) => tone.tone === name)!;
+const isExpiringSoon = (line: { data_scadenza: string }, today: Date) =>
+  hasTone(toneOf('expiring'), line, today);
+const isGreyedExpired = (line: { data_scadenza: string }, today: Date) =>
+  hasTone(toneOf('expired'), line, today);
 
 describe('export dates (spec 000 §5)', () => {
   const range = exportRange(new Date(2026, 2, 18));
@@ -56,5 +59,11 @@ describe('movement rows (spec 000 §3)', () => {
     expect(isExpiringSoon({ data_scadenza: '2026-03-28' }, today)).toBe(true);
     expect(isExpiringSoon({ data_scadenza: '2026-03-29' }, today)).toBe(false);
     expect(isExpiringSoon({ data_scadenza: '2026-03-17' }, today)).toBe(false);
+  });
+
+  it('greys credit lines past their expiry day (valid through the expiry day itself)', () => {
+    const today = new Date(2026, 2, 18);
+    expect(isGreyedExpired({ data_scadenza: '2026-03-17' }, today)).toBe(true);
+    expect(isGreyedExpired({ data_scadenza: '2026-03-18' }, today)).toBe(false);
   });
 });

@@ -16,6 +16,9 @@ import { ConsentWidget } from './consent';
 import { ConsumedField } from './consumed';
 import { DateWidget } from './date';
 import { DocumentsField } from './documents';
+
+/** Upload slots drawn after a field (`UploadSlot.after`), placed by the engine's object template. */
+export { AnchoredSlots, hasAnchoredSlots } from './documents';
 import { IbanWidget } from './iban';
 import { LoanCalculatorField } from './loan-calculator';
 import { MonthsWidget } from './months';

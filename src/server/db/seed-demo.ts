@@ -626,7 +626,7 @@ async function syncProfilePermissions(db: Kysely<DB>, profile: Profile, perms: s
 
 async function seedMario(db: Kysely<DB>, userId: number, today: string): Promise<void> {
   const lines = [
-    // Last year's credit, expired with 50.00 unused: shown in the credit status, not spendable.
+    // Last year's credit, expired with 50.00 unused: shown in the credit status as expired, 0.00 spendable.
     {
       rif: 'seed-mario-2024',
       fonte: 2,

@@ -19,8 +19,29 @@ import type { AcquistoAnnullato, LineaCredito } from '../../../schemas/wire-type
 
 export type WireCreditLine = LineaCredito;
 
-/** Every credit line of the user, expired ones included, the latest first. */
-export async function creditLines(db: Kysely<DB>, userId: number): Promise<WireCreditLine[]> {
+/**
+ * Where a line stands on a Rome day: valid (`attiva`, data_decorrenza <= day <= data_scadenza, as the
+ * ledger counts it), past its expiry (`scaduta`) or not started yet (`futura`).
+ */
+export function lineState(line: { data_decorrenza: string; data_scadenza: string }, day: string): LineState {
+  if (line.data_scadenza < day) return 'scaduta';
+  if (line.data_decorrenza > day) return 'futura';
+  return 'attiva';
+}
+
+export type LineState = LineaCredito['stato'];
+
+/**
+ * Every credit line of the user, expired ones included, the latest first, as they stand on `day` (Rome):
+ * `credito_spendibile` is what the line lets the user spend that day, so a line that has expired or not
+ * started yet shows 0.00 (its unused credit is no longer, or not yet, spendable) and the column adds up
+ * to the balance (`totale` of services/ledger.ts `balances`); `stato` says which.
+ */
+export async function creditLines(
+  db: Kysely<DB>,
+  userId: number,
+  day = romeDate(),
+): Promise<WireCreditLine[]> {
   const rows = await db
     .selectFrom('credit_lines as l')
     .innerJoin('fonti as f', 'f.id', 'l.fonte')
@@ -39,16 +60,20 @@ export async function creditLines(db: Kysely<DB>, userId: number): Promise<WireC
     .orderBy('l.data_decorrenza', 'desc')
     .orderBy('l.id', 'desc')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    data_decorrenza: r.data_decorrenza,
-    data_scadenza: r.data_scadenza,
-    fonte: { id: r.fonte, nome: r.fonte_nome },
-    credito_iniziale: formatCents(r.credito_iniziale),
-    credito_spendibile: formatCents(r.credito_spendibile),
-    credito_contabile: formatCents(r.credito_contabile),
-    is_art51c3: r.is_art51c3,
-  }));
+  return rows.map((r) => {
+    const stato = lineState(r, day);
+    return {
+      id: r.id,
+      data_decorrenza: r.data_decorrenza,
+      data_scadenza: r.data_scadenza,
+      fonte: { id: r.fonte, nome: r.fonte_nome },
+      stato,
+      credito_iniziale: formatCents(r.credito_iniziale),
+      credito_spendibile: formatCents(stato === 'attiva' ? r.credito_spendibile : 0),
+      credito_contabile: formatCents(r.credito_contabile),
+      is_art51c3: r.is_art51c3,
+    };
+  });
 }
 
 /** Page sizes of the cancelled purchases (spec 000 §9: default 10), as the table declares them. */

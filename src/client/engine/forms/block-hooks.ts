@@ -13,6 +13,15 @@ import type { FormEngineContext } from './form-context';
 
 type Values = Record<string, unknown>;
 
+/** The texts of a form's information modal (001 §2), as the engine would show them. */
+export interface FormInformation {
+  readonly title: string;
+  readonly body: string;
+}
+
+/** What `onEnter` decided: leave (false), stay (true), or stay with the information already shown. */
+export type EnterOutcome = boolean | 'informed';
+
 /** A query a block needs before the form is shown (react-query options). */
 export interface BlockQuery {
   readonly queryKey: readonly unknown[];
@@ -44,16 +53,20 @@ export interface FormBlockHooks {
   /** Values the form starts from (under a replay's): e.g. the saved fund with its institute and name. */
   initialData?(env: BlockEnv): Values;
   /**
-   * When the form opens, before its information modal: resolves false to leave the form (to the menu).
-   * `track` hands each opened dialog to the engine; `cancelled()` is true once the form is gone.
+   * When the form opens, before its information modal: resolves false to leave the form (to the menu),
+   * true to stay, `'informed'` to stay when the block's own dialog showed the form's `information` (the
+   * engine then opens no information modal: one modal on entry, not two in a row). `track` hands each
+   * opened dialog to the engine; `cancelled()` is true once the form is gone.
    */
   onEnter?(
     env: BlockEnv & {
       readonly queryClient: QueryClient;
+      /** The form's information modal (title and text), null when the form declares none. */
+      readonly information: FormInformation | null;
       track(dialog: TrackedDialog): void;
       cancelled(): boolean;
     },
-  ): Promise<boolean>;
+  ): Promise<EnterOutcome>;
   /**
    * After the checks passed, before the confirmation: resolves false to send nothing. `setFields` writes
    * the form (e.g. restores the saved fund when the change is declined).

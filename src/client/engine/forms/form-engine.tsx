@@ -250,11 +250,17 @@ export function FormEngine(props: FormEngineProps) {
   const errorsFor = useCallback((field: string): readonly string[] => errors[field] ?? [], [errors]);
 
   const watched = useMemo(() => watchedFields(declaration, compiled.schema), [declaration, compiled.schema]);
-  const watchedData = useMemo(() => {
-    const picked: FormValues = {};
-    for (const key of watched) if (data[key] !== undefined) picked[key] = data[key];
-    return picked;
+  // The same object as long as the watched values are the same: a keystroke in free text (the notes)
+  // changes `data` but not these, so the context, and the data handed to rjsf with it, stay the same
+  // objects, and rjsf does not derive its whole state again for a change it made itself. (State
+  // adjusted while rendering: React renders again at once, before the children.)
+  const picked = useMemo(() => {
+    const values: FormValues = {};
+    for (const key of watched) if (data[key] !== undefined) values[key] = data[key];
+    return values;
   }, [data, watched]);
+  const [watchedData, setWatchedData] = useState<FormValues>(picked);
+  if (watchedData !== picked && !deepEquals(watchedData, picked)) setWatchedData(picked);
 
   // The latest data, read by the context's `formData` getter: a widget rendered for any reason reads
   // the current values, while the context itself changes only with what `watchedFields` names. It is

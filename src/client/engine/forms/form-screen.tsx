@@ -171,7 +171,8 @@ function LoadedForm({ declaration, replayId, onRestart }: LoadedFormProps) {
     (load === undefined || loadQuery.isSuccess) &&
     preloads.every((query) => !query.isLoading);
 
-  // The modals on entry, once the user is known: the blocks' (e.g. pension acceptance) first, then the information.
+  // The modals on entry, once the user is known: the blocks' (e.g. pension acceptance) first, then the
+  // information unless a block's dialog already showed it (one modal on entry, never two in a row).
   const introStarted = useRef(false);
   const openDialogs = useRef<OpenDialog[]>([]);
   const userReady = loaded && userQuery.data !== undefined && user !== null;
@@ -186,29 +187,34 @@ function LoadedForm({ declaration, replayId, onRestart }: LoadedFormProps) {
     };
     const properties = compiled?.schema.properties ?? {};
 
+    // Legal figures in the text (`{pensionDeductibilityLimit:euro}`...) are this tax year's, in Rome.
+    const information = infoModal
+      ? { title: infoModal.title, body: formatFormMessage(infoModal.body, legalParams(taxYear())) }
+      : null;
     const run = async () => {
+      // A block whose own dialog showed the information (the pension acceptance) replaces the modal.
+      let informed = false;
       for (const { field, hooks } of blocks) {
         if (!hooks.onEnter) continue;
-        const stay = await hooks.onEnter({
+        const outcome = await hooks.onEnter({
           field,
           properties,
           user,
           preloaded: preloaded[field],
           queryClient,
+          information: informed ? null : information,
           track,
           cancelled: () => cancelled,
         });
         if (cancelled) return;
-        if (!stay) {
+        if (!outcome) {
           void navigate({ to: '/menu' });
           return;
         }
+        if (outcome === 'informed') informed = true;
       }
-      if (infoModal && !cancelled) {
-        // Legal figures in the text (`{pensionDeductibilityLimit:euro}`...) are this tax year's, in Rome.
-        const body = formatFormMessage(infoModal.body, legalParams(taxYear()));
-        track(await openInfoDialog(infoModal.title, body));
-      }
+      if (information && !informed && !cancelled)
+        track(await openInfoDialog(information.title, information.body));
     };
     void run();
     const dialogs = openDialogs.current;

@@ -2,7 +2,8 @@
  * The rjsf form of the portal: the @rjsf/mantine theme with the portal's widgets and fields
  * (src/client/widgets) and a few templates so that a form reads like the rest of the product:
  * no schema title or technical description on top, nested objects as fieldsets, one wrapper per
- * field that the engine uses to find and focus the first invalid field.
+ * field that the engine uses to find and focus the first invalid field, and the upload slots declared
+ * `after` a field drawn right after it.
  */
 import { Box, Fieldset, Stack } from '@mantine/core';
 import { withTheme } from '@rjsf/core';
@@ -14,7 +15,7 @@ import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
 import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
-import { formFields, formWidgets } from '../../widgets';
+import { AnchoredSlots, formFields, formWidgets, hasAnchoredSlots } from '../../widgets';
 import type { FormValues } from './validators';
 
 /** The rendered fields' wrapper: `data-field="fornitore.p_iva"`, the path of the field. */
@@ -35,15 +36,24 @@ function FieldTemplate(props: FieldTemplateProps) {
 }
 
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, title, fieldPathId, uiSchema } = props;
+  const { properties, title, fieldPathId, uiSchema, registry } = props;
+  const top = fieldPathId.path.length === 0;
   // Fields drawn by a block (`ui:field: consumed`) render nothing: no empty, spaced box for them.
   const consumed = (name: string) =>
     (uiSchema?.[name] as Record<string, unknown> | undefined)?.['ui:field'] === 'consumed';
+  // Upload slots declared `after` a top-level field are drawn right after it (UploadSlot.after).
   const content = properties
     .filter((property) => !property.hidden && !consumed(property.name))
-    .map((property) => <Box key={property.name}>{property.content}</Box>);
+    .map((property) => (
+      <Box key={property.name}>
+        {property.content}
+        {top && hasAnchoredSlots(registry, property.name) && (
+          <AnchoredSlots field={property.name} registry={registry} />
+        )}
+      </Box>
+    ));
   // The schema's own title and description are technical (the payload's): the screen has its title.
-  if (fieldPathId.path.length === 0) return <Stack gap="lg">{content}</Stack>;
+  if (top) return <Stack gap="lg">{content}</Stack>;
   return (
     <Fieldset legend={title} variant="unstyled" p={0}>
       <Stack gap="md">{content}</Stack>

@@ -47,6 +47,8 @@ function cellClass(columns: readonly TableColumn[], column: TableColumn): string
     return `${classes.header} ${place} ${column.kind.startsWith('date') ? classes.nowrap : ''}`;
   }
   if (column.kind === 'euro') return classes.amount ?? '';
+  // A date never breaks at its hyphens (24-11-\n2027) when the columns are tight.
+  if (column.kind.startsWith('date')) return `${classes.field ?? ''} ${classes.nowrap ?? ''}`;
   return classes.field ?? '';
 }
 

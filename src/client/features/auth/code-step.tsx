@@ -2,14 +2,17 @@
  * Login, code step (spec 000 §4 "AUTH or MAIL codes", §5): the 6-digit code of the authenticator
  * app (AUTH_OTP) or of the e-mail (MAIL_OTP) -> `POST /api/api-token-otp`. The session token opens
  * the session and the user goes to menu; an expired password asks for the renewal mail instead.
+ * Within the 30-second step of an enrolment just confirmed in this tab, it says to wait for the app's
+ * next code (enrolment-step.ts); a code refused as already used says the same (the server's text).
  */
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { apiRequest } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
 import { useSessionStore } from '../../stores/session';
+import { enrolmentStepLeft } from './enrolment-step';
 import { OtpInput, useCodeField } from './otp-input';
 import { handleExpiredPassword } from './password-expired-notice';
 import { discardSessionToken, isRetryableCodeError, type TokenAnswer } from './sign-in-flow';
@@ -35,6 +38,15 @@ export function CodeStep({ type, checkToken, username, customer, ssoProvider, on
   useEffect(() => {
     inputRef.current?.focus();
   }, []);
+
+  // Right after the enrolment, within its 30-second step, the app still shows the spent code: say to
+  // wait for the next one (the server would refuse it as already used) until the step is over.
+  const [waitNext, setWaitNext] = useState(() => type === 'AUTH_OTP' && enrolmentStepLeft() > 0);
+  useEffect(() => {
+    if (!waitNext) return;
+    const timer = window.setTimeout(() => setWaitNext(false), enrolmentStepLeft() + 50);
+    return () => window.clearTimeout(timer);
+  }, [waitNext]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -77,6 +89,11 @@ export function CodeStep({ type, checkToken, username, customer, ssoProvider, on
         <Text ta="center">
           {type === 'MAIL_OTP' ? messages.loginCodeMailIntro : messages.loginCodeAuthIntro}
         </Text>
+        {waitNext && (
+          <Alert color="blue" variant="light" role="status" data-testid="login-code-wait-next">
+            {messages.loginCodeWaitNext}
+          </Alert>
+        )}
         {type === 'MAIL_OTP' && username && (
           <Text ta="center" size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {formatMessage('loginCodeMailTo', { email: username })}

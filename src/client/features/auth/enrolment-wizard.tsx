@@ -2,7 +2,8 @@
  * First enrolment (spec 000 §4 Enrolment): 1) the code mailed for the registration ->
  * `POST /api/api-token-otp-verify` -> QR code, secret and a new check token; 2) the user adds the
  * account to an authenticator app (QR or secret typed by hand); 3) the app's 6-digit code ->
- * `POST /api/api-token-confirm`; 4) 'Registrazione completata', then the page reloads to login.
+ * `POST /api/api-token-confirm`; 4) 'Registrazione completata', then the page reloads to login by
+ * itself (or at once with the button), remembering the enrolment's step (enrolment-step.ts).
  * Without QR data the wizard stops with 'Qr code data missing'.
  */
 import { Alert, Button, Code, CopyButton, Group, Stack, Stepper, Text, Title } from '@mantine/core';
@@ -13,6 +14,7 @@ import { apiRequest } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
 import classes from './enrolment-wizard.module.css';
 import { OtpInput, useCodeField } from './otp-input';
+import { rememberEnrolment } from './enrolment-step';
 import { reloadToLogin } from './reload-to-login';
 import { isRetryableCodeError, type EnrolmentAnswer } from './sign-in-flow';
 import type { Detail } from '../../../../schemas/wire-types.gen';
@@ -209,6 +211,8 @@ export function EnrolmentWizard({ checkToken, customer, onRestart }: EnrolmentWi
     } catch (error) {
       return fail(error);
     }
+    // The confirming code's step is spent: the sign-in that follows asks for the next code.
+    rememberEnrolment();
     setActive(STEPS.length);
   };
 

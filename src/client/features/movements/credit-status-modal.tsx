@@ -18,7 +18,8 @@ export async function openCreditStatus(): Promise<void> {
   modals.open({
     modalId: CREDIT_STATUS_MODAL_ID,
     title: messages.movCreditStatus,
-    size: 'xl',
+    // Seven columns: room for dates and the state on one line each on a laptop.
+    size: '62rem',
     centered: true,
     children: (
       <QueryProvider>

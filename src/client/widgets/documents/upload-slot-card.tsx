@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconCalendar, IconCircleCheck, IconPaperclip } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { constants } from '../../../../config/constants';
 import type { UploadSlot } from '../../../../config/forms/types';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
@@ -44,6 +44,11 @@ export interface UploadSlotCardProps {
   readonly disabled: boolean;
   /** A document was uploaded, reused or removed (undefined). */
   readonly onDocument: (document: SlotDocument | undefined) => void;
+  /**
+   * Read when the card mounts: true, the card's first control takes the keyboard focus and the card is
+   * scrolled into view (a slot that a choice of the user just added).
+   */
+  readonly focusOnMount?: RefObject<boolean>;
 }
 
 type Phase =
@@ -56,6 +61,10 @@ interface FieldErrors {
   readonly date?: string;
   readonly files?: string;
 }
+
+/** The card's first control that takes the keyboard focus. */
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), button:not([disabled]), textarea:not([disabled]), select:not([disabled])';
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -84,12 +93,36 @@ export function UploadSlotCard({
   errors: slotErrors,
   disabled,
   onDocument,
+  focusOnMount,
 }: UploadSlotCardProps) {
   const ids = useId();
+  const cardRef = useRef<HTMLElement>(null);
+  /** The focus to take once the types are there (the type select is disabled until then). */
+  const focusFrom = useRef<{ active: Element | null } | null>(null);
   const titleId = `${ids}-title`;
   const helpId = `${ids}-help`;
   const queryClient = useQueryClient();
   const types = useQuery(documentTypesQueryOptions(slot.file_kind));
+  useEffect(() => {
+    const card = cardRef.current;
+    if (!focusOnMount?.current || !card) return;
+    card.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    // (`document` is the slot's document here: the page is the card's ownerDocument.)
+    focusFrom.current = { active: card.ownerDocument.activeElement };
+    // Once, when the card appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    const pending = focusFrom.current;
+    const card = cardRef.current;
+    if (!pending || !card || types.isPending) return;
+    focusFrom.current = null;
+    // Unless the user has gone elsewhere meanwhile: the focus stays where they put it.
+    const page = card.ownerDocument;
+    const active = page.activeElement;
+    if (active !== pending.active && active !== page.body && active !== null) return;
+    card.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+  }, [types.isPending]);
   const offeredTypes = (types.data ?? [])
     .filter((type) => !slot.exclude.includes(type.id))
     .map((type) => ({ value: String(type.id), label: type.nome }));
@@ -213,6 +246,7 @@ export function UploadSlotCard({
 
   return (
     <Card
+      ref={cardRef}
       withBorder
       radius="md"
       padding="md"

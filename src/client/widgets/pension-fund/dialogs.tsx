@@ -37,18 +37,27 @@ export async function askFundChange(
 }
 
 /**
- * The pension information acceptance (001 §2, §4): the text, a link to the full information (when its
- * address is known), "Accetta e Continua" (runs `accept`; the dialog stays open if it fails) and
- * "Annulla". Resolves true once accepted, false when cancelled.
+ * The pension information acceptance (001 §2, §4): the form's information text (`information`, so the
+ * form needs no second modal), the acceptance text, a link to the full information (when its address
+ * is known), "Accetta e Continua" (runs `accept`; the dialog stays open if it fails) and "Annulla".
+ * Resolves true once accepted, false when cancelled.
  */
 export async function askPensionAcceptance(
   informationUrl: Promise<string | null>,
   accept: () => Promise<boolean>,
+  information: string | null = null,
 ): Promise<{ result: Promise<boolean>; dialog: OpenDialog }> {
   return openAnswerDialog<boolean>(
     'form-pension',
     formMessages.formPensionAcceptTitle,
-    (answer) => <PensionAcceptance informationUrl={informationUrl} accept={accept} answer={answer} />,
+    (answer) => (
+      <PensionAcceptance
+        informationUrl={informationUrl}
+        accept={accept}
+        answer={answer}
+        information={information}
+      />
+    ),
     'lg',
   );
 }
@@ -57,10 +66,12 @@ function PensionAcceptance({
   informationUrl,
   accept,
   answer,
+  information,
 }: {
   informationUrl: Promise<string | null>;
   accept: () => Promise<boolean>;
   answer: (value: boolean) => void;
+  information: string | null;
 }) {
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,6 +86,11 @@ function PensionAcceptance({
   }, [informationUrl]);
   return (
     <Stack gap="md">
+      {information && (
+        <Text style={{ whiteSpace: 'pre-line' }} data-testid="form-pension-information">
+          {information}
+        </Text>
+      )}
       <Text>{formMessages.formPensionAcceptBody}</Text>
       {url && (
         <Anchor href={url} target="_blank" rel="noopener noreferrer">

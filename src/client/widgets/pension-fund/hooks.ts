@@ -3,7 +3,8 @@
  *
  * - `preload`: the saved fund (`user_anag.covip_fondo`) with its institute and name;
  * - `initialData`: the form starts from the saved fund (institute and name when the form has them);
- * - `onEnter`: the information acceptance (`previdenza_is_ok`: "Accetta e Continua" / "Annulla" -> menu);
+ * - `onEnter`: the information acceptance (`previdenza_is_ok`: "Accetta e Continua" / "Annulla" -> menu),
+ *   one dialog that also carries the form's information text, so no second modal follows it;
  * - `beforeConfirm`: "Conferma Modifica Fondo" when another fund was chosen; declined, the saved fund
  *   comes back and nothing is sent.
  *
@@ -65,7 +66,7 @@ export const pensionFundHooks: FormBlockHooks = {
     return preset;
   },
 
-  async onEnter({ queryClient, track, cancelled }) {
+  async onEnter({ queryClient, information, track, cancelled }) {
     // Read, not depended on: accepting rewrites the cached user.
     const userInfo = queryClient.getQueryData<LoggedUserInfo>(queryKeys.userInfo);
     const sessionAccepted = useSessionStore.getState().user?.user_anag.previdenza_is_ok === true;
@@ -94,9 +95,10 @@ export const pensionFundHooks: FormBlockHooks = {
       });
     const { askPensionAcceptance } = await import('./dialogs');
     if (cancelled()) return false;
-    const { result, dialog } = await askPensionAcceptance(informationUrl, accept);
+    const { result, dialog } = await askPensionAcceptance(informationUrl, accept, information?.body ?? null);
     track(dialog);
-    return result;
+    // The acceptance dialog carried the form's information text: the engine opens no second modal.
+    return (await result) && (information ? 'informed' : true);
   },
 
   async beforeConfirm({ field, properties, values, user, preloaded, setFields, track }) {

@@ -37,8 +37,9 @@ export default async function creditRoutes(app: WireApp): Promise<void> {
         summary: 'Linee di credito dell’utente',
         description:
           'Tutte le linee di credito dell’utente collegato (anche scadute), dalla più recente per decorrenza: fonte, ' +
-          'credito iniziale, spendibile e contabile. Nei saldi contano solo le linee valide oggi (decorrenza <= oggi ' +
-          '<= scadenza, giorni a Roma).',
+          'stato (attiva, scaduta, futura), credito iniziale, spendibile e contabile. Spendibile è ciò che la linea ' +
+          'permette di spendere oggi: 0.00 per una linea scaduta o non ancora decorsa (decorrenza <= oggi <= ' +
+          'scadenza, giorni a Roma), così la somma delle linee è il saldo totale.',
         tags: ['credito'],
         response: {
           200: { description: 'Le linee di credito.', type: 'array', items: { $ref: 'linea-credito#' } },
