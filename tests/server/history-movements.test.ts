@@ -223,6 +223,20 @@ describe.each(backends)('movement history (%s)', (backend) => {
       const beyond = await storico(laura, 'azienda', `page_size=500&page=${last + 1}`, acme);
       expect(beyond.results).toEqual([]);
       expect(beyond.count).toBe(first.count);
+      // A page past the middle is read from the oldest end: the same rows as the larger page holding them.
+      for (const deep of [Math.floor(first.count / 10) - 2, Math.ceil(first.count / 10)]) {
+        const offset = (deep - 1) * 10;
+        const small = await storico(laura, 'azienda', `page_size=10&page=${deep}`, acme);
+        const big = await storico(
+          laura,
+          'azienda',
+          `page_size=100&page=${Math.floor(offset / 100) + 1}`,
+          acme,
+        );
+        const from = offset % 100;
+        expect(small.results).toEqual(big.results.slice(from, from + 10));
+        expect(small.results.length).toBe(Math.min(10, first.count - offset));
+      }
     });
 
     it('agrees with the database on count and totals for the default range', async () => {

@@ -368,17 +368,37 @@ function toWire(row: MovementRow, entity: HistoryEntity): WireMovement {
   return wire;
 }
 
-/** One page of the filtered movements, newest first, with the count (from the summary) and the totals. */
+/**
+ * One page of the filtered movements, newest first, with the count (from the summary) and the totals.
+ * The first page reads its rows beside the summary; a later page knows the count first and, past the
+ * middle, reads from the oldest end (ascending, then reversed): the rows skipped are never more than
+ * half of the range.
+ */
 export async function historyPage(
   db: Kysely<DB>,
   scope: HistoryScope,
   filter: HistoryFilter,
   slice: PageSlice,
 ): Promise<HistoryPage> {
-  const [summary, rows] = await Promise.all([
-    historySummary(db, scope, filter),
-    movementRows(db, scope, filter, { limit: slice.limit, offset: slice.offset }),
-  ]);
+  let summary: HistorySummary;
+  let rows: MovementRow[];
+  if (slice.offset === 0) {
+    [summary, rows] = await Promise.all([
+      historySummary(db, scope, filter),
+      movementRows(db, scope, filter, { limit: slice.limit, offset: 0 }),
+    ]);
+  } else {
+    summary = await historySummary(db, scope, filter);
+    // Rows after the page, newest first (negative: the page is the last one, cut short).
+    const after = summary.count - slice.offset - slice.limit;
+    if (slice.offset >= summary.count) rows = [];
+    else if (after < slice.offset) {
+      const limit = slice.limit + Math.min(0, after);
+      rows = (
+        await movementRows(db, scope, filter, { limit, offset: Math.max(0, after), order: 'asc' })
+      ).reverse();
+    } else rows = await movementRows(db, scope, filter, { limit: slice.limit, offset: slice.offset });
+  }
   return {
     date_start: filter.dateStart,
     date_stop: filter.dateStop,
