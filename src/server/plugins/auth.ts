@@ -59,7 +59,11 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const actFor = readActFor(request);
   if (config.public) return;
 
-  const session = await findSession(request.server.db, readToken(request), { actFor });
+  // The permissions are read only for a call gated by a route name: the only rule that needs them.
+  const session = await findSession(request.server.db, readToken(request), {
+    actFor,
+    withPerms: config.route !== undefined,
+  });
   if (!session) throw ApiError.of(401, 'apiInvalidToken');
   if (actFor !== null && (session.profile !== 'ref_aziendale' || !session.managesCompany)) {
     throw ApiError.of(403, 'apiActForForbidden');

@@ -2,18 +2,25 @@
  * What the portal shell needs about the logged user: identity, credit, company, permissions,
  * notification counters.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
-import { infoPopupContent } from './info-popup';
-import { balances, toWireCrediti } from './ledger';
+import { romeDate } from './calendar';
+import { hasPopup } from './info-popup';
+import { balanceLinesQuery, sumBalances, toWireCrediti } from './ledger';
 
 export async function loggedUserInfo(db: Kysely<DB>, userId: number, sessionId: number) {
+  // One round trip: the user with the company, the session, the company a referent acts for, the
+  // credit lines the balance counts and the customer's popup, as columns and subqueries.
   const row = await db
     .selectFrom('users as u')
     .innerJoin('companies as c', 'c.id_azienda', 'u.company_id')
     .innerJoin('sessions as s', 's.user_id', 'u.id')
-    .select([
+    .leftJoin('companies as af', (join) =>
+      join.on('af.id_azienda', '=', sql<number>`coalesce(s.act_for, u.company_id)`),
+    )
+    .select((eb) => [
       'u.nome',
       'u.cognome',
       'u.email',
@@ -24,31 +31,31 @@ export async function loggedUserInfo(db: Kysely<DB>, userId: number, sessionId: 
       'u.threshold_ok',
       'u.ollipay_profile',
       'u.ollipay_reg_status',
-      'u.customer_id',
       'c.id_azienda',
       'c.nome as azienda_nome',
       'c.cognome as azienda_cognome',
-      's.act_for',
+      'af.id_azienda as act_for_id',
+      'af.nome as act_for_nome',
       's.conv_special_agreed',
       's.eurete_cond_agreed',
+      jsonArrayFrom(balanceLinesQuery(db, sql<number>`u.id`, romeDate())).as('lines'),
+      eb
+        .selectFrom('info_popups as ip')
+        .select('ip.content')
+        .whereRef('ip.customer_id', '=', 'u.customer_id')
+        .as('info_popup'),
     ])
     .where('u.id', '=', userId)
     .where('s.id', '=', sessionId)
     .executeTakeFirst();
   if (!row) throw ApiError.of(404, 'apiNotFound');
 
-  let actFor: { id: number; nome: string } | null = null;
-  if (row.profile === 'ref_aziendale') {
-    const id = row.act_for ?? row.id_azienda;
-    const company = await db
-      .selectFrom('companies')
-      .select(['id_azienda', 'nome'])
-      .where('id_azienda', '=', id)
-      .executeTakeFirst();
-    actFor = company
-      ? { id: company.id_azienda, nome: company.nome }
-      : { id: row.id_azienda, nome: row.azienda_nome };
-  }
+  const actFor =
+    row.profile !== 'ref_aziendale'
+      ? null
+      : row.act_for_id !== null && row.act_for_nome !== null
+        ? { id: row.act_for_id, nome: row.act_for_nome }
+        : { id: row.id_azienda, nome: row.azienda_nome };
 
   return {
     user_anag: {
@@ -59,7 +66,7 @@ export async function loggedUserInfo(db: Kysely<DB>, userId: number, sessionId: 
       covip_fondo: row.covip_fondo,
       previdenza_is_ok: row.previdenza_is_ok,
     },
-    user_credito: toWireCrediti(await balances(db, userId)),
+    user_credito: toWireCrediti(sumBalances(row.lines)),
     user_azi: { id: row.id_azienda, nome: row.azienda_nome, cognome: row.azienda_cognome },
     profile: row.profile,
     threshold_ok: row.threshold_ok,
@@ -68,7 +75,7 @@ export async function loggedUserInfo(db: Kysely<DB>, userId: number, sessionId: 
       conv_special_agreed: row.conv_special_agreed,
       eurete_cond_agreed: row.eurete_cond_agreed,
       // True when the customer has popup content (GET info_popup); the portal shows it once per session.
-      show_user_info_popup: (await infoPopupContent(db, row.customer_id)) !== '',
+      show_user_info_popup: hasPopup(row.info_popup),
       act_for: actFor,
     },
   };
