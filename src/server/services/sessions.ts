@@ -4,7 +4,7 @@
  * revoked at logout and at password change (services/passwords.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { constants } from '../../../config/constants';
 import type { DB, Profile } from '../db/schema';
 
@@ -44,6 +44,8 @@ export interface SessionAccess extends SessionUser {
   company: number;
   /** Whether the user manages `company` (the own company or one of referent_companies). */
   managesCompany: boolean;
+  /** What the caller's `extra` read in the same query (null without it). */
+  extra: unknown;
 }
 
 /**
@@ -89,7 +91,17 @@ export async function findSession(
     now = new Date(),
     actFor = null,
     withPerms = true,
-  }: { now?: Date; actFor?: number | null; withPerms?: boolean } = {},
+    extra = null,
+  }: {
+    now?: Date;
+    actFor?: number | null;
+    withPerms?: boolean;
+    /**
+     * A correlated subquery over the session `s` and its user `u`, read as the `extra` column: a call
+     * that answers from it costs one round trip, the session check included.
+     */
+    extra?: RawBuilder<unknown> | null;
+  } = {},
 ): Promise<SessionAccess | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const idleLimit = new Date(now.getTime() - constants.sessionIdleMinutes * 60_000);
@@ -115,6 +127,7 @@ export async function findSession(
             UNION SELECT perm FROM user_permissions WHERE user_id = u.id
           )`.as('perms')
         : sql<string[] | null>`NULL::text[]`.as('perms'),
+      (extra ?? sql<unknown>`NULL`).as('extra'),
       company.as('company'),
       sql<boolean>`(${company} = u.company_id OR EXISTS (
         SELECT 1 FROM referent_companies rc WHERE rc.user_id = u.id AND rc.company_id = ${company}
