@@ -167,3 +167,9 @@ if (keystroke.status !== 0) process.exitCode = keystroke.status ?? 1;
 console.info('\n=== Storico movimenti su larga scala (bench/movements.ts)');
 const movements = spawnSync('npx', ['tsx', 'bench/movements.ts'], { stdio: 'inherit' });
 if (movements.status !== 0) process.exitCode = movements.status ?? 1;
+
+// Authenticated API throughput next to a one-query floor, with autocannon (20 connections): PGlite,
+// and PostgreSQL when TEST_DATABASE_URL is set. Its own table and bench/api-throughput-results.json.
+console.info("\n=== Throughput dell'API autenticata (bench/api-throughput.ts)");
+const throughput = spawnSync('npx', ['tsx', 'bench/api-throughput.ts'], { stdio: 'inherit' });
+if (throughput.status !== 0) process.exitCode = throughput.status ?? 1;

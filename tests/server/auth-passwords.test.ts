@@ -1,6 +1,7 @@
 /**
  * Password policy, change, reset links (spec 000 §2, §5, §7; ARCHITECTURE.md §7) and consent.
  */
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '../../src/server/messages';
 import { linkBase } from '../../src/server/services/password-resets';
@@ -191,6 +192,54 @@ describe.each(backends)('passwords (%s)', (backend) => {
       const rows = await t.db.selectFrom('password_resets').selectAll().execute();
       expect(JSON.stringify(rows)).not.toContain(token);
       expect(rows.some((r) => r.token_hash === hashToken(token))).toBe(true);
+    });
+
+    it('answers before looking the address up, known or not, and mails after the answer', async () => {
+      const user = await colleague();
+      const before = await mailCount(t.db, user.email);
+      const ask = (url: string, user_email: string) =>
+        t.app.inject({ method: 'POST', url, payload: { user_email, customer: 'acme' } });
+      // While a transaction holds the users table, no work that depends on the address can run: every
+      // answer must still come, the same for a known and an unknown address, before any mail.
+      const answers = await t.db.transaction().execute(async (trx) => {
+        await sql`LOCK TABLE users IN ACCESS EXCLUSIVE MODE`.execute(trx);
+        let timer: NodeJS.Timeout | undefined;
+        const blocked = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('la risposta aspetta il lavoro sull’indirizzo')), 10_000);
+        });
+        try {
+          return await Promise.race([
+            Promise.all(
+              ['/api/password_lost', '/api/password_expired_renew'].flatMap((url) => [
+                ask(url, user.email),
+                ask(url, 'nessuno@example.com'),
+              ]),
+            ),
+            blocked,
+          ]);
+        } finally {
+          clearTimeout(timer);
+        }
+      });
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      await t.app.mail.idle();
+      // The lost-password and the expired-password links, mailed once the answers were given.
+      expect(await mailCount(t.db, user.email)).toBe(before + 2);
+      expect(await mailCount(t.db, 'nessuno@example.com')).toBe(0);
+    });
+
+    it('goes on with the next mail task after one fails', async () => {
+      const ran: string[] = [];
+      t.app.mail.later('prova', async () => {
+        ran.push('first');
+        throw new Error('SMTP giù');
+      });
+      t.app.mail.later('prova', async () => {
+        ran.push('second');
+      });
+      await t.app.mail.idle();
+      expect(ran).toEqual(['first', 'second']);
     });
 
     it('mails at most 5 links per user and hour, answering the same', async () => {

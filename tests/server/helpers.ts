@@ -48,7 +48,10 @@ export interface TestApp {
   db: Kysely<DB>;
   /** A session token for a demo user. */
   login(email: string): Promise<string>;
-  /** inject() with `Authorization: Token <token>` when a token is given. */
+  /**
+   * inject() with `Authorization: Token <token>` when a token is given; it resolves once the mail work
+   * the call left for after its answer (`app.mail.later`) has ended too, so the next step sees it.
+   */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -85,11 +88,14 @@ export async function buildTestApp(backend: Backend, options: BuildAppOptions = 
     app,
     db: app.db,
     login: (email) => createSession(app.db, email),
-    request: ({ token, headers, ...rest }) =>
-      app.inject({
+    async request({ token, headers, ...rest }) {
+      const response = await app.inject({
         ...rest,
         headers: { ...(headers ?? {}), ...(token ? { authorization: `Token ${token}` } : {}) },
-      }),
+      });
+      await app.mail.idle();
+      return response;
+    },
     async close() {
       await app.close();
       await embedded?.close();

@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-api.it';
 import { movementKindIds } from '../../config/movement-kinds';
 import { loadApiSchemas } from '../../src/server/plugins/schemas';
-import { addMonths, romeDate } from '../../src/server/services/calendar';
+import { addDays, addMonths, romeDate } from '../../src/server/services/calendar';
+import { historySummary, summaryPlan } from '../../src/server/services/history';
+import { addCredit } from '../../src/server/services/ledger';
 import { backends, buildTestApp, json, type TestApp } from './helpers';
-import { createStoricoFixture, STORICO, type StoricoFixture } from './history-helpers';
+import { createCompany, createStoricoFixture, STORICO, type StoricoFixture } from './history-helpers';
 
 interface Movement {
   id: number;
@@ -221,6 +223,20 @@ describe.each(backends)('movement history (%s)', (backend) => {
       const beyond = await storico(laura, 'azienda', `page_size=500&page=${last + 1}`, acme);
       expect(beyond.results).toEqual([]);
       expect(beyond.count).toBe(first.count);
+      // A page past the middle is read from the oldest end: the same rows as the larger page holding them.
+      for (const deep of [Math.floor(first.count / 10) - 2, Math.ceil(first.count / 10)]) {
+        const offset = (deep - 1) * 10;
+        const small = await storico(laura, 'azienda', `page_size=10&page=${deep}`, acme);
+        const big = await storico(
+          laura,
+          'azienda',
+          `page_size=100&page=${Math.floor(offset / 100) + 1}`,
+          acme,
+        );
+        const from = offset % 100;
+        expect(small.results).toEqual(big.results.slice(from, from + 10));
+        expect(small.results.length).toBe(Math.min(10, first.count - offset));
+      }
     });
 
     it('agrees with the database on count and totals for the default range', async () => {
@@ -250,6 +266,160 @@ describe.each(backends)('movement history (%s)', (backend) => {
       });
       // Every movement belongs to a current employee of the company (filled on insert).
       expect(rows.every((r) => r.company_id === acme)).toBe(true);
+    });
+  });
+
+  describe('stored monthly totals', () => {
+    /** Count, totals and months of the company's movements in [start, stop], from the rows themselves. */
+    async function reference(companyId: number, start: string, stop: string) {
+      const rows = (
+        await t.db
+          .selectFrom('movements')
+          .select(['verso', 'importo', 'created'])
+          .where('company_id', '=', companyId)
+          .execute()
+      ).filter((r) => romeDate(r.created) >= start && romeDate(r.created) <= stop);
+      const cents = (list: typeof rows, verso: string) =>
+        (list.filter((r) => r.verso === verso).reduce((total, r) => total + r.importo, 0) / 100).toFixed(2);
+      const months: string[] = [];
+      for (let m = `${start.slice(0, 7)}-01`; m <= stop; m = addMonths(m, 1)) months.push(m.slice(0, 7));
+      return {
+        count: rows.length,
+        totals: { AVERE: cents(rows, 'AVERE'), DARE: cents(rows, 'DARE') },
+        monthly: months.map((month) => {
+          const of = rows.filter((r) => romeDate(r.created).startsWith(month));
+          return { month, AVERE: cents(of, 'AVERE'), DARE: cents(of, 'DARE') };
+        }),
+      };
+    }
+
+    it('agree with the movements for ranges that cut months anywhere, and follow new movements', async () => {
+      const acme = companies['Acme S.p.A.']!;
+      const headers = { 'act-for': String(acme) };
+      const today = romeDate();
+      const ranges: Array<[string, string]> = [
+        // Edge months mostly inside (stored total minus the days outside) and mostly outside (the days).
+        [
+          addDays(`${addMonths(today, -8).slice(0, 7)}-01`, 3),
+          addDays(`${addMonths(today, -2).slice(0, 7)}-01`, 25),
+        ],
+        [
+          addDays(`${addMonths(today, -8).slice(0, 7)}-01`, 24),
+          addDays(`${addMonths(today, -2).slice(0, 7)}-01`, 4),
+        ],
+        // Both edges in one month, a single day, and whole months.
+        [
+          addDays(`${addMonths(today, -5).slice(0, 7)}-01`, 2),
+          addDays(`${addMonths(today, -5).slice(0, 7)}-01`, 26),
+        ],
+        [addMonths(today, -4), addMonths(today, -4)],
+        [`${addMonths(today, -6).slice(0, 7)}-01`, addDays(`${addMonths(today, -3).slice(0, 7)}-01`, -1)],
+        [addMonths(today, -11), today],
+      ];
+      const check = async () => {
+        for (const [start, stop] of ranges) {
+          const page = await storico(laura, 'azienda', `date_start=${start}&date_stop=${stop}`, headers);
+          const { count, totals, monthly } = await reference(acme, start, stop);
+          expect(
+            { count: page.count, totals: page.totals, monthly: page.monthly },
+            `${start} ${stop}`,
+          ).toEqual({
+            count,
+            totals,
+            monthly,
+          });
+        }
+      };
+      await check();
+    });
+
+    it('follow new movements, at month ends in Rome too, for the company and the employee', async () => {
+      const { companyId, ids } = await createCompany(t.db, 'Totali Prova S.r.l.', [
+        {
+          email: 'tina.rossa@totali.example.com',
+          nome: 'Tina',
+          cognome: 'Rossa',
+          codFisc: 'RSSTNI80A41F205X',
+        },
+      ]);
+      const userId = ids['tina.rossa@totali.example.com']!;
+      const today = romeDate();
+      const start = `${addMonths(today, -6).slice(0, 7)}-01`;
+      const summary = async (from: string, to: string) => ({
+        azienda: await historySummary(
+          t.db,
+          { entity: 'azienda', companyId },
+          { dateStart: from, dateStop: to },
+        ),
+        utente: await historySummary(t.db, { entity: 'utente', userId }, { dateStart: from, dateStop: to }),
+      });
+      const before = await summary(start, today);
+      expect(before.azienda.count).toBe(0);
+      // Loads at month ends late in the evening (22:30 UTC: the same day or the next one in Rome).
+      let total = 0;
+      for (let k = 1; k <= 5; k++) {
+        const at = new Date(`${addDays(`${addMonths(today, -k).slice(0, 7)}-01`, -1)}T22:30:00Z`);
+        const day = romeDate(at);
+        await addCredit(t.db, {
+          userId,
+          amountCents: 100 * k,
+          fonte: 1,
+          dataDecorrenza: day,
+          dataScadenza: addDays(day, 400),
+          at,
+        });
+        total += 100 * k;
+      }
+      const after = await summary(start, today);
+      for (const view of [after.azienda, after.utente]) {
+        expect(view.count).toBe(5);
+        expect(view.totals).toEqual({ AVERE: (total / 100).toFixed(2), DARE: '0.00' });
+      }
+      // Every range, cut anywhere, agrees with the rows.
+      for (let from = start; from <= today; from = addDays(from, 9)) {
+        for (const to of [addDays(from, 3), addDays(from, 20), addDays(from, 47), today]) {
+          if (to > today) continue;
+          const rows = (
+            await t.db
+              .selectFrom('movements')
+              .select(['importo', 'created'])
+              .where('user_id', '=', userId)
+              .execute()
+          ).filter((r) => romeDate(r.created) >= from && romeDate(r.created) <= to);
+          const got = await summary(from, to);
+          expect(got.azienda.count, `${from} ${to}`).toBe(rows.length);
+          expect(got.utente.count, `${from} ${to}`).toBe(rows.length);
+          const monthly = (view: typeof got.azienda) =>
+            Object.fromEntries(view.monthly.map((m) => [m.month, m.AVERE]));
+          const expected: Record<string, string> = {};
+          for (const m of got.azienda.monthly) {
+            const cents = rows
+              .filter((r) => romeDate(r.created).startsWith(m.month))
+              .reduce((sum, r) => sum + r.importo, 0);
+            expected[m.month] = (cents / 100).toFixed(2);
+          }
+          expect(monthly(got.azienda), `${from} ${to}`).toEqual(expected);
+          expect(monthly(got.utente), `${from} ${to}`).toEqual(expected);
+        }
+      }
+    });
+
+    it('sums whole months from the totals and reads at most half of each edge month', () => {
+      expect(summaryPlan({ dateStart: '2025-01-01', dateStop: '2025-03-31' })).toEqual({
+        wholeMonths: ['2025-01-01', '2025-02-01', '2025-03-01'],
+        pieces: [],
+      });
+      expect(summaryPlan({ dateStart: '2025-01-05', dateStop: '2025-03-10' })).toEqual({
+        wholeMonths: ['2025-01-01', '2025-02-01'],
+        pieces: [
+          { month: '2025-01-01', sign: -1, from: '2025-01-01', to: '2025-01-05' },
+          { month: '2025-03-01', sign: 1, from: '2025-03-01', to: '2025-03-11' },
+        ],
+      });
+      expect(summaryPlan({ dateStart: '2025-02-20', dateStop: '2025-02-22' })).toEqual({
+        wholeMonths: [],
+        pieces: [{ month: '2025-02-01', sign: 1, from: '2025-02-20', to: '2025-02-23' }],
+      });
     });
   });
 

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -70,11 +71,14 @@ function openPostgres(url: string, max: number): Database {
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const parsers = { [INT8]: parseInt8, [DATE]: identity };
+  // Extensions the migrations create (012: trigram indexes of the history search).
+  const extensions = { pg_trgm };
   let release = () => {};
   let client: PGlite;
   if (options.inMemory) {
     client = await PGlite.create({
       parsers,
+      extensions,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   } else {
@@ -82,7 +86,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     mkdirSync(dir, { recursive: true });
     release = lockDataDir(dir);
     try {
-      client = await PGlite.create({ dataDir: dir, parsers });
+      client = await PGlite.create({ dataDir: dir, parsers, extensions });
     } catch (error) {
       release();
       throw error;

@@ -154,6 +154,17 @@ export interface MovementsTable {
   company_id: Generated<number>;
 }
 
+/** Per employee and month (in Rome) totals of movements, kept by a trigger (012-history-speed.sql). */
+export interface MovementMonthTotalsTable {
+  company_id: number;
+  user_id: number;
+  /** First day of the month, 'YYYY-MM-DD'. */
+  month: string;
+  n: number;
+  avere: number;
+  dare: number;
+}
+
 export interface IdempotencyKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -410,6 +421,7 @@ export interface DB {
   purchases: PurchasesTable;
   purchase_allocations: PurchaseAllocationsTable;
   movements: MovementsTable;
+  movement_month_totals: MovementMonthTotalsTable;
   idempotency_keys: IdempotencyKeysTable;
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;

@@ -130,6 +130,8 @@ export function checkRouteDeclaration(table: RouteTable, route: Declared, inside
 export function authorizeCall(request: FastifyRequest, session: SessionAccess): void {
   const routeName = request.routeOptions.config.route;
   if (routeName === undefined) return;
+  // Fails closed: a session read without its permissions cannot pass a route's gating.
+  if (session.perms === null) throw ApiError.of(403, 'apiForbidden');
   const access = checkRouteAccess(
     routeName,
     {

@@ -6,12 +6,15 @@
  * - `Act-For`: a numeric company id (else 400) that the logged referent manages (else 403); sent by
  *   anyone but a referent -> 403;
  * - then the call's declared access (plugins/access.ts): a call naming its route is refused (403)
- *   by the shared rule. The session, permissions, profile, threshold and managed company come from
- *   one query (services/sessions.ts `findSession`). Back-office calls get their company from the
+ *   by the shared rule. The session, permissions (only for a call naming its route), profile,
+ *   threshold and managed company come from one query (services/sessions.ts `findSession`), with what
+ *   the call declares in `config.sessionExtra` (get-logged-user-info: its whole answer). Back-office calls get their company from the
  *   back-office plugin (routes/backoffice).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { findSession, type SessionAccess } from '../services/sessions';
 import { authorizeCall } from './access';
@@ -19,6 +22,13 @@ import { authorizeCall } from './access';
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * What the call answers from, read by the session query itself (a correlated subquery over the
+     * session `s` and its user `u`) into `request.auth.extra`: the call then costs one round trip.
+     */
+    sessionExtra?: (db: Kysely<DB>) => RawBuilder<unknown>;
   }
 }
 
@@ -59,7 +69,12 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const actFor = readActFor(request);
   if (config.public) return;
 
-  const session = await findSession(request.server.db, readToken(request), { actFor });
+  // The permissions are read only for a call gated by a route name: the only rule that needs them.
+  const session = await findSession(request.server.db, readToken(request), {
+    actFor,
+    withPerms: config.route !== undefined,
+    extra: config.sessionExtra?.(request.server.db) ?? null,
+  });
   if (!session) throw ApiError.of(401, 'apiInvalidToken');
   if (actFor !== null && (session.profile !== 'ref_aziendale' || !session.managesCompany)) {
     throw ApiError.of(403, 'apiActForForbidden');

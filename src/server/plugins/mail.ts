@@ -1,6 +1,13 @@
 /**
  * Outgoing mail: `app.mail.send(...)` goes through nodemailer when SMTP_URL is set; without it, mail
  * is kept in the outbox table (readable in demo mode at /dev/mailbox and GET /api/dev/outbox).
+ *
+ * `app.mail.later(what, task)` runs mail work after the answer, out of the request path: a call whose
+ * work would differ with a secret (whether an account exists: password_lost, password_expired_renew)
+ * answers at once and leaves the lookup, the link and the mail to the task. Tasks run one at a time in
+ * the order given, at most MAX_PENDING waiting (beyond that a task is dropped and logged); a failure is
+ * logged (its code, never the mail) and does not stop the next. `app.mail.idle()` resolves once every
+ * task given so far has ended (tests, and the app's close, which waits for it).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,7 +24,14 @@ export interface Mailer {
   /** 'smtp' when a transport is configured, otherwise 'outbox'. */
   readonly mode: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Runs `task` after the current answer, one task at a time; `what` names it in the logs. */
+  later(what: string, task: () => Promise<void>): void;
+  /** Resolves when every task given to `later` so far has ended. */
+  idle(): Promise<void>;
 }
+
+/** Tasks waiting at most: a flood of requests cannot pile up unbounded work behind the answers. */
+export const MAX_PENDING = 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +58,17 @@ export const mailPlugin = fp<MailPluginOptions>(
     const transport =
       options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
     const from = senderAddress(options.publicUrl);
+    let tail: Promise<void> = Promise.resolve();
+    let pending = 0;
+    const idle = async () => {
+      // Tasks may be added while waiting: wait until the tail stops moving.
+      for (let seen = tail; ; seen = tail) {
+        await seen;
+        if (seen === tail) return;
+      }
+    };
+    // Before anything closes (the database first of all), the tasks already given end.
+    app.addHook('preClose', idle);
     if (transport && !options.transport) app.addHook('onClose', async () => transport.close());
 
     const mailer: Mailer = {
@@ -68,6 +93,27 @@ export const mailPlugin = fp<MailPluginOptions>(
           .values({ mail_to: to.toLowerCase(), subject, text: message.text, html: message.html ?? null })
           .execute();
       },
+      later(what, task) {
+        if (pending >= MAX_PENDING) {
+          app.log.error({ what }, 'troppe attività di posta in attesa: attività scartata');
+          return;
+        }
+        pending += 1;
+        tail = tail
+          // After the answer: the task starts once the current I/O turn (the reply) is done.
+          .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+          .then(task)
+          .catch((error: unknown) =>
+            app.log.error(
+              { what, code: (error as { code?: string }).code },
+              'attività di posta non riuscita',
+            ),
+          )
+          .finally(() => {
+            pending -= 1;
+          });
+      },
+      idle,
     };
     app.decorate('mail', mailer);
   },

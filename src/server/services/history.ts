@@ -16,7 +16,7 @@ import { formatCents } from '../../shared/money';
 import { movementsUserTable } from '../../../config/tables/movements-user';
 import type { DB, PurchaseStatus, Verso } from '../db/schema';
 import { ApiError, type FieldErrors } from '../errors';
-import { addMonths } from './calendar';
+import { addDays, addMonths } from './calendar';
 import { writeXlsx, type CellInput, type SheetColumn, type SheetRows } from './spreadsheet';
 import type { PageSlice } from './paging';
 import type { Movimento, StoricoTransazioni } from '../../../schemas/wire-types.gen';
@@ -90,33 +90,40 @@ export function containsPattern(text: string): string {
 }
 
 interface Query {
-  /** FROM clause: movements m, with users u when the search needs the employee's name. */
+  /** FROM clause: movements m. */
   from: RawBuilder<unknown>;
-  joinsUsers: boolean;
   where: RawBuilder<unknown>;
 }
 
+function scopeCondition(scope: HistoryScope, alias: 'm' | 't'): RawBuilder<unknown> {
+  return scope.entity === 'utente'
+    ? sql`${sql.ref(`${alias}.user_id`)} = ${scope.userId}`
+    : sql`${sql.ref(`${alias}.company_id`)} = ${scope.companyId}`;
+}
+
+/**
+ * The filtered movements. The search reads trigram indexes (012-history-speed.sql): oggetto, soggetto
+ * and, for a company, the employees whose name matches (their movements by the employee index); no
+ * join, so each branch is an index scan and a search never reads the whole range.
+ */
 function query(scope: HistoryScope, filter: HistoryFilter): Query {
   const conditions: RawBuilder<unknown>[] = [
-    scope.entity === 'utente' ? sql`m.user_id = ${scope.userId}` : sql`m.company_id = ${scope.companyId}`,
+    scopeCondition(scope, 'm'),
     sql`m.created >= ${dayStart(filter.dateStart)}`,
     sql`m.created < ${dayAfter(filter.dateStop)}`,
   ];
-  const byName = scope.entity === 'azienda' && Boolean(filter.search);
   if (filter.search) {
     const pattern = containsPattern(filter.search);
+    const text = sql`m.oggetto ILIKE ${pattern} OR m.soggetto ILIKE ${pattern}`;
     conditions.push(
-      byName
-        ? sql`(m.oggetto ILIKE ${pattern} OR m.soggetto ILIKE ${pattern}
-              OR (u.nome || ' ' || u.cognome) ILIKE ${pattern} OR (u.cognome || ' ' || u.nome) ILIKE ${pattern})`
-        : sql`(m.oggetto ILIKE ${pattern} OR m.soggetto ILIKE ${pattern})`,
+      scope.entity === 'azienda'
+        ? sql`(${text} OR m.user_id = ANY (ARRAY(
+              SELECT u.id FROM users AS u
+               WHERE (u.nome || ' ' || u.cognome) ILIKE ${pattern} OR (u.cognome || ' ' || u.nome) ILIKE ${pattern})))`
+        : sql`(${text})`,
     );
   }
-  return {
-    from: byName ? sql`movements AS m JOIN users AS u ON u.id = m.user_id` : sql`movements AS m`,
-    joinsUsers: byName,
-    where: sql.join(conditions, sql` AND `),
-  };
+  return { from: sql`movements AS m`, where: sql.join(conditions, sql` AND `) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -129,19 +136,88 @@ export interface MonthRow {
   dare: number;
 }
 
-/** The summary query: one row per month of the range, then the ROLLUP row (month null) of the range. */
-export function summaryQuery(scope: HistoryScope, filter: HistoryFilter): RawBuilder<MonthRow> {
-  const q = query(scope, filter);
-  return sql<MonthRow>`
-    WITH per_month AS (
-      SELECT date_trunc('month', m.created AT TIME ZONE ${ROME}) AS month,
-             count(*) AS n,
-             sum(m.importo) FILTER (WHERE m.verso = 'AVERE') AS avere,
-             sum(m.importo) FILTER (WHERE m.verso = 'DARE') AS dare
+/** A part of a month read from the movements themselves, added (1) or taken away (-1). */
+export interface MonthPiece {
+  /** The month, 'YYYY-MM-01'. */
+  month: string;
+  sign: 1 | -1;
+  /** First day included and first day excluded, 'YYYY-MM-DD' in Rome. */
+  from: string;
+  to: string;
+}
+
+/**
+ * How a range without search is summed: the months read from `movement_month_totals`, and the pieces
+ * of its edge months read from the movements. A month wholly inside the range is its stored total; a
+ * month mostly inside is its total minus the days outside (the default range ends today, so the days
+ * taken away are the rest of this month, where nothing has happened yet); a month mostly outside is
+ * the days inside. At most two edge months, each read over at most half of its days.
+ */
+export function summaryPlan(filter: Pick<HistoryFilter, 'dateStart' | 'dateStop'>): {
+  wholeMonths: string[];
+  pieces: MonthPiece[];
+} {
+  const days = (from: string, to: string) =>
+    Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+  const end = addDays(filter.dateStop, 1);
+  const wholeMonths: string[] = [];
+  const pieces: MonthPiece[] = [];
+  for (let month = `${filter.dateStart.slice(0, 7)}-01`; month < end; month = addMonths(month, 1)) {
+    const next = addMonths(month, 1);
+    const from = filter.dateStart > month ? filter.dateStart : month;
+    const to = end < next ? end : next;
+    if (from === month && to === next) {
+      wholeMonths.push(month);
+    } else if (2 * days(from, to) >= days(month, next)) {
+      wholeMonths.push(month);
+      if (month < from) pieces.push({ month, sign: -1, from: month, to: from });
+      if (to < next) pieces.push({ month, sign: -1, from: to, to: next });
+    } else {
+      pieces.push({ month, sign: 1, from, to });
+    }
+  }
+  return { wholeMonths, pieces };
+}
+
+/** Per month of the filtered movements: from the stored totals without search, else counted. */
+function perMonthQuery(scope: HistoryScope, filter: HistoryFilter): RawBuilder<unknown> {
+  const sums = (sign: RawBuilder<unknown>) => sql`${sign} * count(*) AS n,
+             ${sign} * coalesce(sum(m.importo) FILTER (WHERE m.verso = 'AVERE'), 0) AS avere,
+             ${sign} * coalesce(sum(m.importo) FILTER (WHERE m.verso = 'DARE'), 0) AS dare`;
+  if (filter.search) {
+    const q = query(scope, filter);
+    return sql`
+      SELECT date_trunc('month', m.created AT TIME ZONE ${ROME}) AS month, ${sums(sql`1`)}
         FROM ${q.from}
        WHERE ${q.where}
-       GROUP BY 1
-    )
+       GROUP BY 1`;
+  }
+  const plan = summaryPlan(filter);
+  const parts: RawBuilder<unknown>[] = [];
+  if (plan.wholeMonths.length > 0) {
+    parts.push(sql`
+      SELECT t.month, t.n, t.avere, t.dare
+        FROM movement_month_totals AS t
+       WHERE ${scopeCondition(scope, 't')}
+         AND t.month IN (${sql.join(plan.wholeMonths.map((month) => sql`${month}::date`))})`);
+  }
+  for (const piece of plan.pieces) {
+    parts.push(sql`
+      SELECT ${piece.month}::date AS month, ${sums(sql.raw(piece.sign === 1 ? '1' : '-1'))}
+        FROM movements AS m
+       WHERE ${scopeCondition(scope, 'm')}
+         AND m.created >= ${dayStart(piece.from)} AND m.created < ${dayStart(piece.to)}`);
+  }
+  return sql`
+    SELECT p.month::timestamp AS month, sum(p.n) AS n, sum(p.avere) AS avere, sum(p.dare) AS dare
+      FROM (${sql.join(parts, sql` UNION ALL `)}) AS p
+     GROUP BY 1`;
+}
+
+/** The summary query: one row per month of the range, then the ROLLUP row (month null) of the range. */
+export function summaryQuery(scope: HistoryScope, filter: HistoryFilter): RawBuilder<MonthRow> {
+  return sql<MonthRow>`
+    WITH per_month AS (${perMonthQuery(scope, filter)})
     SELECT to_char(g.month, 'YYYY-MM') AS month,
            coalesce(sum(p.n), 0)::bigint AS n,
            coalesce(sum(p.avere), 0)::bigint AS avere,
@@ -233,11 +309,10 @@ export function rowsQuery(
         ? sql`AND (m.created, m.id) > (${options.after.createdKey}::timestamptz, ${options.after.id})`
         : sql`AND (m.created, m.id) < (${options.after.createdKey}::timestamptz, ${options.after.id})`
       : sql``;
-    const users = q.joinsUsers ? sql`` : sql`JOIN users AS u ON u.id = m.user_id`;
     return sql<MovementRow>`
       SELECT ${columns}
         FROM ${q.from}
-        ${users}
+        JOIN users AS u ON u.id = m.user_id
         LEFT JOIN purchases AS p ON p.id = m.id_acquisto
        WHERE ${q.where} ${after}
        ORDER BY m.created ${direction}, m.id ${direction}
@@ -293,17 +368,37 @@ function toWire(row: MovementRow, entity: HistoryEntity): WireMovement {
   return wire;
 }
 
-/** One page of the filtered movements, newest first, with the count (from the summary) and the totals. */
+/**
+ * One page of the filtered movements, newest first, with the count (from the summary) and the totals.
+ * The first page reads its rows beside the summary; a later page knows the count first and, past the
+ * middle, reads from the oldest end (ascending, then reversed): the rows skipped are never more than
+ * half of the range.
+ */
 export async function historyPage(
   db: Kysely<DB>,
   scope: HistoryScope,
   filter: HistoryFilter,
   slice: PageSlice,
 ): Promise<HistoryPage> {
-  const [summary, rows] = await Promise.all([
-    historySummary(db, scope, filter),
-    movementRows(db, scope, filter, { limit: slice.limit, offset: slice.offset }),
-  ]);
+  let summary: HistorySummary;
+  let rows: MovementRow[];
+  if (slice.offset === 0) {
+    [summary, rows] = await Promise.all([
+      historySummary(db, scope, filter),
+      movementRows(db, scope, filter, { limit: slice.limit, offset: 0 }),
+    ]);
+  } else {
+    summary = await historySummary(db, scope, filter);
+    // Rows after the page, newest first (negative: the page is the last one, cut short).
+    const after = summary.count - slice.offset - slice.limit;
+    if (slice.offset >= summary.count) rows = [];
+    else if (after < slice.offset) {
+      const limit = slice.limit + Math.min(0, after);
+      rows = (
+        await movementRows(db, scope, filter, { limit, offset: Math.max(0, after), order: 'asc' })
+      ).reverse();
+    } else rows = await movementRows(db, scope, filter, { limit: slice.limit, offset: slice.offset });
+  }
   return {
     date_start: filter.dateStart,
     date_stop: filter.dateStop,

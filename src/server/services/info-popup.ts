@@ -13,5 +13,10 @@ export async function infoPopupContent(db: Kysely<DB>, customerId: number): Prom
     .select('content')
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
-  return row && row.content.trim() !== '' ? row.content : '';
+  return row && hasPopup(row.content) ? row.content : '';
+}
+
+/** Whether a customer's popup content (null: no row) is a popup to show: blank content is none. */
+export function hasPopup(content: string | null | undefined): boolean {
+  return typeof content === 'string' && content.trim() !== '';
 }

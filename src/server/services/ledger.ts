@@ -11,7 +11,7 @@
  * - a rejected purchase gives the same amounts back to the same lines with an AVERE movement;
  * - balances are derived from the lines, never edited by hand.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import { creditSourceIds, movementKindIds } from '../../../config/movement-kinds';
 import { formatCents } from '../../shared/money';
 import type { CreditLine, CreditSourceKind, DB, Purchase, PurchaseStatus } from '../db/schema';
@@ -413,15 +413,29 @@ export interface Balances {
   perFonte: Record<string, number>;
 }
 
-/** Spendable balances of the lines valid on `day` (default: today in Rome), in cents. */
-export async function balances(db: Db, userId: number, day = romeDate()): Promise<Balances> {
-  const lines = await db
+/** What a balance reads of a credit line. */
+export interface BalanceLine {
+  fonte: number;
+  is_art51c3: boolean;
+  credito_spendibile: number;
+}
+
+/**
+ * The lines a balance counts: those of the user valid on `day`. The one definition, run alone by
+ * `balances` or embedded as a subquery by a call that reads more in the same round trip
+ * (`userId` then references the outer query's user column).
+ */
+export function balanceLinesQuery(db: Db, userId: number | RawBuilder<number>, day: string) {
+  return db
     .selectFrom('credit_lines')
     .select(['fonte', 'is_art51c3', 'credito_spendibile'])
     .where('user_id', '=', userId)
     .where('data_decorrenza', '<=', day)
-    .where('data_scadenza', '>=', day)
-    .execute();
+    .where('data_scadenza', '>=', day);
+}
+
+/** The balances of the lines a balance counts, in cents. */
+export function sumBalances(lines: readonly BalanceLine[]): Balances {
   const perFonte: Record<string, number> = Object.fromEntries(creditSourceIds.map((id) => [String(id), 0]));
   let totale = 0;
   let art51c3 = 0;
@@ -431,6 +445,11 @@ export async function balances(db: Db, userId: number, day = romeDate()): Promis
     perFonte[String(line.fonte)] = (perFonte[String(line.fonte)] ?? 0) + line.credito_spendibile;
   }
   return { totale, art51c3, perFonte };
+}
+
+/** Spendable balances of the lines valid on `day` (default: today in Rome), in cents. */
+export async function balances(db: Db, userId: number, day = romeDate()): Promise<Balances> {
+  return sumBalances(await balanceLinesQuery(db, userId, day).execute());
 }
 
 /** The wire shape `crediti` (schemas/api/crediti.json). */

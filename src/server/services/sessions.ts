@@ -4,14 +4,14 @@
  * revoked at logout and at password change (services/passwords.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { constants } from '../../../config/constants';
 import type { DB, Profile } from '../db/schema';
 
 /** base64url of 32 random bytes: 43 characters. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Last-seen is written at most this often, so that every request does not cost a write. */
-const TOUCH_EVERY_MS = 30_000;
+export const TOUCH_EVERY_MS = 30_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -32,14 +32,20 @@ export interface SessionUser {
  * session, so an authorized call costs one round trip however it is gated.
  */
 export interface SessionAccess extends SessionUser {
-  /** Keys of the menu-permission map: the profile's plus the user's own. */
-  perms: string[];
+  /**
+   * Keys of the menu-permission map: the profile's plus the user's own; null when the caller did not
+   * ask for them (`withPerms: false`: a call not gated by a route name never reads them, and reading
+   * them is most of the cost of the session query).
+   */
+  perms: string[] | null;
   thresholdOk: boolean;
   ollipayRegistered: boolean;
   /** The company a referent acts for: the Act-For asked, else the session's choice, else the own one. */
   company: number;
   /** Whether the user manages `company` (the own company or one of referent_companies). */
   managesCompany: boolean;
+  /** What the caller's `extra` read in the same query (null without it). */
+  extra: unknown;
 }
 
 /**
@@ -81,7 +87,21 @@ export async function createSession(
 export async function findSession(
   db: Kysely<DB>,
   token: string,
-  { now = new Date(), actFor = null }: { now?: Date; actFor?: number | null } = {},
+  {
+    now = new Date(),
+    actFor = null,
+    withPerms = true,
+    extra = null,
+  }: {
+    now?: Date;
+    actFor?: number | null;
+    withPerms?: boolean;
+    /**
+     * A correlated subquery over the session `s` and its user `u`, read as the `extra` column: a call
+     * that answers from it costs one round trip, the session check included.
+     */
+    extra?: RawBuilder<unknown> | null;
+  } = {},
 ): Promise<SessionAccess | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const idleLimit = new Date(now.getTime() - constants.sessionIdleMinutes * 60_000);
@@ -101,10 +121,13 @@ export async function findSession(
       'u.customer_id as customerId',
       'u.threshold_ok as thresholdOk',
       'u.ollipay_reg_status as ollipayRegistered',
-      sql<string[]>`array(
-        SELECT perm FROM profile_permissions WHERE profile = u.profile
-        UNION SELECT perm FROM user_permissions WHERE user_id = u.id
-      )`.as('perms'),
+      withPerms
+        ? sql<string[] | null>`array(
+            SELECT perm FROM profile_permissions WHERE profile = u.profile
+            UNION SELECT perm FROM user_permissions WHERE user_id = u.id
+          )`.as('perms')
+        : sql<string[] | null>`NULL::text[]`.as('perms'),
+      (extra ?? sql<unknown>`NULL`).as('extra'),
       company.as('company'),
       sql<boolean>`(${company} = u.company_id OR EXISTS (
         SELECT 1 FROM referent_companies rc WHERE rc.user_id = u.id AND rc.company_id = ${company}

@@ -2,74 +2,82 @@
  * What the portal shell needs about the logged user: identity, credit, company, permissions,
  * notification counters.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema';
-import { ApiError } from '../errors';
-import { infoPopupContent } from './info-popup';
-import { balances, toWireCrediti } from './ledger';
+import { romeDate } from './calendar';
+import { hasPopup } from './info-popup';
+import { balanceLinesQuery, sumBalances, toWireCrediti, type BalanceLine } from './ledger';
+import type { SessionUser } from './sessions';
 
-export async function loggedUserInfo(db: Kysely<DB>, userId: number, sessionId: number) {
-  const row = await db
-    .selectFrom('users as u')
-    .innerJoin('companies as c', 'c.id_azienda', 'u.company_id')
-    .innerJoin('sessions as s', 's.user_id', 'u.id')
-    .select([
-      'u.nome',
-      'u.cognome',
-      'u.email',
-      'u.cod_fisc',
-      'u.covip_fondo',
-      'u.previdenza_is_ok',
-      'u.profile',
-      'u.threshold_ok',
-      'u.ollipay_profile',
-      'u.ollipay_reg_status',
-      'u.customer_id',
-      'c.id_azienda',
-      'c.nome as azienda_nome',
-      'c.cognome as azienda_cognome',
-      's.act_for',
-      's.conv_special_agreed',
-      's.eurete_cond_agreed',
-    ])
-    .where('u.id', '=', userId)
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst();
-  if (!row) throw ApiError.of(404, 'apiNotFound');
+/** What get-logged-user-info reads beside the session (`loggedUserColumns`), as the database sends it. */
+export interface LoggedUserRow {
+  nome: string;
+  cognome: string;
+  cod_fisc: string;
+  covip_fondo: string | null;
+  previdenza_is_ok: boolean;
+  threshold_ok: boolean;
+  ollipay_profile: string | null;
+  ollipay_reg_status: boolean;
+  azienda: { id: number; nome: string; cognome: string };
+  /** The company a referent acts for (the session's choice, else the own one). */
+  act_for: { id: number; nome: string } | null;
+  conv_special_agreed: boolean;
+  eurete_cond_agreed: boolean;
+  lines: BalanceLine[];
+  info_popup: string | null;
+}
 
-  let actFor: { id: number; nome: string } | null = null;
-  if (row.profile === 'ref_aziendale') {
-    const id = row.act_for ?? row.id_azienda;
-    const company = await db
-      .selectFrom('companies')
-      .select(['id_azienda', 'nome'])
-      .where('id_azienda', '=', id)
-      .executeTakeFirst();
-    actFor = company
-      ? { id: company.id_azienda, nome: company.nome }
-      : { id: row.id_azienda, nome: row.azienda_nome };
-  }
+/**
+ * What get-logged-user-info answers, as one JSON column read by the session query itself
+ * (`config.sessionExtra`, plugins/auth.ts): a correlated subquery over the session `s` and its user
+ * `u` with the company, the acting company, the credit lines the balance counts and the customer's
+ * popup. The call costs one round trip, the session check included.
+ */
+export function loggedUserColumns(db: Kysely<DB>, day = romeDate()): RawBuilder<LoggedUserRow> {
+  return sql<LoggedUserRow>`(
+    SELECT json_build_object(
+             'nome', u.nome, 'cognome', u.cognome, 'cod_fisc', u.cod_fisc,
+             'covip_fondo', u.covip_fondo, 'previdenza_is_ok', u.previdenza_is_ok,
+             'threshold_ok', u.threshold_ok, 'ollipay_profile', u.ollipay_profile,
+             'ollipay_reg_status', u.ollipay_reg_status,
+             'azienda', json_build_object('id', c.id_azienda, 'nome', c.nome, 'cognome', c.cognome),
+             'act_for', CASE WHEN af.id_azienda IS NULL THEN NULL
+                             ELSE json_build_object('id', af.id_azienda, 'nome', af.nome) END,
+             'conv_special_agreed', s.conv_special_agreed, 'eurete_cond_agreed', s.eurete_cond_agreed,
+             'lines', (SELECT coalesce(json_agg(l), '[]'::json)
+                         FROM (${balanceLinesQuery(db, sql<number>`u.id`, day)}) AS l),
+             'info_popup', (SELECT ip.content FROM info_popups AS ip WHERE ip.customer_id = u.customer_id))
+      FROM companies AS c
+      LEFT JOIN companies AS af ON af.id_azienda = coalesce(s.act_for, u.company_id)
+     WHERE c.id_azienda = u.company_id)`;
+}
 
+/** The answer of get-logged-user-info from the session and what `loggedUserColumns` read. */
+export function loggedUserInfo(session: Pick<SessionUser, 'email' | 'profile'>, row: LoggedUserRow) {
   return {
     user_anag: {
       nome: row.nome,
       cognome: row.cognome,
-      email: row.email,
+      email: session.email,
       cod_fisc: row.cod_fisc,
       covip_fondo: row.covip_fondo,
       previdenza_is_ok: row.previdenza_is_ok,
     },
-    user_credito: toWireCrediti(await balances(db, userId)),
-    user_azi: { id: row.id_azienda, nome: row.azienda_nome, cognome: row.azienda_cognome },
-    profile: row.profile,
+    user_credito: toWireCrediti(sumBalances(row.lines)),
+    user_azi: row.azienda,
+    profile: session.profile,
     threshold_ok: row.threshold_ok,
     ollipay_status: { profile: row.ollipay_profile, reg_status: row.ollipay_reg_status },
     session_infos: {
       conv_special_agreed: row.conv_special_agreed,
       eurete_cond_agreed: row.eurete_cond_agreed,
       // True when the customer has popup content (GET info_popup); the portal shows it once per session.
-      show_user_info_popup: (await infoPopupContent(db, row.customer_id)) !== '',
-      act_for: actFor,
+      show_user_info_popup: hasPopup(row.info_popup),
+      act_for:
+        session.profile === 'ref_aziendale'
+          ? (row.act_for ?? { id: row.azienda.id, nome: row.azienda.nome })
+          : null,
     },
   };
 }

@@ -77,27 +77,18 @@ export default async function passwordRoutes(app: WireApp): Promise<void> {
         },
       },
       async (request) => {
-        const work = requestPasswordReset(
-          { db: app.db, mail: app.mail },
-          {
-            email: request.body.user_email,
-            customer: request.body.customer ?? null,
-            interfaceUrl: request.body.interface_url ?? null,
-            kind,
-          },
-          linkOptions,
+        const input = {
+          email: request.body.user_email,
+          customer: request.body.customer ?? null,
+          interfaceUrl: request.body.interface_url ?? null,
+          kind,
+        };
+        // The same work for every address: the answer only queues the request. Looking the address
+        // up, creating the link and mailing it happen after the answer, so that neither their cost nor
+        // the mail server's latency tells whether the account exists.
+        app.mail.later('collegamento per il cambio password', () =>
+          requestPasswordReset({ db: app.db, mail: app.mail }, input, linkOptions),
         );
-        // With SMTP the answer does not wait for the mail server: its latency would tell who exists.
-        if (app.mail.mode === 'smtp') {
-          work.catch((error: unknown) =>
-            request.log.error(
-              { code: (error as { code?: string }).code },
-              'invio del collegamento non riuscito',
-            ),
-          );
-        } else {
-          await work;
-        }
         return { detail: formatMessage('apiPasswordResetRequested') };
       },
     );

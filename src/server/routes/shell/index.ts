@@ -3,7 +3,13 @@ import { formatMessage } from '../../messages';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { revokeSession } from '../../services/sessions';
-import { loggedUserInfo, menuPermissions, notificationStatus } from '../../services/users';
+import {
+  loggedUserColumns,
+  loggedUserInfo,
+  menuPermissions,
+  notificationStatus,
+  type LoggedUserRow,
+} from '../../services/users';
 
 const authErrors = errorResponses(400, 401, 403, 429);
 
@@ -11,7 +17,8 @@ export default async function shellRoutes(app: WireApp): Promise<void> {
   app.get(
     '/api/get-logged-user-info',
     {
-      config: { access: 'login' },
+      // The whole answer is read by the session query: one round trip per call.
+      config: { access: 'login', sessionExtra: loggedUserColumns },
       schema: {
         summary: "Dati dell'utente collegato",
         description:
@@ -22,7 +29,7 @@ export default async function shellRoutes(app: WireApp): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      return loggedUserInfo(app.db, auth.userId, auth.sessionId);
+      return loggedUserInfo(auth, auth.extra as LoggedUserRow);
     },
   );
 
