@@ -22,17 +22,11 @@ import { Route as LoginSplatRouteImport } from './routes/login/$';
 import { Route as PasswordExpiredSplatRouteImport } from './routes/password-expired/$';
 import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$';
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
+import { Route as AuthenticatedGroupPartnerRouteImport } from './routes/_authenticated/$group/$partner';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
-import { Route as AuthenticatedBenefitsPartnerRouteImport } from './routes/_authenticated/benefits/$partner';
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
-import { Route as AuthenticatedBitqPartnerRouteImport } from './routes/_authenticated/bitq/$partner';
-import { Route as AuthenticatedConvFacPartnerRouteImport } from './routes/_authenticated/conv-fac/$partner';
-import { Route as AuthenticatedConvMbaPartnerRouteImport } from './routes/_authenticated/conv-mba/$partner';
 import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
-import { Route as AuthenticatedSalabamPartnerRouteImport } from './routes/_authenticated/salabam/$partner';
-import { Route as AuthenticatedTsPartnerRouteImport } from './routes/_authenticated/ts/$partner';
-import { Route as AuthenticatedWsPartnerRouteImport } from './routes/_authenticated/ws/$partner';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
@@ -104,6 +98,12 @@ const TokenLoginSplatRoute = TokenLoginSplatRouteImport.update({
   path: '/token-login/$',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AuthenticatedGroupPartnerRoute =
+  AuthenticatedGroupPartnerRouteImport.update({
+    id: '/$group/$partner',
+    path: '/$group/$partner',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedBackofficeRefaziIndexRoute =
   AuthenticatedBackofficeRefaziIndexRouteImport.update({
     id: '/',
@@ -116,34 +116,10 @@ const AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute =
     path: '/office-transactionsdash',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
-const AuthenticatedBenefitsPartnerRoute =
-  AuthenticatedBenefitsPartnerRouteImport.update({
-    id: '/benefits/$partner',
-    path: '/benefits/$partner',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
 const AuthenticatedBenefitsBenefitHubRoute =
   AuthenticatedBenefitsBenefitHubRouteImport.update({
     id: '/benefits/benefit-hub',
     path: '/benefits/benefit-hub',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedBitqPartnerRoute =
-  AuthenticatedBitqPartnerRouteImport.update({
-    id: '/bitq/$partner',
-    path: '/bitq/$partner',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedConvFacPartnerRoute =
-  AuthenticatedConvFacPartnerRouteImport.update({
-    id: '/conv-fac/$partner',
-    path: '/conv-fac/$partner',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedConvMbaPartnerRoute =
-  AuthenticatedConvMbaPartnerRouteImport.update({
-    id: '/conv-mba/$partner',
-    path: '/conv-mba/$partner',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedHelpdeskSiteNotificheRoute =
@@ -152,22 +128,6 @@ const AuthenticatedHelpdeskSiteNotificheRoute =
     path: '/helpdesk/site-notifiche',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
-const AuthenticatedSalabamPartnerRoute =
-  AuthenticatedSalabamPartnerRouteImport.update({
-    id: '/salabam/$partner',
-    path: '/salabam/$partner',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedTsPartnerRoute = AuthenticatedTsPartnerRouteImport.update({
-  id: '/ts/$partner',
-  path: '/ts/$partner',
-  getParentRoute: () => AuthenticatedRoute,
-} as any);
-const AuthenticatedWsPartnerRoute = AuthenticatedWsPartnerRouteImport.update({
-  id: '/ws/$partner',
-  path: '/ws/$partner',
-  getParentRoute: () => AuthenticatedRoute,
-} as any);
 const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport.update(
     {
@@ -190,16 +150,10 @@ export interface FileRoutesByFullPath {
   '/password-expired/$': typeof PasswordExpiredSplatRoute;
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
+  '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/benefits/$partner': typeof AuthenticatedBenefitsPartnerRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
-  '/bitq/$partner': typeof AuthenticatedBitqPartnerRoute;
-  '/conv-fac/$partner': typeof AuthenticatedConvFacPartnerRoute;
-  '/conv-mba/$partner': typeof AuthenticatedConvMbaPartnerRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  '/salabam/$partner': typeof AuthenticatedSalabamPartnerRoute;
-  '/ts/$partner': typeof AuthenticatedTsPartnerRoute;
-  '/ws/$partner': typeof AuthenticatedWsPartnerRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
@@ -215,16 +169,10 @@ export interface FileRoutesByTo {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/': typeof AuthenticatedIndexRoute;
+  '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/benefits/$partner': typeof AuthenticatedBenefitsPartnerRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
-  '/bitq/$partner': typeof AuthenticatedBitqPartnerRoute;
-  '/conv-fac/$partner': typeof AuthenticatedConvFacPartnerRoute;
-  '/conv-mba/$partner': typeof AuthenticatedConvMbaPartnerRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  '/salabam/$partner': typeof AuthenticatedSalabamPartnerRoute;
-  '/ts/$partner': typeof AuthenticatedTsPartnerRoute;
-  '/ws/$partner': typeof AuthenticatedWsPartnerRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
@@ -243,16 +191,10 @@ export interface FileRoutesById {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/_authenticated/': typeof AuthenticatedIndexRoute;
+  '/_authenticated/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/_authenticated/benefits/$partner': typeof AuthenticatedBenefitsPartnerRoute;
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
-  '/_authenticated/bitq/$partner': typeof AuthenticatedBitqPartnerRoute;
-  '/_authenticated/conv-fac/$partner': typeof AuthenticatedConvFacPartnerRoute;
-  '/_authenticated/conv-mba/$partner': typeof AuthenticatedConvMbaPartnerRoute;
   '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  '/_authenticated/salabam/$partner': typeof AuthenticatedSalabamPartnerRoute;
-  '/_authenticated/ts/$partner': typeof AuthenticatedTsPartnerRoute;
-  '/_authenticated/ws/$partner': typeof AuthenticatedWsPartnerRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
@@ -271,16 +213,10 @@ export interface FileRouteTypes {
     | '/password-expired/$'
     | '/password-lost/$'
     | '/token-login/$'
+    | '/$group/$partner'
     | '/backoffice-refazi/office-transactionsdash'
-    | '/benefits/$partner'
     | '/benefits/benefit-hub'
-    | '/bitq/$partner'
-    | '/conv-fac/$partner'
-    | '/conv-mba/$partner'
     | '/helpdesk/site-notifiche'
-    | '/salabam/$partner'
-    | '/ts/$partner'
-    | '/ws/$partner'
     | '/backoffice-refazi/'
     | '/base-request/$form_name/{-$id_acq_replay}';
   fileRoutesByTo: FileRoutesByTo;
@@ -296,16 +232,10 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/'
+    | '/$group/$partner'
     | '/backoffice-refazi/office-transactionsdash'
-    | '/benefits/$partner'
     | '/benefits/benefit-hub'
-    | '/bitq/$partner'
-    | '/conv-fac/$partner'
-    | '/conv-mba/$partner'
     | '/helpdesk/site-notifiche'
-    | '/salabam/$partner'
-    | '/ts/$partner'
-    | '/ws/$partner'
     | '/backoffice-refazi'
     | '/base-request/$form_name/{-$id_acq_replay}';
   id:
@@ -323,16 +253,10 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/_authenticated/'
+    | '/_authenticated/$group/$partner'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
-    | '/_authenticated/benefits/$partner'
     | '/_authenticated/benefits/benefit-hub'
-    | '/_authenticated/bitq/$partner'
-    | '/_authenticated/conv-fac/$partner'
-    | '/_authenticated/conv-mba/$partner'
     | '/_authenticated/helpdesk/site-notifiche'
-    | '/_authenticated/salabam/$partner'
-    | '/_authenticated/ts/$partner'
-    | '/_authenticated/ws/$partner'
     | '/_authenticated/backoffice-refazi/'
     | '/_authenticated/base-request/$form_name/{-$id_acq_replay}';
   fileRoutesById: FileRoutesById;
@@ -439,6 +363,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TokenLoginSplatRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_authenticated/$group/$partner': {
+      id: '/_authenticated/$group/$partner';
+      path: '/$group/$partner';
+      fullPath: '/$group/$partner';
+      preLoaderRoute: typeof AuthenticatedGroupPartnerRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/backoffice-refazi/': {
       id: '/_authenticated/backoffice-refazi/';
       path: '/';
@@ -453,13 +384,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
-    '/_authenticated/benefits/$partner': {
-      id: '/_authenticated/benefits/$partner';
-      path: '/benefits/$partner';
-      fullPath: '/benefits/$partner';
-      preLoaderRoute: typeof AuthenticatedBenefitsPartnerRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
     '/_authenticated/benefits/benefit-hub': {
       id: '/_authenticated/benefits/benefit-hub';
       path: '/benefits/benefit-hub';
@@ -467,53 +391,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBenefitsBenefitHubRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
-    '/_authenticated/bitq/$partner': {
-      id: '/_authenticated/bitq/$partner';
-      path: '/bitq/$partner';
-      fullPath: '/bitq/$partner';
-      preLoaderRoute: typeof AuthenticatedBitqPartnerRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/conv-fac/$partner': {
-      id: '/_authenticated/conv-fac/$partner';
-      path: '/conv-fac/$partner';
-      fullPath: '/conv-fac/$partner';
-      preLoaderRoute: typeof AuthenticatedConvFacPartnerRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/conv-mba/$partner': {
-      id: '/_authenticated/conv-mba/$partner';
-      path: '/conv-mba/$partner';
-      fullPath: '/conv-mba/$partner';
-      preLoaderRoute: typeof AuthenticatedConvMbaPartnerRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
     '/_authenticated/helpdesk/site-notifiche': {
       id: '/_authenticated/helpdesk/site-notifiche';
       path: '/helpdesk/site-notifiche';
       fullPath: '/helpdesk/site-notifiche';
       preLoaderRoute: typeof AuthenticatedHelpdeskSiteNotificheRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/salabam/$partner': {
-      id: '/_authenticated/salabam/$partner';
-      path: '/salabam/$partner';
-      fullPath: '/salabam/$partner';
-      preLoaderRoute: typeof AuthenticatedSalabamPartnerRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/ts/$partner': {
-      id: '/_authenticated/ts/$partner';
-      path: '/ts/$partner';
-      fullPath: '/ts/$partner';
-      preLoaderRoute: typeof AuthenticatedTsPartnerRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/ws/$partner': {
-      id: '/_authenticated/ws/$partner';
-      path: '/ws/$partner';
-      fullPath: '/ws/$partner';
-      preLoaderRoute: typeof AuthenticatedWsPartnerRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/base-request/$form_name/{-$id_acq_replay}': {
@@ -552,15 +434,9 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMenuRoute: typeof AuthenticatedMenuRoute;
   AuthenticatedUserProfileRoute: typeof AuthenticatedUserProfileRoute;
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
-  AuthenticatedBenefitsPartnerRoute: typeof AuthenticatedBenefitsPartnerRoute;
+  AuthenticatedGroupPartnerRoute: typeof AuthenticatedGroupPartnerRoute;
   AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
-  AuthenticatedBitqPartnerRoute: typeof AuthenticatedBitqPartnerRoute;
-  AuthenticatedConvFacPartnerRoute: typeof AuthenticatedConvFacPartnerRoute;
-  AuthenticatedConvMbaPartnerRoute: typeof AuthenticatedConvMbaPartnerRoute;
   AuthenticatedHelpdeskSiteNotificheRoute: typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  AuthenticatedSalabamPartnerRoute: typeof AuthenticatedSalabamPartnerRoute;
-  AuthenticatedTsPartnerRoute: typeof AuthenticatedTsPartnerRoute;
-  AuthenticatedWsPartnerRoute: typeof AuthenticatedWsPartnerRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
 }
 
@@ -573,16 +449,10 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMenuRoute: AuthenticatedMenuRoute,
   AuthenticatedUserProfileRoute: AuthenticatedUserProfileRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
-  AuthenticatedBenefitsPartnerRoute: AuthenticatedBenefitsPartnerRoute,
+  AuthenticatedGroupPartnerRoute: AuthenticatedGroupPartnerRoute,
   AuthenticatedBenefitsBenefitHubRoute: AuthenticatedBenefitsBenefitHubRoute,
-  AuthenticatedBitqPartnerRoute: AuthenticatedBitqPartnerRoute,
-  AuthenticatedConvFacPartnerRoute: AuthenticatedConvFacPartnerRoute,
-  AuthenticatedConvMbaPartnerRoute: AuthenticatedConvMbaPartnerRoute,
   AuthenticatedHelpdeskSiteNotificheRoute:
     AuthenticatedHelpdeskSiteNotificheRoute,
-  AuthenticatedSalabamPartnerRoute: AuthenticatedSalabamPartnerRoute,
-  AuthenticatedTsPartnerRoute: AuthenticatedTsPartnerRoute,
-  AuthenticatedWsPartnerRoute: AuthenticatedWsPartnerRoute,
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route:
     AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route,
 };

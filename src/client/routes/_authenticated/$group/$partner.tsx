@@ -4,12 +4,13 @@ import { findPartnerPage } from '../../../engine/partner/find-partner';
 import { PartnerScreen } from '../../../engine/partner/partner-screen';
 
 /**
- * Partner login pages of /salabam (config/partners.ts): one generic page renders every declaration of the
- * group; a name that is not one of its partners is the not-found page.
+ * Every partner login page (config/partners.ts) at the path config/routes.ts declares for it
+ * (`/ts/conv-attive`, `/bitq/conv-bitq-parchi`, ...): one route, one generic page. A path that is not a
+ * declared partner's (a wrong group or name) is the not-found page; static routes win over this one.
  */
-export const Route = createFileRoute('/_authenticated/salabam/$partner')({
+export const Route = createFileRoute('/_authenticated/$group/$partner')({
   beforeLoad: async (context) => {
-    const partner = await findPartnerPage('salabam', context.params.partner);
+    const partner = await findPartnerPage(context.params.group, context.params.partner);
     if (!partner) throw notFound();
     await guardRoute(partner.route_name)(context);
     return { partner };
