@@ -1,12 +1,43 @@
 /**
  * Texts of the account screens that load after the first paint: second factor and enrolment, password
  * pages and modals, consent, profile and back-office home, the home menu, carousel, popup and conditions,
- * the notifications inbox, the movement history. Apart from `messages.it.ts` so the login route's first download stays small;
+ * the notifications inbox, the movement history, the navbar, the home and conv-redirect. Apart from `messages.it.ts` so the login route's first download stays small;
  * these screens see both catalogues as one (`messages`).
  */
 import { messages as portalMessages } from './messages.it';
 
 export const accountMessages = {
+  // Navbar (the authenticated shell)
+  navProfile: 'Profilo',
+  navMyCredit: 'Il mio credito',
+  navCreditTotal: 'Credito welfare totale',
+  navCreditArt51: 'di cui ART 51 C.3',
+  navMovements: 'Storico movimenti',
+  navBackOffice: 'Back Office',
+  navFrontOffice: 'Front Office',
+  navExit: 'Esci',
+  navNotifications: 'Notifiche',
+  bellNone: 'Nessuna nuova notifica',
+  bellOne: 'Hai una nuova notifica',
+  bellMany: 'Hai {n} nuove notifiche',
+  skipToContent: 'Vai al contenuto',
+  navHome: 'Vai alla home',
+  navMainMenu: 'Menu principale',
+  navCreditUnavailable:
+    'Non è stato possibile aggiornare il credito: sono mostrati gli ultimi dati disponibili.',
+
+  // Home (menu)
+  homeGreeting: 'Benvenuto, {name}',
+  homeIntro: 'Dal portale puoi utilizzare il tuo credito welfare per rimborsi, buoni e servizi.',
+  homeCreditTitle: 'Il tuo credito welfare',
+  homeNoServices: 'Non ci sono ancora servizi abilitati per il tuo profilo.',
+
+  // Redirect page (conv-redirect)
+  redirectTitle: 'Stai per essere reindirizzato',
+  redirectText: 'Il portale {title} è stato aperto in una nuova scheda.',
+  redirectCountdown: 'Tornerai al menu tra {n} secondi.',
+  redirectNow: 'Torna subito al menu',
+
   profileTitle: 'Il mio profilo',
   profileIntro: 'I dati del tuo profilo sono gestiti dalla tua azienda.',
   profileName: 'Nome',

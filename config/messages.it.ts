@@ -26,33 +26,8 @@ export const messages = {
   retry: 'Riprova',
   notFoundTitle: 'Pagina non trovata',
 
-  // Navbar and footer
-  navProfile: 'Profilo',
-  navMyCredit: 'Il mio credito',
-  navCreditTotal: 'Credito welfare totale',
-  navCreditArt51: 'di cui ART 51 C.3',
-  navMovements: 'Storico movimenti',
-  navBackOffice: 'Back Office',
-  navFrontOffice: 'Front Office',
-  navExit: 'Esci',
-  navNotifications: 'Notifiche',
-  navOpenMenu: 'Apri il menu',
-  bellNone: 'Nessuna nuova notifica',
-  bellOne: 'Hai una nuova notifica',
-  bellMany: 'Hai {n} nuove notifiche',
+  // Footer (also on the login page)
   footerCopyright: '© 2020-{year} Portale Welfare. Tutti i diritti riservati.',
-  skipToContent: 'Vai al contenuto',
-  navHome: 'Vai alla home',
-  navMainMenu: 'Menu principale',
-  navCreditUnavailable:
-    'Non è stato possibile aggiornare il credito: sono mostrati gli ultimi dati disponibili.',
-
-  // Home (menu)
-  homeGreeting: 'Benvenuto, {name}',
-  homeIntro: 'Dal portale puoi utilizzare il tuo credito welfare per rimborsi, buoni e servizi.',
-  homeCreditTitle: 'Il tuo credito welfare',
-  homeSectionsTitle: 'Servizi disponibili',
-  homeNoServices: 'Non ci sono ancora servizi abilitati per il tuo profilo.',
 
   // Login screen: credentials, code step, enrolment wizard, password forgotten
   loginTitle: 'Accedi al portale welfare',
@@ -67,12 +42,6 @@ export const messages = {
   loginTokenTitle: 'Accesso dal portale del tuo provider welfare',
   loginForgotPassword: 'Password dimenticata?',
   loginOtpTypeUnsupported: 'Metodo di verifica non supportato: contattare l’assistenza.',
-
-  // Redirect page (conv-redirect)
-  redirectTitle: 'Stai per essere reindirizzato',
-  redirectText: 'Il portale {title} è stato aperto in una nuova scheda.',
-  redirectCountdown: 'Tornerai al menu tra {n} secondi.',
-  redirectNow: 'Torna subito al menu',
 
   // iOS install banner
   iosInstallTitle: 'Installa l’app',

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { constants } from '../../config/constants';
-import { formatMessage, messages } from '../../src/shared/catalogues/first-paint';
+import { formatMessage, messages } from '../../src/shared/catalogues/account';
 import { ConvRedirectScreen } from '../../src/client/features/redirect/conv-redirect-screen';
 import { renderInRouter } from './helpers';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatMessage, messages } from '../../src/shared/catalogues/first-paint';
+import { formatMessage, messages } from '../../src/shared/catalogues/account';
 import { CREDIT_COLORS, creditTone } from '../../src/client/components/credit-amount';
 import { CreditSummary } from '../../src/client/components/credit-summary';
 import { CreditPopover } from '../../src/client/features/shell/credit-popover';

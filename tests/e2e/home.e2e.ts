@@ -12,7 +12,7 @@ import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { menu, type MenuBadge, type MenuLeafBadge } from '../../config/menu';
 import { formatMessage as formatAccount, messages as account } from '../../src/shared/catalogues/account';
-import { formatMessage, messages } from '../../src/shared/catalogues/first-paint';
+import { formatMessage, messages } from '../../src/shared/catalogues/account';
 import { formatTableMessage } from '../../src/shared/catalogues/tables';
 import { routes, type PermissionRule, type RouteRule } from '../../config/routes';
 import { ACME_INFO_POPUP } from '../../src/server/db/seed-home';

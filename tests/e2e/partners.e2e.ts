@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
-import { messages } from '../../config/messages.it';
+import { messages } from '../../config/messages-account.it';
 import { findPartner } from '../../config/partners';
 import { formatEuro } from '../../src/shared/money';
 import { settle, TestContexts } from './auth-helpers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages.it';
-import { formatMessage } from '../../src/shared/catalogues/first-paint';
+import { formatMessage } from '../../src/shared/catalogues/account';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { formatText, formatterOf } from '../../src/shared/messages';
 import { euro, type Money } from '../../src/shared/money';

@@ -1,6 +1,6 @@
 /** Total credit and its ART 51 C.3 part (spec 000 §2), green above 0, otherwise red. */
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
-import { messages } from '../../shared/catalogues/first-paint';
+import { messages } from '../../shared/catalogues/account';
 import type { UserCredit } from '../api/types';
 import { CreditAmount } from './credit-amount';
 

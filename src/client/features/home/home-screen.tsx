@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useRef } from 'react';
 import { menu as menuConfig, type MenuConfig, type SubsectionKey } from '../../../../config/menu';
-import { formatMessage, messages } from '../../../shared/catalogues/first-paint';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { creditQueryOptions } from '../../api/query-options';
 import { CreditSummary } from '../../components/credit-summary';
 import { routePath } from '../../components/route-link';

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { constants } from '../../../../config/constants';
-import { formatMessage, messages } from '../../../shared/catalogues/first-paint';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { queryKeys } from '../../api/query-options';
 
 export function ConvRedirectScreen({ pageTitle }: { pageTitle?: string | undefined }) {

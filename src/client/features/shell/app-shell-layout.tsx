@@ -6,7 +6,7 @@ import { Alert, AppShell, Container } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link, Outlet } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { messages } from '../../../shared/catalogues/first-paint';
+import { messages } from '../../../shared/catalogues/account';
 import { QueryProvider } from '../../components/query-provider';
 import { useSkinStore } from '../../stores/skin';
 import { AppFooter } from './app-footer';

@@ -3,7 +3,7 @@ import { Button, Popover, Stack, Text, Title } from '@mantine/core';
 import { IconHistory, IconWallet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../../../shared/catalogues/first-paint';
+import { messages } from '../../../shared/catalogues/account';
 import { creditQueryOptions } from '../../api/query-options';
 import { CreditSummary } from '../../components/credit-summary';
 import { useRouteLinkProps } from '../../components/route-link';

@@ -1,7 +1,7 @@
 import { IconBriefcase, IconHome, IconLogout } from '@tabler/icons-react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { messages } from '../../../shared/catalogues/first-paint';
+import { messages } from '../../../shared/catalogues/account';
 import { isBackOfficePath } from '../../api/client';
 import { useSessionStore } from '../../stores/session';
 import classes from './shell.module.css';

@@ -2,7 +2,7 @@ import { Indicator, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { constants } from '../../../../config/constants';
-import { formatMessage, messages } from '../../../shared/catalogues/first-paint';
+import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { notificationCountsQueryOptions } from '../../api/query-options';
 import { useRouteLinkProps } from '../../components/route-link';
 import { useSessionStore } from '../../stores/session';
