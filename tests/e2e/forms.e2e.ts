@@ -231,7 +231,9 @@ describe('the six request forms', () => {
     const holders = page.getByRole('textbox', { name: /Numero di intestatari/ });
     await holders.fill('2');
     await holders.blur();
-    await expect.poll(() => page.getByTestId('loan-maximum').innerText()).toContain('450.00');
+    await expect
+      .poll(async () => squash(await page.getByTestId('loan-maximum').innerText()))
+      .toContain(euro('450.00'));
     await page.getByRole('radio', { name: formMessages.formLoanFull }).check();
     const iban = page.getByRole('combobox', { name: /IBAN/ });
     await iban.pressSequentially('it61');
