@@ -16,17 +16,15 @@
  * beside them.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { openDatabase, type Database } from '../src/server/db/connect';
+import type { Database } from '../src/server/db/connect';
+import { onFreshPglite, onFreshPostgres } from './databases';
 import { createSession } from '../src/server/services/sessions';
 
 const CONNECTIONS = 20;
@@ -156,36 +154,13 @@ async function run(backend: Backend, database: Database): Promise<BackendResult>
   }
 }
 
-async function onPglite(): Promise<BackendResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'welfare-bench-api-'));
-  const database = await openDatabase({ dataDir: dir });
-  try {
-    return await run('pglite', database);
-  } finally {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+function onPglite(): Promise<BackendResult> {
+  return onFreshPglite((database) => run('pglite', database));
 }
 
-async function onPostgres(url: string): Promise<BackendResult> {
-  const name = `welfare_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  // The server's own pool size (connect.ts default).
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  try {
-    return await run('postgres', database);
-  } finally {
-    await database.close();
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
+// The server's own pool size (connect.ts default).
+function onPostgres(url: string): Promise<BackendResult> {
+  return onFreshPostgres(url, (database) => run('postgres', database));
 }
 
 function table(result: BackendResult): string {

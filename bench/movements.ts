@@ -13,15 +13,13 @@
  * Prints a table per backend and writes bench/movements-results.json. Figures are reported, never
  * asserted.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type Database } from '../src/server/db/connect';
+import type { Database } from '../src/server/db/connect';
+import { onFreshPglite, onFreshPostgres } from './databases';
 import { runMigrations } from '../src/server/db/migrate';
 import type { DB } from '../src/server/db/schema';
 import { addMonths, romeDate } from '../src/server/services/calendar';
@@ -314,35 +312,12 @@ async function run(backend: Backend, database: Database): Promise<BackendResult>
 // ---------------------------------------------------------------------------------------------
 // Backends
 
-async function onPglite(): Promise<BackendResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'welfare-bench-'));
-  const database = await openDatabase({ dataDir: dir });
-  try {
-    return await run('pglite', database);
-  } finally {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+function onPglite(): Promise<BackendResult> {
+  return onFreshPglite((database) => run('pglite', database));
 }
 
-async function onPostgres(url: string): Promise<BackendResult> {
-  const name = `welfare_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), poolMax: 4 });
-  try {
-    return await run('postgres', database);
-  } finally {
-    await database.close();
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
+function onPostgres(url: string): Promise<BackendResult> {
+  return onFreshPostgres(url, (database) => run('postgres', database), 4);
 }
 
 function table(result: BackendResult): string {
