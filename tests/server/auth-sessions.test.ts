@@ -4,6 +4,7 @@
  * permissions are read only when the call's gating needs them; get-logged-user-info answers from one
  * query what it answered from several.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../config/constants';
 import type { FastifyRequest } from 'fastify';
@@ -58,6 +59,26 @@ describe.each(backends)('session lookup (%s)', (backend) => {
     // That use was written: 30 minutes from it, the session is still alive.
     expect(await lastSeen(token)).toBe(at(40_000 + idle - 1).getTime());
     expect(await findSession(t.db, token, { now: at(40_000 + 2 * idle - 2) })).not.toBeNull();
+  });
+
+  it('runs the session query as one statement prepared once per connection on PostgreSQL', async () => {
+    const token = await t.login('mario.rossi@example.com');
+    // A transaction holds one connection: the view lists that connection's prepared statements.
+    const named = await t.db.transaction().execute(async (trx) => {
+      const first = await findSession(trx, token, { now: new Date() });
+      const second = await findSession(trx, token, { now: new Date() });
+      expect(second).toEqual(first);
+      const rows = await sql<{ name: string; statement: string }>`
+        SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'welfare_%'`.execute(trx);
+      return rows.rows;
+    });
+    if (backend === 'postgres') {
+      expect(named).toHaveLength(1);
+      expect(named[0]?.statement).toContain('"sessions" as "s"');
+    } else {
+      // PGlite is one in-process session: nothing to prepare per connection, statements go unnamed.
+      expect(named).toHaveLength(0);
+    }
   });
 
   it('reads the permissions only when asked, and a gated call without them is refused', async () => {

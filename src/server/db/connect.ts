@@ -10,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import { preparedStatementName } from './prepared';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -62,11 +63,29 @@ function openPostgres(url: string, max: number): Database {
       return pg.types.getTypeParser(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString: url, max, types: typeParsers as pg.CustomTypesConfig });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: typeParsers as pg.CustomTypesConfig,
+    Client: PreparingClient,
+  });
   // An idle client losing its server connection must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * A pg client that sends the texts registered by db/prepared.ts as named statements (parsed once per
+ * connection); any other query goes unnamed, as Kysely sends it.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = typeof text === 'string' && args.length === 2 ? preparedStatementName(text) : undefined;
+    const call = super.query as (...a: unknown[]) => never;
+    return name ? call.call(this, { name, text, values }) : call.apply(this, args);
+  }
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {

@@ -27,8 +27,9 @@ declare module 'fastify' {
     /**
      * What the call answers from, read by the session query itself (a correlated subquery over the
      * session `s` and its user `u`) into `request.auth.extra`: the call then costs one round trip.
+     * `day` is the Rome day of the request (a parameter of the compiled session query).
      */
-    sessionExtra?: (db: Kysely<DB>) => RawBuilder<unknown>;
+    sessionExtra?: (db: Kysely<DB>, day: string) => RawBuilder<unknown>;
   }
 }
 
@@ -73,7 +74,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const session = await findSession(request.server.db, readToken(request), {
     actFor,
     withPerms: config.route !== undefined,
-    extra: config.sessionExtra?.(request.server.db) ?? null,
+    extra: config.sessionExtra ?? null,
   });
   if (!session) throw ApiError.of(401, 'apiInvalidToken');
   if (actFor !== null && (session.profile !== 'ref_aziendale' || !session.managesCompany)) {

@@ -9,9 +9,19 @@ const ROME_DAY = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/** The last minute formatted: every authenticated request asks for today's date, and Intl is slow. */
+let lastMinute = Number.NaN;
+let lastDay = '';
+
 /** 'YYYY-MM-DD' of an instant in Europe/Rome. */
 export function romeDate(instant: Date = new Date()): string {
-  return ROME_DAY.format(instant);
+  // Rome's offsets are whole hours, so its day always changes on a UTC minute boundary.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDay = ROME_DAY.format(instant);
+    lastMinute = minute;
+  }
+  return lastDay;
 }
 
 /** Adds days (may be negative) to a 'YYYY-MM-DD' day. */

@@ -6,7 +6,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { constants } from '../../../config/constants';
+import { prepareQuery } from '../db/prepared';
 import type { DB, Profile } from '../db/schema';
+import { romeDate } from './calendar';
 
 /** base64url of 32 random bytes: 43 characters. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -81,6 +83,77 @@ export async function createSession(
 }
 
 /**
+ * The session query, compiled once per variant (permissions read or not, the call's extra) and prepared
+ * on PostgreSQL (db/prepared.ts): every authenticated request runs it, and building and planning it
+ * cost more than running it.
+ */
+type SessionParam = 'tokenHash' | 'now' | 'actFor' | 'day';
+type SessionExtra = (db: Kysely<DB>, day: string) => RawBuilder<unknown>;
+
+function sessionQuery(withPerms: boolean, extra: SessionExtra | null) {
+  return prepareQuery<DB, SessionParam, SessionRow>((db, param) => {
+    const actFor = param<number | null>('actFor');
+    const now = sql<Date>`${param<Date>('now')}::timestamptz`;
+    const company = sql<string | number>`coalesce(${actFor}::bigint, s.act_for, u.company_id)`;
+    return db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.id as sessionId',
+        // Whether last-seen is old enough to be written again (TOUCH_EVERY_MS).
+        sql<boolean>`s.last_seen_at < ${now} - make_interval(secs => ${TOUCH_EVERY_MS / 1000})`.as('touch'),
+        's.act_for as actFor',
+        'u.id as userId',
+        'u.email',
+        'u.profile',
+        'u.company_id as companyId',
+        'u.customer_id as customerId',
+        'u.threshold_ok as thresholdOk',
+        'u.ollipay_reg_status as ollipayRegistered',
+        withPerms
+          ? sql<string[] | null>`array(
+              SELECT perm FROM profile_permissions WHERE profile = u.profile
+              UNION SELECT perm FROM user_permissions WHERE user_id = u.id
+            )`.as('perms')
+          : sql<string[] | null>`NULL::text[]`.as('perms'),
+        (extra ? extra(db, param<string>('day')) : sql<unknown>`NULL`).as('extra'),
+        company.as('company'),
+        sql<boolean>`(${company} = u.company_id OR EXISTS (
+          SELECT 1 FROM referent_companies rc WHERE rc.user_id = u.id AND rc.company_id = ${company}
+        ))`.as('managesCompany'),
+      ])
+      .where('s.token_hash', '=', param<string>('tokenHash'))
+      .where('s.revoked_at', 'is', null)
+      .where(
+        's.last_seen_at',
+        '>',
+        sql<Date>`${now} - make_interval(mins => ${constants.sessionIdleMinutes})`,
+      )
+      .where(
+        's.created_at',
+        '>',
+        sql<Date>`${now} - make_interval(hours => ${constants.sessionAbsoluteHours})`,
+      )
+      .where('u.is_cessato', '=', false);
+  });
+}
+
+interface SessionRow extends Omit<SessionAccess, 'company'> {
+  touch: boolean;
+  company: string | number;
+}
+
+const sessionQueries = new Map<SessionExtra | null, Map<boolean, ReturnType<typeof sessionQuery>>>();
+
+function sessionQueryFor(withPerms: boolean, extra: SessionExtra | null) {
+  let variants = sessionQueries.get(extra);
+  if (!variants) sessionQueries.set(extra, (variants = new Map()));
+  let query = variants.get(withPerms);
+  if (!query) variants.set(withPerms, (query = sessionQuery(withPerms, extra)));
+  return query;
+}
+
+/**
  * The live session of a token with its access facts, touched; null when unknown, revoked, idle too
  * long or too old. `actFor` is the company asked for by the request (Act-For header), if any.
  */
@@ -98,52 +171,24 @@ export async function findSession(
     withPerms?: boolean;
     /**
      * A correlated subquery over the session `s` and its user `u`, read as the `extra` column: a call
-     * that answers from it costs one round trip, the session check included.
+     * that answers from it costs one round trip, the session check included. It receives the Rome day
+     * of the request (a parameter of the compiled statement) and must build the same query every time.
      */
-    extra?: RawBuilder<unknown> | null;
+    extra?: SessionExtra | null;
   } = {},
 ): Promise<SessionAccess | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const idleLimit = new Date(now.getTime() - constants.sessionIdleMinutes * 60_000);
-  const absoluteLimit = new Date(now.getTime() - constants.sessionAbsoluteHours * 3_600_000);
-  const company = sql<string | number>`coalesce(${actFor}::bigint, s.act_for, u.company_id)`;
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id as sessionId',
-      's.last_seen_at as lastSeenAt',
-      's.act_for as actFor',
-      'u.id as userId',
-      'u.email',
-      'u.profile',
-      'u.company_id as companyId',
-      'u.customer_id as customerId',
-      'u.threshold_ok as thresholdOk',
-      'u.ollipay_reg_status as ollipayRegistered',
-      withPerms
-        ? sql<string[] | null>`array(
-            SELECT perm FROM profile_permissions WHERE profile = u.profile
-            UNION SELECT perm FROM user_permissions WHERE user_id = u.id
-          )`.as('perms')
-        : sql<string[] | null>`NULL::text[]`.as('perms'),
-      (extra ?? sql<unknown>`NULL`).as('extra'),
-      company.as('company'),
-      sql<boolean>`(${company} = u.company_id OR EXISTS (
-        SELECT 1 FROM referent_companies rc WHERE rc.user_id = u.id AND rc.company_id = ${company}
-      ))`.as('managesCompany'),
-    ])
-    .where('s.token_hash', '=', hashToken(token))
-    .where('s.revoked_at', 'is', null)
-    .where('s.last_seen_at', '>', idleLimit)
-    .where('s.created_at', '>', absoluteLimit)
-    .where('u.is_cessato', '=', false)
-    .executeTakeFirst();
+  const [row] = await sessionQueryFor(withPerms, extra).execute(db, {
+    tokenHash: hashToken(token),
+    now,
+    actFor,
+    day: romeDate(now),
+  });
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  if (row.touch) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
   }
-  const { lastSeenAt: _seen, company: acting, ...user } = row;
+  const { touch: _touch, company: acting, ...user } = row;
   return { ...user, company: Number(acting) };
 }
 

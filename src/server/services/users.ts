@@ -34,7 +34,7 @@ export interface LoggedUserRow {
  * `u` with the company, the acting company, the credit lines the balance counts and the customer's
  * popup. The call costs one round trip, the session check included.
  */
-export function loggedUserColumns(db: Kysely<DB>, day = romeDate()): RawBuilder<LoggedUserRow> {
+export function loggedUserColumns(db: Kysely<DB>, day: string = romeDate()): RawBuilder<LoggedUserRow> {
   return sql<LoggedUserRow>`(
     SELECT json_build_object(
              'nome', u.nome, 'cognome', u.cognome, 'cod_fisc', u.cod_fisc,
