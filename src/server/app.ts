@@ -43,7 +43,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
 import { DEFAULT_RATE_LIMIT, rateLimitPlugin } from './plugins/rate-limit';
-import { buildValidator, schemasPlugin } from './plugins/schemas';
+import { buildSerializer, buildValidator, schemasPlugin } from './plugins/schemas';
 import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { textGuardPlugin } from './plugins/text-guard';
 import { staticPlugin } from './plugins/static';
@@ -223,7 +223,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Migrating and seeding a fresh embedded database can take a while on a slow or busy machine.
     pluginTimeout: 180_000,
     // Ajv 2020 validators (schemas/api are draft 2020-12); typed loosely by Fastify.
-    schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
+    schemaController: {
+      compilersFactory: {
+        buildValidator: buildValidator as never,
+        buildSerializer: buildSerializer as never,
+      },
+    },
   }) as unknown as FastifyInstance;
 
   app.decorate('config', config);

@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type {
@@ -74,13 +75,54 @@ function newAjv(coerce: boolean, externals: ApiSchema[]): Ajv2020 {
   return ajv;
 }
 
+/**
+ * Compiled validators and serializers, kept for the life of the process by what they were compiled
+ * from (the external schemas, the options and the route's schema). Compiling is nearly all of what
+ * building the app costs (about a second); a process builds one app, but the server tests build one
+ * per suite in the same worker, and each then reuses what the first compiled.
+ */
+const compiledCache = new Map<string, unknown>();
+
+const scopes = new Map<string, string>();
+
+/** A short name for what a compiler factory was given (its external schemas and options). */
+function scopeOf(kind: string, given: unknown): string {
+  const text = JSON.stringify(given);
+  let scope = scopes.get(text);
+  if (!scope) scopes.set(text, (scope = `${kind}${scopes.size}`));
+  return scope;
+}
+
+function compiledOnce<T>(key: string, compile: () => T): T {
+  if (compiledCache.has(key)) return compiledCache.get(key) as T;
+  const value = compile();
+  compiledCache.set(key, value);
+  return value;
+}
+
 /** Fastify schemaController factory: same external schemas in both instances. */
 export function buildValidator(externalSchemas: Record<string, unknown>) {
-  const externals = Object.values(externalSchemas) as ApiSchema[];
-  const strict = newAjv(false, externals);
-  const coercing = newAjv(true, externals);
-  return ({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) =>
-    (httpPart === 'body' ? strict : coercing).compile(schema as object);
+  const scope = scopeOf('validator', externalSchemas);
+  const [strict, coercing] = compiledOnce(scope, () => {
+    const externals = Object.values(externalSchemas) as ApiSchema[];
+    return [newAjv(false, externals), newAjv(true, externals)] as const;
+  });
+  return ({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) => {
+    const body = httpPart === 'body';
+    return compiledOnce(`${scope}:${body ? 'body' : 'text'}:${JSON.stringify(schema)}`, () =>
+      (body ? strict : coercing).compile(schema as object),
+    );
+  };
+}
+
+const fastifySerializers = SerializerSelector();
+
+/** Fastify schemaController factory of the answers' serializers: Fastify's own, compiled once each. */
+export function buildSerializer(externalSchemas: Record<string, unknown>, options: unknown) {
+  const scope = scopeOf('serializer', [externalSchemas, options ?? null]);
+  const compile = fastifySerializers(externalSchemas as never, options as never);
+  return (route: { schema: object; method: string; url: string; httpStatus: string }) =>
+    compiledOnce(`${scope}:${JSON.stringify(route.schema)}`, () => compile(route as never));
 }
 
 export interface SchemasPluginOptions {
