@@ -58,6 +58,17 @@ export function databaseUrl(url: string, name: string): string {
 
 /** Builds the templates into `dir` (and on PostgreSQL when `postgresUrl` is given). */
 export async function buildTemplates(dir: string, postgresUrl?: string): Promise<ServerTemplates> {
+  // The PostgreSQL server works in its own processes: both chains run at once.
+  const [embedded, server] = await Promise.all([
+    buildPgliteTemplates(dir),
+    postgresUrl ? buildPostgresTemplates(postgresUrl) : { postgresEmpty: null, postgresDemo: null },
+  ]);
+  return { ...embedded, ...server };
+}
+
+async function buildPgliteTemplates(
+  dir: string,
+): Promise<Pick<ServerTemplates, 'pgliteEmpty' | 'pgliteDemo'>> {
   const pgliteEmpty = join(dir, 'empty.tar');
   const pgliteDemo = join(dir, 'demo.tar');
   const embedded = await openDatabase({ inMemory: true });
@@ -69,25 +80,31 @@ export async function buildTemplates(dir: string, postgresUrl?: string): Promise
   } finally {
     await embedded.close();
   }
-  if (!postgresUrl) return { pgliteEmpty, pgliteDemo, postgresEmpty: null, postgresDemo: null };
+  return { pgliteEmpty, pgliteDemo };
+}
 
+/** The migrated database, then the demo one copied from it and seeded (the migrations run once). */
+async function buildPostgresTemplates(
+  postgresUrl: string,
+): Promise<Pick<ServerTemplates, 'postgresEmpty' | 'postgresDemo'>> {
   const suffix = randomBytes(4).toString('hex');
   const postgresEmpty = `welfare_tpl_empty_${suffix}`;
   const postgresDemo = `welfare_tpl_demo_${suffix}`;
-  for (const [name, seed] of [
-    [postgresEmpty, false],
-    [postgresDemo, true],
-  ] as const) {
-    await adminQuery(postgresUrl, `CREATE DATABASE ${name}`);
-    const database = await openDatabase({ databaseUrl: databaseUrl(postgresUrl, name), poolMax: 2 });
-    try {
-      await runMigrations(database.db);
-      if (seed) await seedDemo(database.db);
-    } finally {
-      await database.close();
-    }
+  await adminQuery(postgresUrl, `CREATE DATABASE ${postgresEmpty}`);
+  const empty = await openDatabase({ databaseUrl: databaseUrl(postgresUrl, postgresEmpty), poolMax: 2 });
+  try {
+    await runMigrations(empty.db);
+  } finally {
+    await empty.close();
   }
-  return { pgliteEmpty, pgliteDemo, postgresEmpty, postgresDemo };
+  await adminQuery(postgresUrl, `CREATE DATABASE ${postgresDemo} TEMPLATE ${postgresEmpty}`);
+  const demo = await openDatabase({ databaseUrl: databaseUrl(postgresUrl, postgresDemo), poolMax: 2 });
+  try {
+    await seedDemo(demo.db);
+  } finally {
+    await demo.close();
+  }
+  return { postgresEmpty, postgresDemo };
 }
 
 export async function dropTemplates(templates: ServerTemplates, postgresUrl?: string): Promise<void> {
