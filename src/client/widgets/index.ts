@@ -19,6 +19,8 @@ import { DocumentsField } from './documents';
 
 /** Upload slots drawn after a field (`UploadSlot.after`), placed by the engine's object template. */
 export { AnchoredSlots, hasAnchoredSlots } from './documents';
+/** The forms' textarea (rjsf's `TextareaWidget` name), typed without waiting for the form. */
+export { TextareaWidget } from './textarea';
 import { IbanWidget } from './iban';
 import { LoanCalculatorField } from './loan-calculator';
 import { MonthsWidget } from './months';

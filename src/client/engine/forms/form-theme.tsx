@@ -13,9 +13,8 @@ import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js';
 import PasswordWidget from '@rjsf/mantine/lib/widgets/PasswordWidget.js';
 import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
-import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
-import { AnchoredSlots, formFields, formWidgets, hasAnchoredSlots } from '../../widgets';
+import { AnchoredSlots, TextareaWidget, formFields, formWidgets, hasAnchoredSlots } from '../../widgets';
 import type { FormValues } from './validators';
 
 /** The rendered fields' wrapper: `data-field="fornitore.p_iva"`, the path of the field. */
@@ -65,7 +64,8 @@ const templates: Partial<TemplatesType<FormValues>> = { FieldTemplate, ObjectFie
 
 /**
  * The themed rjsf `Form`: @rjsf/mantine's templates and the Mantine widgets a declaration can reach
- * without naming a widget (text, textarea, select, checkbox(es), radio, password), the portal's named
+ * without naming a widget (text, select, checkbox(es), radio, password; the textarea is the portal's own,
+ * widgets/textarea, so that typing does not wait for the form), the portal's named
  * widgets and fields, the templates above. Mantine's colour, range, file and date-time widgets are
  * left out on purpose (they weigh about as much as the rest of the theme and no form uses them: dates
  * go through the portal's `date` widget).
