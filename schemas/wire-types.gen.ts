@@ -159,6 +159,11 @@ export interface WireError {
   [key: string]: string[] | string | undefined;
 }
 
+/** schemas/api/faq-frame.json: Indirizzo delle FAQ. */
+export interface FaqFrame {
+  url: string | null;
+}
+
 /** schemas/api/fondo-previdenza.json: Fondo di previdenza complementare. */
 export interface FondoPrevidenza {
   covip: string;
@@ -174,6 +179,24 @@ export interface Fornitore {
   indirizzo: string;
   citta: string;
   iban: string | null;
+}
+
+/** schemas/api/gruppo-file-utente.json: File di un acquisto. */
+export interface GruppoFileUtente {
+  id: number;
+  oggetto: string;
+  id_categ: number | null;
+  nome_categ: string | null;
+  created: string;
+  files: {
+    nome_file: string;
+    tipo_file: string;
+    id_tipo_file: number;
+    id_categ: number | null;
+    id_resource: number;
+    mime: 'application/pdf' | 'image/jpeg' | 'image/png';
+    base64_thumb: string | null;
+  }[];
 }
 
 /** schemas/api/gruppo-link-statici.json: Gruppo di tutorial. */
@@ -347,6 +370,12 @@ export interface OutboxMail {
   text: string;
   html: string | null;
   created: string;
+  /** The files attached to the mail (the support request's), by name, type and size. */
+  allegati?: {
+    nome: string;
+    tipo: string;
+    dimensione: number;
+  }[];
 }
 
 /** schemas/api/partner-charge-answer.json: Addebito registrato. */
@@ -433,6 +462,11 @@ export interface StoricoTransazioni {
     DARE: Money;
   }[];
   saldo_aziendale?: Money;
+}
+
+/** schemas/api/ticket-assistenza.json: Richiesta di assistenza registrata. */
+export interface TicketAssistenza {
+  numero_ticket: number;
 }
 
 /** schemas/api/tipo-documento.json: Tipo di documento. */
@@ -594,8 +628,10 @@ export interface WireTypes {
   'doc-id': DocId;
   'documento-esistente': DocumentoEsistente;
   error: WireError;
+  'faq-frame': FaqFrame;
   'fondo-previdenza': FondoPrevidenza;
   fornitore: Fornitore;
+  'gruppo-file-utente': GruppoFileUtente;
   'gruppo-link-statici': GruppoLinkStatici;
   'iban-utente': IbanUtente;
   'id-acquisto': IdAcquisto;
@@ -625,6 +661,7 @@ export interface WireTypes {
   'relazione-parentale': RelazioneParentale;
   skin: Skin;
   'storico-transazioni': StoricoTransazioni;
+  'ticket-assistenza': TicketAssistenza;
   'tipo-documento': TipoDocumento;
   'user-privacy': UserPrivacy;
   'form-conv-ondemand': FormConvOndemand;
