@@ -72,7 +72,6 @@ export const apiMessages = {
   apiSheetMovements: 'Movimenti',
   apiSheetTransactions: 'Transazioni',
   apiSheetResidualCredit: 'Crediti residui',
-  apiColPurchaseId: 'Id acquisto',
   apiColTotalCredit: 'Credito totale',
   apiColArt51Credit: 'di cui art. 51 c.3',
   apiColNearestExpiry: 'Scadenza più vicina',
@@ -182,7 +181,6 @@ export const apiMessages = {
   // --- Support and content pages (issue 15; 002 §2.7, §5, §7) -----------------------------------
   apiSupportCategoryInvalid: 'Categoria non prevista: sceglierne una dell’elenco.',
   apiSupportMessageTooLong: 'Il messaggio può avere al massimo {limit} caratteri.',
-  apiSupportRequestNumberInvalid: 'Il numero della richiesta deve essere un numero intero positivo.',
   apiSupportTooManyFiles: 'Si possono allegare al massimo {limit} file.',
   apiSupportUnavailable:
     'L’invio delle richieste di assistenza non è disponibile: nessun indirizzo di assistenza configurato.',

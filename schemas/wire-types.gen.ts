@@ -483,6 +483,28 @@ export interface UserPrivacy {
   signature: string;
 }
 
+/** schemas/forms/assistenza.json: Richiesta di assistenza. */
+export interface PlainAssistenza {
+  /** Cognome */
+  cognome?: string;
+  /** Nome */
+  nome?: string;
+  /** Azienda */
+  azienda?: string;
+  /** E-mail */
+  email?: string;
+  /** Telefono */
+  tel: string;
+  /** Numero richiesta (facoltativo) */
+  n_richiesta?: number;
+  /** Categoria */
+  categoria: string;
+  /** Messaggio */
+  messaggio: string;
+  /** Allegati (pdf, jpg, jpeg, png) */
+  file_data?: string[];
+}
+
 /** schemas/forms/conv-ondemand.json: Preventivo on demand. */
 export interface FormConvOndemand {
   /** Categoria */
@@ -664,6 +686,7 @@ export interface WireTypes {
   'ticket-assistenza': TicketAssistenza;
   'tipo-documento': TipoDocumento;
   'user-privacy': UserPrivacy;
+  'plain-assistenza': PlainAssistenza;
   'form-conv-ondemand': FormConvOndemand;
   'form-conv-previdenza-integrativa': FormConvPrevidenzaIntegrativa;
   'form-rimb-aff-mutui': FormRimbAffMutui;

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conditionsVersion } from '../../config/content-pages';
 import { messages } from '../../config/messages-api.it';
 import { MAX_DOCUMENT_BYTES } from '../../src/server/services/documents';
 import { faqFrameSrc } from '../../src/server/services/faq';
@@ -126,7 +127,7 @@ describe.each(backends)('support and content pages (%s)', (backend) => {
         'a request number that is not one',
         { n_richiesta: '12a' },
         'n_richiesta',
-        messages.apiSupportRequestNumberInvalid,
+        messages.formSupportRequestNumber,
       ],
     ])('refuses %s (400 on the field, nothing kept)', async (_label, change, field, text) => {
       const before = await ticketCount();
@@ -267,6 +268,39 @@ describe.each(backends)('support and content pages (%s)', (backend) => {
       });
       expect(own.statusCode).toBe(200);
       expect(own.headers['content-disposition']).toMatch(/^attachment; filename=/);
+    });
+  });
+
+  describe('versioned conditions', () => {
+    it('asks for consent again once a newer version of the conditions is in force', async () => {
+      const userId = await userIdOf(t, 'giulia.verdi@example.com');
+      const consent = () => t.request({ method: 'GET', url: '/api/user_privacy', token: giulia });
+      expect((await consent()).statusCode).toBe(200);
+      await t.db
+        .updateTable('user_privacy')
+        .set({ conditions_version: '2025-01' })
+        .where('user_id', '=', userId)
+        .execute();
+      expect((await consent()).statusCode).toBe(404);
+      const accepted = await t.request({
+        method: 'POST',
+        url: '/api/user_privacy',
+        token: giulia,
+        payload: {
+          privacy_servizio: true,
+          privacy_dati_personali: false,
+          decalogo_sicurezza: true,
+          signature: 'Giulia Verdi',
+        },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect((await consent()).statusCode).toBe(200);
+      const row = await t.db
+        .selectFrom('user_privacy')
+        .select('conditions_version')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(row.conditions_version).toBe(conditionsVersion);
     });
   });
 

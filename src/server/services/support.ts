@@ -67,7 +67,7 @@ export function checkSupportFields(
   let nRichiesta: number | null = null;
   if (numberText !== '') {
     if (/^[1-9][0-9]{0,14}$/.test(numberText)) nRichiesta = Number(numberText);
-    else add('n_richiesta', formatMessage('apiSupportRequestNumberInvalid'));
+    else add('n_richiesta', formatMessage('formSupportRequestNumber'));
   }
   if (Object.keys(errors).length > 0 || !category) return { errors };
   return { request: { tel, nRichiesta, category, messaggio } };

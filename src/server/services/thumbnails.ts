@@ -9,6 +9,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { DocumentMime } from '../db/schema';
 
 /** Width of a thumbnail in pixels; the height follows the page or the image (at most 2x the width). */
@@ -18,8 +19,7 @@ const MAX_HEIGHT = THUMB_WIDTH * 2;
 const require = createRequire(import.meta.url);
 const FONTS = `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<PdfJs> | null = null;
+let pdfjs: Promise<typeof PdfJs> | null = null;
 
 async function renderPdf(content: Buffer): Promise<Buffer> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
