@@ -27,12 +27,13 @@ export function FaqFrameBlock({ title }: { title: string }) {
   return (
     <Stack gap="xs">
       <Card withBorder radius="lg" padding={0} shadow="xs" style={{ overflow: 'hidden' }}>
+        {/* A FAQ site may need its scripts and its own origin (cookies); the demo page runs none (CSP). */}
         <iframe
           src={query.data.url}
           title={title}
           loading="lazy"
           referrerPolicy="strict-origin-when-cross-origin"
-          sandbox="allow-same-origin allow-popups"
+          sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-forms"
           style={{ border: 0, width: '100%', height: 'min(70vh, 640px)', display: 'block' }}
           data-testid="faq-frame"
         />

@@ -22,38 +22,36 @@ export function LegalTableBlock({ caption, rows }: Pick<LegalTable, 'caption' | 
   const title = caption.replace('{year}', String(year));
   return (
     <Card withBorder radius="lg" padding={0} shadow="xs">
-      <Table.ScrollContainer minWidth={0}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="legal-table">
-          <Table.Caption>{title}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{messages.contentLegalType}</Table.Th>
-              <Table.Th scope="col">{messages.contentLegalLimit}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.label} data-testid="legal-row">
-                <Table.Th scope="row" fw={400} style={{ verticalAlign: 'top' }}>
-                  <Stack gap={2}>
-                    <Text size="sm" fw={600}>
-                      {row.label}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {row.note}
-                    </Text>
-                  </Stack>
-                </Table.Th>
-                <Table.Td style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
-                  <Text size="sm" fw={600} data-testid="legal-limit">
-                    {limitOf(row)}
+      <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="legal-table">
+        <Table.Caption>{title}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{messages.contentLegalType}</Table.Th>
+            <Table.Th scope="col">{messages.contentLegalLimit}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.label} data-testid="legal-row">
+              <Table.Th scope="row" fw={400} style={{ verticalAlign: 'top' }}>
+                <Stack gap={2}>
+                  <Text size="sm" fw={600}>
+                    {row.label}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  <Text size="xs" c="dimmed">
+                    {row.note}
+                  </Text>
+                </Stack>
+              </Table.Th>
+              <Table.Td style={{ verticalAlign: 'top' }}>
+                <Text size="sm" fw={600} data-testid="legal-limit">
+                  {limitOf(row)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Card>
   );
 }

@@ -7,7 +7,6 @@
  */
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Container,
@@ -90,9 +89,9 @@ function FileCard({ file }: { file: FileRow }) {
         <Text size="sm" fw={600} ta="center" style={{ wordBreak: 'break-word' }}>
           {file.nome_file}
         </Text>
-        <Badge variant="light" color="gray" style={{ maxWidth: '100%' }}>
+        <Text size="xs" c="dimmed" ta="center" data-testid="file-type">
           {file.tipo_file}
-        </Badge>
+        </Text>
         <DownloadButton file={file} />
       </Stack>
     </Card>
