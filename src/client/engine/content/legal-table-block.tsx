@@ -22,7 +22,7 @@ export function LegalTableBlock({ caption, rows }: Pick<LegalTable, 'caption' | 
   const title = caption.replace('{year}', String(year));
   return (
     <Card withBorder radius="lg" padding={0} shadow="xs">
-      <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="legal-table">
+      <Table verticalSpacing="sm" horizontalSpacing="md" captionSide="top" data-testid="legal-table">
         <Table.Caption>{title}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
