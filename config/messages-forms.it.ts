@@ -224,6 +224,7 @@ export const formMessages = {
   formSupportRequestNumber: 'Il numero della richiesta deve essere un numero intero positivo.',
   formSupportCategoryRequired: 'Selezionare una categoria.',
   formSupportCategoryPlaceholder: 'Scegli la categoria della richiesta',
+  formDocumentationAll: 'Tutta la documentazione del servizio',
   formSaveErrorIntro: 'Si è verificato un errore nel salvataggio dei dati, il sistema riporta:',
   formMessageSendErrorIntro: "Si è verificato un errore nell'invio del messaggio:",
   formSend: 'Invia',
