@@ -114,7 +114,8 @@ export default defineConfig({
         // The app shell only: scripts, styles, the HTML, icons and skin logos. Never API answers.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/demo-partner\//],
+        // /demo-faq: the FAQ page the site-faq frame loads from the server (issue 15).
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/demo-partner\//, /^\/demo-faq/],
         // The first visit's page is controlled at once (offline works from the first load).
         clientsClaim: true,
         cleanupOutdatedCaches: true,

@@ -12,6 +12,8 @@ export const legalConstants = {
     pensionResultBonusExtra: '3000.00',
     mealVoucherElectronicDailyLimit: '8.00',
     fringeBenefitVoucherLimit: '515.00',
+    /** Supplementary health funds' contributions not taxed (site-normativa, 002 §9). */
+    supplementaryHealthLimit: '3615.20',
   },
   2026: {
     art51c3Limit: '1000.00',
@@ -20,5 +22,10 @@ export const legalConstants = {
     pensionResultBonusExtra: '3000.00',
     mealVoucherElectronicDailyLimit: '10.00',
     fringeBenefitVoucherLimit: '515.00',
+    /** Supplementary health funds' contributions not taxed (site-normativa, 002 §9). */
+    supplementaryHealthLimit: '3615.20',
   },
 } as const;
+
+/** The name of a legal figure (the same in every year). */
+export type LegalFigureName = keyof (typeof legalConstants)[keyof typeof legalConstants];

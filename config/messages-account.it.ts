@@ -276,6 +276,36 @@ export const accountMessages = {
     'Se l’indirizzo è registrato, riceverai a breve un’e-mail con il collegamento per scegliere una nuova password.',
   loginCodeWaitNext:
     'Hai appena attivato l’app di autenticazione: il codice usato per la registrazione non vale per l’accesso. Attendi il prossimo codice (l’app lo cambia ogni 30 secondi) e inserisci quello.',
+  // --- Support and content pages, I Miei Files (issue 15; 002 §2.7, §5, §8) ---------------------
+  contentVersion: 'Versione {version}, in vigore dal {date}',
+  contentContents: 'Indice',
+  contentLegalType: 'Tipologia di spesa',
+  contentLegalLimit: 'Limite',
+  contentLegalNote: 'Riferimento normativo',
+  contentLegalOr: '{a:euro} oppure {b:euro}',
+  contentLinksEmpty: 'Nessun documento disponibile in questo gruppo.',
+  contentLinkOpen: 'Apri il documento «{name}» in una nuova scheda',
+  contentLoadError:
+    'Si è verificato un errore nel caricamento delle informazioni, si prega di riprovare, se il problema persiste contattare l’assistenza.',
+  contentVideoPlay: 'Guarda il video',
+  contentVideoPlayNamed: 'Guarda il video «{name}»',
+  contentVideosEmpty: 'Nessun video tutorial disponibile.',
+  contentVideoFallback: 'Il tuo browser non riproduce questo video.',
+  contentFaqUnavailable: 'Le domande frequenti non sono disponibili in questo momento.',
+  contentFaqOpen: 'Apri le domande frequenti in una nuova scheda',
+  filesTitle: 'I Miei Files',
+  filesIntro: 'I documenti allegati alle tue richieste, raggruppati per acquisto.',
+  // 'Id acquisto' is also a column of the server's spreadsheets (history exports).
+  purchaseIdLabel: 'Id acquisto',
+  filesFilterCategory: 'Categoria acquisto',
+  filesFilterType: 'Tipo di file',
+  filesReset: 'Reset',
+  filesEmpty: 'Nessun file trovato.',
+  filesPurchase: 'Acquisto n. {id}',
+  filesPurchaseDate: 'del {date}',
+  filesDownloadNamed: 'Scarica {name}',
+  filesNoPreview: 'Anteprima non disponibile',
+  filesPreviewOf: 'Anteprima di {name}',
 } as const;
 
 export const messages = { ...portalMessages, ...accountMessages } as const;

@@ -72,7 +72,6 @@ export const apiMessages = {
   apiSheetMovements: 'Movimenti',
   apiSheetTransactions: 'Transazioni',
   apiSheetResidualCredit: 'Crediti residui',
-  apiColPurchaseId: 'Id acquisto',
   apiColTotalCredit: 'Credito totale',
   apiColArt51Credit: 'di cui art. 51 c.3',
   apiColNearestExpiry: 'Scadenza più vicina',
@@ -178,6 +177,20 @@ export const apiMessages = {
   apiDemoBenefitHubTitle: 'Iscrizione al Benefit Hub (pagina dimostrativa)',
   apiDemoBenefitHubText:
     'Qui il Benefit Hub raccoglie l’iscrizione con il codice cliente copiato dal portale. Puoi chiudere questa scheda.',
+
+  // --- Support and content pages (issue 15; 002 §2.7, §5, §7) -----------------------------------
+  apiSupportCategoryInvalid: 'Categoria non prevista: sceglierne una dell’elenco.',
+  apiSupportMessageTooLong: 'Il messaggio può avere al massimo {limit} caratteri.',
+  apiSupportTooManyFiles: 'Si possono allegare al massimo {limit} file.',
+  apiSupportUnavailable:
+    'L’invio delle richieste di assistenza non è disponibile: nessun indirizzo di assistenza configurato.',
+  apiMailSupportTeam: 'team dell’assistenza',
+  apiMailSupportSubject: 'Richiesta di assistenza n. {numero}: {categoria}',
+  apiMailSupportDetails:
+    'nuova richiesta di assistenza n. {numero}.\nUtente: {nome} ({email})\nAzienda: {azienda}\nTelefono: {tel}\nNumero richiesta: {n_richiesta}\nCategoria: {categoria}\nAllegati: {allegati}\nMessaggio:',
+  apiMailSupportAckSubject: 'Abbiamo ricevuto la tua richiesta di assistenza n. {numero}',
+  apiMailSupportAckText:
+    'abbiamo ricevuto la tua richiesta di assistenza n. {numero} ({categoria}): sarà nostra cura risponderti nel più breve tempo possibile. Il tuo messaggio:',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

@@ -219,6 +219,12 @@ export const formMessages = {
   formSupportReceived:
     'Abbiamo ricevuto il tuo messaggio, sarà nostra cura risponderti nel più breve tempo possibile.',
   formPhoneInvalid: 'Controllare il numero di telefono, il campo non è stato compilato o non è valido',
+  // Support form (issue 15)
+  formPhoneLetters: 'Il numero di telefono non può contenere lettere.',
+  formSupportRequestNumber: 'Il numero della richiesta deve essere un numero intero positivo.',
+  formSupportCategoryRequired: 'Selezionare una categoria.',
+  formSupportCategoryPlaceholder: 'Scegli la categoria della richiesta',
+  formDocumentationAll: 'Tutta la documentazione del servizio',
   formSaveErrorIntro: 'Si è verificato un errore nel salvataggio dei dati, il sistema riporta:',
   formMessageSendErrorIntro: "Si è verificato un errore nell'invio del messaggio:",
   formSend: 'Invia',

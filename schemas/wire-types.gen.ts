@@ -159,6 +159,11 @@ export interface WireError {
   [key: string]: string[] | string | undefined;
 }
 
+/** schemas/api/faq-frame.json: Indirizzo delle FAQ. */
+export interface FaqFrame {
+  url: string | null;
+}
+
 /** schemas/api/fondo-previdenza.json: Fondo di previdenza complementare. */
 export interface FondoPrevidenza {
   covip: string;
@@ -174,6 +179,24 @@ export interface Fornitore {
   indirizzo: string;
   citta: string;
   iban: string | null;
+}
+
+/** schemas/api/gruppo-file-utente.json: File di un acquisto. */
+export interface GruppoFileUtente {
+  id: number;
+  oggetto: string;
+  id_categ: number | null;
+  nome_categ: string | null;
+  created: string;
+  files: {
+    nome_file: string;
+    tipo_file: string;
+    id_tipo_file: number;
+    id_categ: number | null;
+    id_resource: number;
+    mime: 'application/pdf' | 'image/jpeg' | 'image/png';
+    base64_thumb: string | null;
+  }[];
 }
 
 /** schemas/api/gruppo-link-statici.json: Gruppo di tutorial. */
@@ -347,6 +370,12 @@ export interface OutboxMail {
   text: string;
   html: string | null;
   created: string;
+  /** The files attached to the mail (the support request's), by name, type and size. */
+  allegati?: {
+    nome: string;
+    tipo: string;
+    dimensione: number;
+  }[];
 }
 
 /** schemas/api/partner-charge-answer.json: Addebito registrato. */
@@ -435,6 +464,11 @@ export interface StoricoTransazioni {
   saldo_aziendale?: Money;
 }
 
+/** schemas/api/ticket-assistenza.json: Richiesta di assistenza registrata. */
+export interface TicketAssistenza {
+  numero_ticket: number;
+}
+
 /** schemas/api/tipo-documento.json: Tipo di documento. */
 export interface TipoDocumento {
   id: number;
@@ -447,6 +481,28 @@ export interface UserPrivacy {
   privacy_dati_personali: boolean;
   decalogo_sicurezza: true;
   signature: string;
+}
+
+/** schemas/forms/assistenza.json: Richiesta di assistenza. */
+export interface PlainAssistenza {
+  /** Cognome */
+  cognome?: string;
+  /** Nome */
+  nome?: string;
+  /** Azienda */
+  azienda?: string;
+  /** E-mail */
+  email?: string;
+  /** Telefono */
+  tel: string;
+  /** Numero richiesta (facoltativo) */
+  n_richiesta?: number;
+  /** Categoria */
+  categoria: string;
+  /** Messaggio */
+  messaggio: string;
+  /** Allegati (pdf, jpg, jpeg, png) */
+  file_data?: string[];
 }
 
 /** schemas/forms/conv-ondemand.json: Preventivo on demand. */
@@ -594,8 +650,10 @@ export interface WireTypes {
   'doc-id': DocId;
   'documento-esistente': DocumentoEsistente;
   error: WireError;
+  'faq-frame': FaqFrame;
   'fondo-previdenza': FondoPrevidenza;
   fornitore: Fornitore;
+  'gruppo-file-utente': GruppoFileUtente;
   'gruppo-link-statici': GruppoLinkStatici;
   'iban-utente': IbanUtente;
   'id-acquisto': IdAcquisto;
@@ -625,8 +683,10 @@ export interface WireTypes {
   'relazione-parentale': RelazioneParentale;
   skin: Skin;
   'storico-transazioni': StoricoTransazioni;
+  'ticket-assistenza': TicketAssistenza;
   'tipo-documento': TipoDocumento;
   'user-privacy': UserPrivacy;
+  'plain-assistenza': PlainAssistenza;
   'form-conv-ondemand': FormConvOndemand;
   'form-conv-previdenza-integrativa': FormConvPrevidenzaIntegrativa;
   'form-rimb-aff-mutui': FormRimbAffMutui;

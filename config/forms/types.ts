@@ -73,7 +73,17 @@ export interface UploadSlot {
  * `ui:widget` names: the portal's own widgets (src/client/widgets) and the Mantine inputs of rjsf the
  * form theme keeps (engine/forms/form-theme.tsx).
  */
-export type PortalWidgetName = 'amount' | 'category' | 'date' | 'consent' | 'iban' | 'months' | 'attachment';
+export type PortalWidgetName =
+  | 'amount'
+  | 'category'
+  | 'date'
+  | 'consent'
+  | 'iban'
+  | 'months'
+  | 'attachment'
+  // Support form (issue 15): the phone with its live feedback, the categories of config/support-categories.ts
+  | 'phone'
+  | 'support-category';
 export type StockWidgetName =
   'text' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'checkboxes' | 'password' | 'email' | 'hidden';
 export type FormWidgetName = PortalWidgetName | StockWidgetName;

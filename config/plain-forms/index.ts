@@ -5,13 +5,15 @@
  * the success dialog or toast, the error box; no credit and no "Riepilogo operazione".
  *
  * Adding one: its declaration in this folder listed here, its payload schema in schemas/forms/, and
- * the screen of its route placing `<PlainFormScreen declaration={...} />`. The forms of spec 002 (support,
- * Piattapasto settings, internal message, PIN, incentive top-up) come with the issues that build their
+ * the screen of its route placing `<PlainFormScreen declaration={...} />`. The other forms of spec 002
+ * (Piattapasto settings, internal message, PIN, incentive top-up) come with the issues that build their
  * calls; tests/fixtures/plain-forms/ holds the forms that prove the engine meanwhile.
  */
 import type { PlainFormDeclaration } from '../forms/types';
+// Support and content pages (issue 15)
+import { supportForm } from './assistenza';
 
-export const plainForms: readonly PlainFormDeclaration[] = [];
+export const plainForms: readonly PlainFormDeclaration[] = [supportForm];
 
 export function findPlainForm(name: string): PlainFormDeclaration | undefined {
   return plainForms.find((form) => form.name === name);

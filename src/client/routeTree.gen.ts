@@ -26,8 +26,16 @@ import { Route as AuthenticatedGroupPartnerRouteImport } from './routes/_authent
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
+import { Route as AuthenticatedHelpdeskSiteArchivioFilesRouteImport } from './routes/_authenticated/helpdesk/site-archivio-files';
+import { Route as AuthenticatedHelpdeskSiteAssistenzaRouteImport } from './routes/_authenticated/helpdesk/site-assistenza';
+import { Route as AuthenticatedHelpdeskSiteFaqRouteImport } from './routes/_authenticated/helpdesk/site-faq';
 import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
+import { Route as AuthenticatedHelpdeskSiteTutorialRouteImport } from './routes/_authenticated/helpdesk/site-tutorial';
+import { Route as AuthenticatedInfosCondPrivacyRouteImport } from './routes/_authenticated/infos/cond-privacy';
+import { Route as AuthenticatedInfosCondServizioRouteImport } from './routes/_authenticated/infos/cond-servizio';
+import { Route as AuthenticatedInfosSiteNormativaRouteImport } from './routes/_authenticated/infos/site-normativa';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
+import { Route as AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport } from './routes/_authenticated/infos/site-documentazione/{-$group_to_show}';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -122,10 +130,52 @@ const AuthenticatedBenefitsBenefitHubRoute =
     path: '/benefits/benefit-hub',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedHelpdeskSiteArchivioFilesRoute =
+  AuthenticatedHelpdeskSiteArchivioFilesRouteImport.update({
+    id: '/helpdesk/site-archivio-files',
+    path: '/helpdesk/site-archivio-files',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedHelpdeskSiteAssistenzaRoute =
+  AuthenticatedHelpdeskSiteAssistenzaRouteImport.update({
+    id: '/helpdesk/site-assistenza',
+    path: '/helpdesk/site-assistenza',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedHelpdeskSiteFaqRoute =
+  AuthenticatedHelpdeskSiteFaqRouteImport.update({
+    id: '/helpdesk/site-faq',
+    path: '/helpdesk/site-faq',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedHelpdeskSiteNotificheRoute =
   AuthenticatedHelpdeskSiteNotificheRouteImport.update({
     id: '/helpdesk/site-notifiche',
     path: '/helpdesk/site-notifiche',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedHelpdeskSiteTutorialRoute =
+  AuthenticatedHelpdeskSiteTutorialRouteImport.update({
+    id: '/helpdesk/site-tutorial',
+    path: '/helpdesk/site-tutorial',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedInfosCondPrivacyRoute =
+  AuthenticatedInfosCondPrivacyRouteImport.update({
+    id: '/infos/cond-privacy',
+    path: '/infos/cond-privacy',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedInfosCondServizioRoute =
+  AuthenticatedInfosCondServizioRouteImport.update({
+    id: '/infos/cond-servizio',
+    path: '/infos/cond-servizio',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedInfosSiteNormativaRoute =
+  AuthenticatedInfosSiteNormativaRouteImport.update({
+    id: '/infos/site-normativa',
+    path: '/infos/site-normativa',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
@@ -133,6 +183,14 @@ const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
     {
       id: '/base-request/$form_name/{-$id_acq_replay}',
       path: '/base-request/$form_name/{-$id_acq_replay}',
+      getParentRoute: () => AuthenticatedRoute,
+    } as any,
+  );
+const AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route =
+  AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport.update(
+    {
+      id: '/infos/site-documentazione/{-$group_to_show}',
+      path: '/infos/site-documentazione/{-$group_to_show}',
       getParentRoute: () => AuthenticatedRoute,
     } as any,
   );
@@ -153,9 +211,17 @@ export interface FileRoutesByFullPath {
   '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
+  '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
+  '/helpdesk/site-faq': typeof AuthenticatedHelpdeskSiteFaqRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/helpdesk/site-tutorial': typeof AuthenticatedHelpdeskSiteTutorialRoute;
+  '/infos/cond-privacy': typeof AuthenticatedInfosCondPrivacyRoute;
+  '/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
+  '/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
 }
 export interface FileRoutesByTo {
   '/reconnect': typeof ReconnectRoute;
@@ -172,9 +238,17 @@ export interface FileRoutesByTo {
   '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
+  '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
+  '/helpdesk/site-faq': typeof AuthenticatedHelpdeskSiteFaqRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/helpdesk/site-tutorial': typeof AuthenticatedHelpdeskSiteTutorialRoute;
+  '/infos/cond-privacy': typeof AuthenticatedInfosCondPrivacyRoute;
+  '/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
+  '/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -194,9 +268,17 @@ export interface FileRoutesById {
   '/_authenticated/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/_authenticated/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
+  '/_authenticated/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
+  '/_authenticated/helpdesk/site-faq': typeof AuthenticatedHelpdeskSiteFaqRoute;
   '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/_authenticated/helpdesk/site-tutorial': typeof AuthenticatedHelpdeskSiteTutorialRoute;
+  '/_authenticated/infos/cond-privacy': typeof AuthenticatedInfosCondPrivacyRoute;
+  '/_authenticated/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
+  '/_authenticated/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/_authenticated/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -216,9 +298,17 @@ export interface FileRouteTypes {
     | '/$group/$partner'
     | '/backoffice-refazi/office-transactionsdash'
     | '/benefits/benefit-hub'
+    | '/helpdesk/site-archivio-files'
+    | '/helpdesk/site-assistenza'
+    | '/helpdesk/site-faq'
     | '/helpdesk/site-notifiche'
+    | '/helpdesk/site-tutorial'
+    | '/infos/cond-privacy'
+    | '/infos/cond-servizio'
+    | '/infos/site-normativa'
     | '/backoffice-refazi/'
-    | '/base-request/$form_name/{-$id_acq_replay}';
+    | '/base-request/$form_name/{-$id_acq_replay}'
+    | '/infos/site-documentazione/{-$group_to_show}';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/reconnect'
@@ -235,9 +325,17 @@ export interface FileRouteTypes {
     | '/$group/$partner'
     | '/backoffice-refazi/office-transactionsdash'
     | '/benefits/benefit-hub'
+    | '/helpdesk/site-archivio-files'
+    | '/helpdesk/site-assistenza'
+    | '/helpdesk/site-faq'
     | '/helpdesk/site-notifiche'
+    | '/helpdesk/site-tutorial'
+    | '/infos/cond-privacy'
+    | '/infos/cond-servizio'
+    | '/infos/site-normativa'
     | '/backoffice-refazi'
-    | '/base-request/$form_name/{-$id_acq_replay}';
+    | '/base-request/$form_name/{-$id_acq_replay}'
+    | '/infos/site-documentazione/{-$group_to_show}';
   id:
     | '__root__'
     | '/_authenticated'
@@ -256,9 +354,17 @@ export interface FileRouteTypes {
     | '/_authenticated/$group/$partner'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
     | '/_authenticated/benefits/benefit-hub'
+    | '/_authenticated/helpdesk/site-archivio-files'
+    | '/_authenticated/helpdesk/site-assistenza'
+    | '/_authenticated/helpdesk/site-faq'
     | '/_authenticated/helpdesk/site-notifiche'
+    | '/_authenticated/helpdesk/site-tutorial'
+    | '/_authenticated/infos/cond-privacy'
+    | '/_authenticated/infos/cond-servizio'
+    | '/_authenticated/infos/site-normativa'
     | '/_authenticated/backoffice-refazi/'
-    | '/_authenticated/base-request/$form_name/{-$id_acq_replay}';
+    | '/_authenticated/base-request/$form_name/{-$id_acq_replay}'
+    | '/_authenticated/infos/site-documentazione/{-$group_to_show}';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -391,6 +497,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBenefitsBenefitHubRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/helpdesk/site-archivio-files': {
+      id: '/_authenticated/helpdesk/site-archivio-files';
+      path: '/helpdesk/site-archivio-files';
+      fullPath: '/helpdesk/site-archivio-files';
+      preLoaderRoute: typeof AuthenticatedHelpdeskSiteArchivioFilesRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/helpdesk/site-assistenza': {
+      id: '/_authenticated/helpdesk/site-assistenza';
+      path: '/helpdesk/site-assistenza';
+      fullPath: '/helpdesk/site-assistenza';
+      preLoaderRoute: typeof AuthenticatedHelpdeskSiteAssistenzaRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/helpdesk/site-faq': {
+      id: '/_authenticated/helpdesk/site-faq';
+      path: '/helpdesk/site-faq';
+      fullPath: '/helpdesk/site-faq';
+      preLoaderRoute: typeof AuthenticatedHelpdeskSiteFaqRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/helpdesk/site-notifiche': {
       id: '/_authenticated/helpdesk/site-notifiche';
       path: '/helpdesk/site-notifiche';
@@ -398,11 +525,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedHelpdeskSiteNotificheRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/helpdesk/site-tutorial': {
+      id: '/_authenticated/helpdesk/site-tutorial';
+      path: '/helpdesk/site-tutorial';
+      fullPath: '/helpdesk/site-tutorial';
+      preLoaderRoute: typeof AuthenticatedHelpdeskSiteTutorialRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/infos/cond-privacy': {
+      id: '/_authenticated/infos/cond-privacy';
+      path: '/infos/cond-privacy';
+      fullPath: '/infos/cond-privacy';
+      preLoaderRoute: typeof AuthenticatedInfosCondPrivacyRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/infos/cond-servizio': {
+      id: '/_authenticated/infos/cond-servizio';
+      path: '/infos/cond-servizio';
+      fullPath: '/infos/cond-servizio';
+      preLoaderRoute: typeof AuthenticatedInfosCondServizioRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/infos/site-normativa': {
+      id: '/_authenticated/infos/site-normativa';
+      path: '/infos/site-normativa';
+      fullPath: '/infos/site-normativa';
+      preLoaderRoute: typeof AuthenticatedInfosSiteNormativaRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/base-request/$form_name/{-$id_acq_replay}': {
       id: '/_authenticated/base-request/$form_name/{-$id_acq_replay}';
       path: '/base-request/$form_name/{-$id_acq_replay}';
       fullPath: '/base-request/$form_name/{-$id_acq_replay}';
       preLoaderRoute: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/infos/site-documentazione/{-$group_to_show}': {
+      id: '/_authenticated/infos/site-documentazione/{-$group_to_show}';
+      path: '/infos/site-documentazione/{-$group_to_show}';
+      fullPath: '/infos/site-documentazione/{-$group_to_show}';
+      preLoaderRoute: typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
   }
@@ -436,8 +598,16 @@ interface AuthenticatedRouteChildren {
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
   AuthenticatedGroupPartnerRoute: typeof AuthenticatedGroupPartnerRoute;
   AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
+  AuthenticatedHelpdeskSiteArchivioFilesRoute: typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
+  AuthenticatedHelpdeskSiteAssistenzaRoute: typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
+  AuthenticatedHelpdeskSiteFaqRoute: typeof AuthenticatedHelpdeskSiteFaqRoute;
   AuthenticatedHelpdeskSiteNotificheRoute: typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  AuthenticatedHelpdeskSiteTutorialRoute: typeof AuthenticatedHelpdeskSiteTutorialRoute;
+  AuthenticatedInfosCondPrivacyRoute: typeof AuthenticatedInfosCondPrivacyRoute;
+  AuthenticatedInfosCondServizioRoute: typeof AuthenticatedInfosCondServizioRoute;
+  AuthenticatedInfosSiteNormativaRoute: typeof AuthenticatedInfosSiteNormativaRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route: typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -451,10 +621,22 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedGroupPartnerRoute: AuthenticatedGroupPartnerRoute,
   AuthenticatedBenefitsBenefitHubRoute: AuthenticatedBenefitsBenefitHubRoute,
+  AuthenticatedHelpdeskSiteArchivioFilesRoute:
+    AuthenticatedHelpdeskSiteArchivioFilesRoute,
+  AuthenticatedHelpdeskSiteAssistenzaRoute:
+    AuthenticatedHelpdeskSiteAssistenzaRoute,
+  AuthenticatedHelpdeskSiteFaqRoute: AuthenticatedHelpdeskSiteFaqRoute,
   AuthenticatedHelpdeskSiteNotificheRoute:
     AuthenticatedHelpdeskSiteNotificheRoute,
+  AuthenticatedHelpdeskSiteTutorialRoute:
+    AuthenticatedHelpdeskSiteTutorialRoute,
+  AuthenticatedInfosCondPrivacyRoute: AuthenticatedInfosCondPrivacyRoute,
+  AuthenticatedInfosCondServizioRoute: AuthenticatedInfosCondServizioRoute,
+  AuthenticatedInfosSiteNormativaRoute: AuthenticatedInfosSiteNormativaRoute,
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route:
     AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route,
+  AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route:
+    AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

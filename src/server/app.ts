@@ -48,6 +48,8 @@ import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-
 import { textGuardPlugin } from './plugins/text-guard';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes/index';
+import { faqFrameSrc } from './services/faq';
+import type { SupportCategory } from '../../config/support-categories';
 import { buildPartnerRegistry, type ExtraPartners } from './services/partners';
 
 export interface BuildAppOptions {
@@ -90,6 +92,8 @@ export interface BuildAppOptions {
   extraPurchases?: readonly PurchaseDeclaration[];
   /** Partner pages (and their providers) served besides config/partners.ts (tests): declarations, no code. */
   extraPartners?: ExtraPartners;
+  /** Support categories accepted besides config/support-categories.ts (tests: a fixture category). */
+  extraSupportCategories?: readonly SupportCategory[];
 }
 
 export interface AppConfig extends ServerConfig, AuthSecrets {
@@ -211,7 +215,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     frameworkErrors: (error, request, routerReply) => {
       // Typed by Fastify for the route generics it does not know here.
       const reply = routerReply as unknown as FastifyReply;
-      applySecurityHeaders(request, reply, config.publicUrl);
+      applySecurityHeaders(request, reply, config.publicUrl, faqFrameSrc(config));
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void reply
         .code(tooLong ? 414 : 400)
@@ -252,7 +256,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   // External concerns.
-  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, frameSrc: faqFrameSrc(config) });
   await app.register(rateLimitPlugin, {
     max: options.rateLimitMax ?? DEFAULT_RATE_LIMIT.max,
     timeWindowMs: options.rateLimitWindowMs ?? DEFAULT_RATE_LIMIT.timeWindowMs,
@@ -303,6 +307,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       extraRoutes: options.extraRoutes ?? [],
       partners: buildPartnerRegistry(config.partnerSecrets, options.extraPartners),
       publicUrl: config.publicUrl,
+      extraSupportCategories: options.extraSupportCategories ?? [],
     });
     await app.ready();
   } catch (error) {

@@ -256,9 +256,14 @@ describe('every declaration of config/forms renders through the one engine', () 
         expect(link.getAttribute('rel')).toContain('noopener');
       }
       if (form.intro.documentationGroup) {
-        const link = within(await screen.findByTestId('form-documentation')).getByRole('link');
+        const box = within(await screen.findByTestId('form-documentation'));
+        const link = box.getAllByRole('link')[0]!;
         expect(link.getAttribute('href')).toBe(`https://docs.example/${form.intro.documentationGroup}.pdf`);
         expect(link.getAttribute('rel')).toContain('noopener');
+        // The whole group on site-documentazione, opened (issue 15).
+        expect(box.getByTestId('form-documentation-all').getAttribute('href')).toBe(
+          `/infos/site-documentazione/${form.intro.documentationGroup}`,
+        );
       }
       // Nothing technical of the schema (its description) and nothing English is shown.
       expect(visibleText()).not.toContain('Payload of');

@@ -348,7 +348,7 @@ describe('carousel clicks on the home', () => {
 
 describe('user conditions', () => {
   it('shows the service conditions and the special agreements with links to their pages', async () => {
-    logInWith(['menu', 'cond-servizio', 'home-fornitori', 'conv-eurete-buoni']);
+    logInWith(['menu', 'cond-servizio', 'cond-privacy', 'home-fornitori', 'conv-eurete-buoni']);
     useSessionStore.setState((state) => ({
       sessionInfos: { ...state.sessionInfos, conv_special_agreed: true, eurete_cond_agreed: false },
     }));
@@ -365,6 +365,8 @@ describe('user conditions', () => {
         .getByRole('link', { name: formatMessage('conditionsOpenLabel', { name }) })
         .getAttribute('href');
     expect(link(messages.conditionsService)).toBe('/infos/cond-servizio');
+    expect(within(box).getByTestId('condition-privacy').textContent).toContain(messages.conditionsAccepted);
+    expect(link(messages.consentPrivacyTitle)).toBe('/infos/cond-privacy');
     expect(link(messages.conditionsSpecial)).toBe('/sellers/home-fornitori');
     expect(link(messages.conditionsEurete)).toBe('/eurete/conv-eurete-buoni');
   });

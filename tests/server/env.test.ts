@@ -40,6 +40,8 @@ describe('loadEnv', () => {
       publicUrl: null,
       logLevel: 'info',
       trustProxy: false,
+      supportEmail: null,
+      faqUrl: null,
     });
   });
 
@@ -54,8 +56,12 @@ describe('loadEnv', () => {
       PUBLIC_URL: 'https://welfare.example.com/',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.10',
+      SUPPORT_EMAIL: 'assistenza@welfare.example.com',
+      FAQ_URL: 'https://faq.example.com/welfare/',
     });
     expect(config).toMatchObject({
+      supportEmail: 'assistenza@welfare.example.com',
+      faqUrl: 'https://faq.example.com/welfare/',
       port: 9000,
       host: '127.0.0.1',
       dataDir: '/srv/welfare',
@@ -91,6 +97,8 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadEnv({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
     expect(() => loadEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadEnv({ SUPPORT_EMAIL: 'assistenza' })).toThrow(/SUPPORT_EMAIL/);
+    expect(() => loadEnv({ FAQ_URL: 'javascript:alert(1)' })).toThrow(/FAQ_URL/);
   });
 });
 

@@ -39,13 +39,13 @@ describe('the plain forms of spec 002 as declarations', () => {
       email: 'mario.rossi@example.com',
       tel: ' 333 1234567 ',
       n_richiesta: 42,
-      categoria: 'Rimborsi Spese',
+      categoria: 'rimborsi-spese',
       messaggio: ' Aiuto ',
     });
     expect(toMultipartFields(payload)).toEqual([
       ['tel', '333 1234567'],
       ['n_richiesta', '42'],
-      ['categoria', 'Rimborsi Spese'],
+      ['categoria', 'rimborsi-spese'],
       ['messaggio', 'Aiuto'],
     ]);
   });

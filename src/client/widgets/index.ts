@@ -25,6 +25,8 @@ import { IbanWidget } from './iban';
 import { LoanCalculatorField } from './loan-calculator';
 import { MonthsWidget } from './months';
 import { PensionFundField } from './pension-fund';
+import { PhoneWidget } from './phone';
+import { SupportCategoryWidget } from './support-category';
 import { SupplierField } from './supplier';
 
 /** `ui:widget` names: one input for one field. */
@@ -36,6 +38,8 @@ export const formWidgets = {
   iban: IbanWidget,
   months: MonthsWidget,
   attachment: AttachmentWidget,
+  phone: PhoneWidget,
+  'support-category': SupportCategoryWidget,
   // Exactly the names config/forms/types.ts declares: a name missing here, or one more, fails `tsc`.
 } satisfies Record<PortalWidgetName, Widget> & RegistryWidgetsType;
 

@@ -67,6 +67,8 @@ export interface UserPrivacyTable {
   decalogo_sicurezza: boolean;
   signature: string;
   updated_at: Timestamp;
+  /** The conditions version accepted (050-content.sql; config/content-pages). */
+  conditions_version: Generated<string>;
 }
 
 export interface ReferentCompaniesTable {
@@ -447,7 +449,40 @@ export interface DB {
   static_link_groups: StaticLinkGroupsTable;
   static_links: StaticLinksTable;
   partner_handoffs: PartnerHandoffsTable;
+  // Support and content pages (050-content.sql)
+  support_tickets: SupportTicketsTable;
+  support_ticket_files: SupportTicketFilesTable;
+  outbox_attachments: OutboxAttachmentsTable;
   schema_migrations: SchemaMigrationsTable;
+}
+
+// Support and content pages (050-content.sql)
+export interface SupportTicketsTable {
+  id: Generated<number>;
+  numero: Generated<number>;
+  user_id: number;
+  tel: string;
+  n_richiesta: number | null;
+  categoria: string;
+  messaggio: string;
+  created: Timestamp;
+}
+
+export interface SupportTicketFilesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  nome_file: string;
+  stored_name: string;
+  size: number;
+  mime: DocumentMime;
+}
+
+export interface OutboxAttachmentsTable {
+  id: Generated<number>;
+  outbox_id: number;
+  filename: string;
+  content_type: string;
+  content: Buffer;
 }
 
 export type User = Selectable<UsersTable>;

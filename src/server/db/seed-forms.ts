@@ -172,7 +172,11 @@ export const SEED_PENSION_FUNDS = [
 /** Mario's pension fund (user_anag.covip_fondo). */
 export const MARIO_COVIP = '61';
 
-const VIDEO = 'https://video.example.com/welfare';
+/**
+ * The demo's tutorial video, served by this server from the build (public/media), so the tutorials play
+ * without internet (issue 15); its captions are beside it (.vtt).
+ */
+export const DEMO_TUTORIAL_VIDEO = '/media/tutorial-demo.webm';
 const DOCS = 'https://docs.example.com/welfare';
 
 export const SEED_LINK_GROUPS = [
@@ -185,13 +189,13 @@ export const SEED_LINK_GROUPS = [
         slug_name: 'tutorial_rimborso_spese',
         nome: 'Come chiedere un rimborso spese',
         descrizione: 'La richiesta passo per passo: categoria, importo, documenti e beneficiario.',
-        url: `${VIDEO}/tutorial-rimborso-spese.mp4`,
+        url: DEMO_TUTORIAL_VIDEO,
       },
       {
         slug_name: 'tutorial_documenti_familiari',
         nome: 'Rimborsi per i familiari',
         descrizione: 'Quali documenti allegare quando il beneficiario è un familiare.',
-        url: `${VIDEO}/tutorial-documenti-familiari.mp4`,
+        url: DEMO_TUTORIAL_VIDEO,
       },
     ],
   },
@@ -204,7 +208,7 @@ export const SEED_LINK_GROUPS = [
         slug_name: 'tutorial_rimborso_interessi',
         nome: 'Come chiedere il rimborso degli interessi',
         descrizione: 'Quota interessi, intestatari, importo massimo rimborsabile e IBAN.',
-        url: `${VIDEO}/tutorial-rimborso-interessi.mp4`,
+        url: DEMO_TUTORIAL_VIDEO,
       },
     ],
   },
@@ -217,13 +221,13 @@ export const SEED_LINK_GROUPS = [
         slug_name: 'tutorial_previdenza_integrativa',
         nome: 'Versare il credito welfare al fondo pensione',
         descrizione: 'Scelta del fondo, importo e limiti di deducibilità.',
-        url: `${VIDEO}/tutorial-previdenza-integrativa.mp4`,
+        url: DEMO_TUTORIAL_VIDEO,
       },
       {
         slug_name: 'tutorial_cambio_fondo',
         nome: 'Cambiare il fondo pensione',
         descrizione: 'Cosa succede quando indichi un fondo diverso da quello salvato.',
-        url: `${VIDEO}/tutorial-cambio-fondo.mp4`,
+        url: DEMO_TUTORIAL_VIDEO,
       },
     ],
   },

@@ -23,6 +23,11 @@ export interface ServerConfig {
    * the server). Hop counts are not offered: Fastify cannot check the peer with them and ignores them.
    */
   trustProxy: boolean | string;
+  // Support and content pages (issue 15)
+  /** Where support requests are mailed (SUPPORT_EMAIL); demo mode: assistenza@example.com. */
+  supportEmail: string | null;
+  /** The address site-faq frames (FAQ_URL); demo mode: the FAQ page this server serves. */
+  faqUrl: string | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -40,6 +45,9 @@ const EXPECTED: Record<string, string> = {
   TRUST_PROXY:
     "'false', 'true' o indirizzi/CIDR dei proxy separati da virgole / " +
     "'false', 'true' or comma-separated proxy addresses/CIDRs",
+  // Support and content pages (issue 15)
+  SUPPORT_EMAIL: 'un indirizzo e-mail / an e-mail address',
+  FAQ_URL: 'un URL http:// o https:// / an http(s):// URL',
 };
 
 const schema = {
@@ -57,6 +65,9 @@ const schema = {
       type: 'string',
       pattern: '^(true|false|[0-9a-fA-F.:/]*[.:][0-9a-fA-F.:/]*( *, *[0-9a-fA-F.:/]*[.:][0-9a-fA-F.:/]*)*)$',
     },
+    // Support and content pages (issue 15)
+    SUPPORT_EMAIL: { type: 'string', pattern: '^[^\\s@<>,;"]+@[^\\s@<>,;"]+\\.[^\\s@<>,;"]+$' },
+    FAQ_URL: { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s]*)?$' },
   },
 } as const;
 
@@ -117,6 +128,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     publicUrl: ((data.PUBLIC_URL as string | undefined) ?? '').replace(/\/+$/, '') || null,
     logLevel: data.LOG_LEVEL as LevelWithSilent,
     trustProxy: parseTrustProxy(data.TRUST_PROXY),
+    supportEmail: (data.SUPPORT_EMAIL as string | undefined) ?? null,
+    faqUrl: (data.FAQ_URL as string | undefined) ?? null,
   };
 }
 

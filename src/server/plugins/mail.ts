@@ -18,6 +18,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** Files attached (the support request's); kept in outbox_attachments without SMTP. */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {
@@ -85,13 +93,30 @@ export const mailPlugin = fp<MailPluginOptions>(
             subject,
             text: message.text,
             html: message.html ?? undefined,
+            attachments: message.attachments?.map((file) => ({ ...file })),
           });
           return;
         }
-        await app.db
-          .insertInto('outbox')
-          .values({ mail_to: to.toLowerCase(), subject, text: message.text, html: message.html ?? null })
-          .execute();
+        const attachments = message.attachments ?? [];
+        await app.db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('outbox')
+            .values({ mail_to: to.toLowerCase(), subject, text: message.text, html: message.html ?? null })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (attachments.length === 0) return;
+          await trx
+            .insertInto('outbox_attachments')
+            .values(
+              attachments.map((file) => ({
+                outbox_id: row.id,
+                filename: file.filename,
+                content_type: file.contentType,
+                content: file.content,
+              })),
+            )
+            .execute();
+        });
       },
       later(what, task) {
         if (pending >= MAX_PENDING) {

@@ -19,6 +19,8 @@ declare module 'fastify' {
 
 export interface SecurityHeadersOptions {
   publicUrl: string | null;
+  /** `frame-src`: exactly the origin of the FAQ frame (site-faq), else none (services/faq.ts). */
+  frameSrc?: readonly string[];
 }
 
 export const CSP_DIRECTIVES = {
@@ -42,12 +44,13 @@ export function isNoStorePath(url: string): boolean {
 }
 
 /** The helmet configuration of every answer. */
-export function helmetOptions(publicUrl: string | null) {
+export function helmetOptions(publicUrl: string | null, frameSrc: readonly string[] = ["'none'"]) {
   const https = publicUrl?.startsWith('https://') ?? false;
+  const directives = { ...CSP_DIRECTIVES, frameSrc: [...frameSrc] };
   return {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: https ? { ...CSP_DIRECTIVES, upgradeInsecureRequests: [] } : CSP_DIRECTIVES,
+      directives: https ? { ...directives, upgradeInsecureRequests: [] } : directives,
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' as const },
@@ -65,8 +68,9 @@ export function applySecurityHeaders(
   request: FastifyRequest,
   reply: FastifyReply,
   publicUrl: string | null,
+  frameSrc?: readonly string[],
 ): void {
-  helmet(helmetOptions(publicUrl))(request.raw, reply.raw, () => {});
+  helmet(helmetOptions(publicUrl, frameSrc))(request.raw, reply.raw, () => {});
   if (isNoStorePath(request.url)) reply.header('cache-control', 'no-store');
 }
 
@@ -74,7 +78,7 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app: FastifyInstance, options) => {
     // helmet's middleware built once: @fastify/helmet builds it again (parsing every CSP directive) on
     // every request, a measurable share of a short API call. The headers are the same.
-    const applyHelmet = helmet(helmetOptions(options.publicUrl));
+    const applyHelmet = helmet(helmetOptions(options.publicUrl, options.frameSrc));
     app.addHook('onRequest', (request, reply, done) => {
       applyHelmet(request.raw, reply.raw, () => done());
     });

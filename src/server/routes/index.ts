@@ -24,6 +24,9 @@ import type { PartnerRegistry } from '../services/partners';
 import privacyRoutes from './privacy/index';
 import purchaseRoutes from './purchases/index';
 import shellRoutes from './shell/index';
+// Support and content pages (issue 15)
+import contentRoutes from './content/index';
+import { supportCategories, type SupportCategory } from '../../../config/support-categories';
 import skinRoutes from './skins/index';
 
 export interface ApiRoutesOptions {
@@ -39,6 +42,8 @@ export interface ApiRoutesOptions {
   /** The partner pages and providers served (config/partners.ts plus a test's extra ones) with their secrets. */
   partners: PartnerRegistry;
   publicUrl: string | null;
+  /** Support categories accepted besides config/support-categories.ts (tests: a fixture category). */
+  extraSupportCategories?: readonly SupportCategory[];
 }
 
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
@@ -61,5 +66,11 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(partnerRoutes, { registry: options.partners, publicUrl: options.publicUrl });
   await app.register(devRoutes, { demo: options.demo });
   await app.register(demoPartnerRoutes, { demo: options.demo, registry: options.partners });
+  // Support and content pages (issue 15)
+  await app.register(contentRoutes, {
+    uploadsDir: options.uploadsDir,
+    demo: options.demo,
+    supportCategories: [...supportCategories, ...(options.extraSupportCategories ?? [])],
+  });
   for (const plugin of options.extraRoutes) await app.register(plugin);
 }

@@ -438,7 +438,7 @@ const label = (key: MessageKey) => formatMessage(key);
 export function historyColumns(entity: HistoryEntity): SheetColumn[] {
   const columns: SheetColumn[] = [
     { header: label('movColKind'), kind: 'text', width: 26 },
-    { header: label('apiColPurchaseId'), kind: 'integer', width: 12 },
+    { header: label('purchaseIdLabel'), kind: 'integer', width: 12 },
     { header: label('status'), kind: 'text', width: 12 },
     { header: label('movColObject'), kind: 'text', width: 40 },
     { header: label('movColSubject'), kind: 'text', width: 30 },
@@ -499,7 +499,7 @@ export function payrollColumns(): SheetColumn[] {
     { header: label('profileName'), kind: 'text', width: 18 },
     { header: label('date'), kind: 'datetime', width: 20 },
     { header: label('movColKind'), kind: 'text', width: 26 },
-    { header: label('apiColPurchaseId'), kind: 'integer', width: 12 },
+    { header: label('purchaseIdLabel'), kind: 'integer', width: 12 },
     { header: label('status'), kind: 'text', width: 12 },
     { header: label('movColObject'), kind: 'text', width: 40 },
     { header: label('movColSubject'), kind: 'text', width: 30 },

@@ -3,3 +3,4 @@ export { deOmocodify, isValidTaxCode, normalizeTaxCode, taxCodeCheckLetter } fro
 export { isValidVatNumber, vatCheckDigit } from './partita-iva';
 export { isValidIban, normalizeIban } from './iban';
 export { isCompleteEuroAmount, isEuroAmount, isEuroKeystrokeValue, roundEuro } from './euro';
+export { isValidPhone, phoneHasLetters } from './phone';

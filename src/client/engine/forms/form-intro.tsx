@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormCore } from '../../../../config/forms/types';
 import { formMessages } from '../../../../config/messages-forms.it';
 import type { FormEngineContext } from './form-context';
+import { useRouteLinkProps } from '../../components/route-link';
 import { documentationLinksQueryOptions, tutorialLinksQueryOptions, type StaticLink } from './form-queries';
 import { messages } from '../../../shared/catalogues/account';
 
@@ -45,6 +46,16 @@ function TutorialBanner({ slug }: { slug: string }) {
   );
 }
 
+/** The whole group on site-documentazione (`group_to_show`, issue 15). */
+function AllDocumentation({ group }: { group: string }) {
+  const link = useRouteLinkProps('site-documentazione', { group_to_show: group });
+  return (
+    <Anchor {...link} size="sm" fw={600} data-testid="form-documentation-all">
+      {formMessages.formDocumentationAll}
+    </Anchor>
+  );
+}
+
 function DocumentationLinks({ group }: { group: string }) {
   const documentation = useQuery(documentationLinksQueryOptions(group));
   const links = documentation.data ?? [];
@@ -63,6 +74,7 @@ function DocumentationLinks({ group }: { group: string }) {
             </List.Item>
           ))}
         </List>
+        <AllDocumentation group={group} />
       </Stack>
     </Card>
   );

@@ -45,6 +45,14 @@ export function UserConditions({ session }: { session: MenuSession }) {
       onlyWithRoute: false,
     },
     {
+      // The privacy notice is accepted with the service conditions, in the same consent (issue 15).
+      key: 'privacy',
+      label: 'consentPrivacyTitle',
+      accepted: privacy.isPending ? undefined : privacy.data?.privacy_servizio === true,
+      route: 'cond-privacy',
+      onlyWithRoute: false,
+    },
+    {
       key: 'special',
       label: 'conditionsSpecial',
       accepted: infos.conv_special_agreed,

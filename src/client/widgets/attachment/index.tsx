@@ -47,6 +47,7 @@ export function AttachmentWidget(props: WidgetProps) {
       placeholder={formMessages.formUploadChooseFiles}
       multiple
       clearable
+      clearButtonProps={{ 'aria-label': formMessages.formUiRemove }}
       accept={ACCEPT}
       value={[...chosen]}
       onChange={(files) => void choose(files)}

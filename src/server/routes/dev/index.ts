@@ -3,6 +3,7 @@
  * (/dev/mailbox) and for tests (GET /api/dev/outbox); the gallery of the built-in skins (/dev/skins).
  * Outside demo mode they answer 404.
  */
+import { sql } from 'kysely';
 import { formatDateTime } from '../../../shared/dates';
 import { ApiError } from '../../errors';
 import { escapeHtml } from '../../html';
@@ -31,7 +32,24 @@ export default async function devRoutes(app: WireApp, options: DevRoutesOptions)
       .orderBy('id', 'desc')
       .limit(LIMIT);
     if (to) query = query.where('mail_to', '=', to.trim().toLowerCase());
-    return query.execute();
+    const mails = await query.execute();
+    // The support mail's attachments (050-content.sql), by name, type and size.
+    const ids = mails.map((m) => m.id);
+    const files =
+      ids.length === 0
+        ? []
+        : await app.db
+            .selectFrom('outbox_attachments')
+            .select(['outbox_id', 'filename', 'content_type', sql<number>`octet_length(content)`.as('size')])
+            .where('outbox_id', 'in', ids)
+            .orderBy('id')
+            .execute();
+    return mails.map((m) => ({
+      ...m,
+      allegati: files
+        .filter((f) => f.outbox_id === m.id)
+        .map((f) => ({ nome: f.filename, tipo: f.content_type, dimensione: Number(f.size) })),
+    }));
   };
 
   app.get(
@@ -58,6 +76,7 @@ export default async function devRoutes(app: WireApp, options: DevRoutesOptions)
         text: m.text,
         html: m.html,
         created: m.created.toISOString(),
+        allegati: m.allegati,
       })),
   );
 
@@ -109,6 +128,7 @@ function mailboxPage(
     text: string;
     html: string | null;
     created: Date;
+    allegati: { nome: string; tipo: string; dimensione: number }[];
   }>,
   to: string | undefined,
 ): string {
@@ -118,6 +138,7 @@ function mailboxPage(
 <h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">n. ${m.id} · a <strong>${escapeHtml(m.mail_to)}</strong> · ${escapeHtml(formatDateTime(m.created))}</p>
 <pre>${escapeHtml(m.text)}</pre>
+${m.allegati.length > 0 ? `<p class="meta">Allegati: ${m.allegati.map((a) => `${escapeHtml(a.nome)} (${escapeHtml(a.tipo)}, ${a.dimensione} byte)`).join(', ')}</p>` : ''}
 ${m.html ? `<details><summary>Sorgente HTML</summary><pre>${escapeHtml(m.html)}</pre></details>` : ''}
 </article>`,
     )

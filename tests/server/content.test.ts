@@ -1,0 +1,328 @@
+/**
+ * Support and content pages (spec 002 §2.7, §3, §5, §7; issue 15): the support request (multipart, a
+ * numbered ticket, the mail to the support address with the files and the acknowledgement, the refusals),
+ * ticket numbers under concurrency, a fixture support category (one config entry), "I Miei Files" with
+ * server-made thumbnails and filters, another user's files, the FAQ address and its CSP.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conditionsVersion } from '../../config/content-pages';
+import { messages } from '../../config/messages-api.it';
+import { MAX_DOCUMENT_BYTES } from '../../src/server/services/documents';
+import { faqFrameSrc } from '../../src/server/services/faq';
+import { makeThumbnail, THUMB_WIDTH } from '../../src/server/services/thumbnails';
+import type { GruppoFileUtente } from '../../schemas/wire-types.gen';
+import {
+  buildFormsApp,
+  multipart,
+  PDF,
+  PNG,
+  userIdOf,
+  type FilePart,
+  type FormsTestApp,
+} from './forms-helpers';
+import { backends, json } from './helpers';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Width and height of a PNG, from its IHDR chunk. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+const FIXTURE_CATEGORY = { id: 'categoria-prova', label: 'Categoria di prova {product}' } as const;
+
+const validFields = {
+  tel: '+39 333 1234567',
+  n_richiesta: '42',
+  categoria: 'rimborsi-spese',
+  messaggio: 'Non vedo il rimborso della fattura del dentista.',
+};
+
+describe.each(backends)('support and content pages (%s)', (backend) => {
+  let t: FormsTestApp;
+  let mario: string;
+  let giulia: string;
+
+  beforeAll(async () => {
+    t = await buildFormsApp(backend, { extraSupportCategories: [FIXTURE_CATEGORY] });
+    mario = await t.login('mario.rossi@example.com');
+    giulia = await t.login('giulia.verdi@example.com');
+  });
+  afterAll(async () => t?.close());
+
+  const support = (token: string, fields: Record<string, string>, files: FilePart[] = []) =>
+    t.request({ method: 'POST', url: '/api/supporto', token, ...multipart(fields, files) });
+  const ticketCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('support_tickets')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const mailsTo = (to: string) =>
+    t.db.selectFrom('outbox').selectAll().where('mail_to', '=', to).orderBy('id', 'desc').execute();
+
+  describe('POST /api/supporto', () => {
+    it('keeps a numbered ticket, mails the support address with the file and acknowledges the user', async () => {
+      const response = await support(mario, validFields, [
+        { filename: 'fattura.pdf', contentType: 'application/pdf', content: PDF },
+      ]);
+      expect(response.statusCode, response.body).toBe(201);
+      const { numero_ticket: numero } = json<{ numero_ticket: number }>(response);
+      expect(numero).toBeGreaterThan(0);
+
+      const ticket = await t.db
+        .selectFrom('support_tickets')
+        .selectAll()
+        .where('numero', '=', numero)
+        .executeTakeFirstOrThrow();
+      expect(ticket).toMatchObject({ tel: '+39 333 1234567', categoria: 'rimborsi-spese' });
+      expect(Number(ticket.n_richiesta)).toBe(42);
+      expect(ticket.user_id).toBe(await userIdOf(t, 'mario.rossi@example.com'));
+      const files = await t.db
+        .selectFrom('support_ticket_files')
+        .selectAll()
+        .where('ticket_id', '=', ticket.id)
+        .execute();
+      expect(files.map((f) => [f.nome_file, f.mime])).toEqual([['fattura.pdf', 'application/pdf']]);
+      expect(existsSync(join(t.uploadsDir, files[0]!.stored_name))).toBe(true);
+
+      const [toSupport] = await mailsTo('assistenza@example.com');
+      expect(toSupport?.subject).toBe(`Richiesta di assistenza n. ${numero}: Rimborsi Spese`);
+      expect(toSupport?.text).toContain('Telefono: +39 333 1234567');
+      expect(toSupport?.text).toContain('Azienda: Acme S.p.A.');
+      expect(toSupport?.text).toContain(validFields.messaggio);
+      const attachments = await t.db
+        .selectFrom('outbox_attachments')
+        .selectAll()
+        .where('outbox_id', '=', toSupport!.id)
+        .execute();
+      expect(attachments).toHaveLength(1);
+      expect(attachments[0]).toMatchObject({ filename: 'fattura.pdf', content_type: 'application/pdf' });
+      expect(Buffer.from(attachments[0]!.content).equals(PDF)).toBe(true);
+
+      const [ack] = await mailsTo('mario.rossi@example.com');
+      expect(ack?.subject).toBe(`Abbiamo ricevuto la tua richiesta di assistenza n. ${numero}`);
+
+      // The demo outbox lists the attachment by name.
+      const outbox = await t.request({ method: 'GET', url: '/api/dev/outbox?to=assistenza@example.com' });
+      expect(json<{ allegati: unknown[] }[]>(outbox)[0]?.allegati).toEqual([
+        { nome: 'fattura.pdf', tipo: 'application/pdf', dimensione: PDF.length },
+      ]);
+    });
+
+    it('accepts a request without number or files', async () => {
+      const response = await support(giulia, { ...validFields, n_richiesta: '' });
+      expect(response.statusCode, response.body).toBe(201);
+    });
+
+    it.each([
+      ['letters in the phone', { tel: '333abc4567' }, 'tel', messages.formPhoneInvalid],
+      ['no phone', { tel: '' }, 'tel', messages.formPhoneInvalid],
+      ['no category', { categoria: '' }, 'categoria', messages.apiValidationRequired],
+      ['an unknown category', { categoria: 'inesistente' }, 'categoria', messages.apiSupportCategoryInvalid],
+      ['no message', { messaggio: '   ' }, 'messaggio', messages.apiValidationRequired],
+      [
+        'a request number that is not one',
+        { n_richiesta: '12a' },
+        'n_richiesta',
+        messages.formSupportRequestNumber,
+      ],
+    ])('refuses %s (400 on the field, nothing kept)', async (_label, change, field, text) => {
+      const before = await ticketCount();
+      const response = await support(mario, { ...validFields, ...change });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(json<Record<string, string[]>>(response)[field]).toEqual([text]);
+      expect(await ticketCount()).toBe(before);
+    });
+
+    it('refuses an executable renamed .pdf (415) and a file over 3 MB (413), keeping nothing', async () => {
+      const before = await ticketCount();
+      const exe = Buffer.concat([Buffer.from('MZ\u0090\u0000', 'latin1'), Buffer.alloc(512, 1)]);
+      const renamed = await support(mario, validFields, [
+        { filename: 'fattura.pdf', contentType: 'application/pdf', content: exe },
+      ]);
+      expect(renamed.statusCode, renamed.body).toBe(415);
+      expect(json(renamed).detail).toBe(messages.apiUploadWrongType);
+
+      const big = Buffer.concat([PDF, Buffer.alloc(MAX_DOCUMENT_BYTES, 0x20)]);
+      const tooLarge = await support(mario, validFields, [
+        { filename: 'grande.pdf', contentType: 'application/pdf', content: big },
+      ]);
+      expect(tooLarge.statusCode, tooLarge.body).toBe(413);
+      expect(json(tooLarge).detail).toBe(messages.apiUploadTooLarge);
+      expect(await ticketCount()).toBe(before);
+    });
+
+    it('a fixture category (one config entry) is offered by name in the mail', async () => {
+      const response = await support(mario, { ...validFields, categoria: FIXTURE_CATEGORY.id });
+      expect(response.statusCode, response.body).toBe(201);
+      const [mail] = await mailsTo('assistenza@example.com');
+      expect(mail?.subject).toContain('Categoria di prova Eurete');
+    });
+
+    it('gives every request its own number when many arrive at once', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          support(i % 2 ? mario : giulia, { ...validFields, messaggio: `Richiesta contemporanea ${i}` }),
+        ),
+      );
+      const numbers = answers.map((answer) => {
+        expect(answer.statusCode, answer.body).toBe(201);
+        return json<{ numero_ticket: number }>(answer).numero_ticket;
+      });
+      expect(new Set(numbers).size).toBe(numbers.length);
+    });
+
+    it('asks for a session (401)', async () => {
+      const anonymous = await t.request({
+        method: 'POST',
+        url: '/api/supporto',
+        ...multipart(validFields, []),
+      });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
+
+  describe('thumbnails', () => {
+    it('draws the first page of a PDF and scales a PNG, both as PNG 160 px wide', async () => {
+      for (const [content, mime] of [
+        [PDF, 'application/pdf'],
+        [PNG, 'image/png'],
+      ] as const) {
+        const thumb = await makeThumbnail(content, mime);
+        expect(thumb.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+        expect(pngSize(thumb).width).toBe(THUMB_WIDTH);
+        expect(pngSize(thumb).height).toBeGreaterThan(0);
+      }
+    });
+
+    it('refuses to draw a damaged PDF', async () => {
+      await expect(makeThumbnail(Buffer.from('%PDF-1.4 rotto'), 'application/pdf')).rejects.toThrow();
+    });
+  });
+
+  describe('GET /api/files_utente', () => {
+    const files = async (token: string, query = '') => {
+      const response = await t.request({ method: 'GET', url: `/api/files_utente${query}`, token });
+      expect(response.statusCode, response.body).toBe(200);
+      return json<GruppoFileUtente[]>(response);
+    };
+
+    it('groups the user’s documents by purchase with thumbnails made once and cached on disk', async () => {
+      const groups = await files(mario);
+      expect(groups.length).toBeGreaterThan(1);
+      const all = groups.flatMap((g) => g.files);
+      expect(all.length).toBeGreaterThan(1);
+      for (const file of all) {
+        expect(file.base64_thumb, file.nome_file).not.toBeNull();
+        const png = Buffer.from(file.base64_thumb!, 'base64');
+        expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      }
+      expect(all.some((f) => f.mime === 'application/pdf')).toBe(true);
+      expect(all.some((f) => f.mime === 'image/png')).toBe(true);
+      const stored = await t.db
+        .selectFrom('documents')
+        .select('stored_name')
+        .where('id', '=', all[0]!.id_resource)
+        .executeTakeFirstOrThrow();
+      expect(existsSync(join(t.uploadsDir, 'thumbs', `${stored.stored_name}.png`))).toBe(true);
+      // Newest purchase first.
+      const dates = groups.map((g) => g.created);
+      expect([...dates].sort().reverse()).toEqual(dates);
+    });
+
+    it('filters by purchase, purchase category and document type', async () => {
+      const groups = await files(mario);
+      const first = groups[0]!;
+      expect((await files(mario, `?id_ordine=${first.id}`)).map((g) => g.id)).toEqual([first.id]);
+      const type = first.files[0]!.id_tipo_file;
+      const byType = await files(mario, `?id_tipo_file=${type}`);
+      expect(byType.length).toBeGreaterThan(0);
+      for (const g of byType) for (const f of g.files) expect(f.id_tipo_file).toBe(type);
+      const withCategory = groups.find((g) => g.id_categ !== null)!;
+      const byCategory = await files(mario, `?id_categoria=${withCategory.id_categ}`);
+      expect(byCategory.map((g) => g.id)).toContain(withCategory.id);
+      for (const g of byCategory) expect(g.id_categ).toBe(withCategory.id_categ);
+      const bad = await t.request({ method: 'GET', url: '/api/files_utente?id_ordine=abc', token: mario });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('never lists or hands out another user’s files', async () => {
+      const marios = (await files(mario)).flatMap((g) => g.files.map((f) => f.id_resource));
+      const giulias = (await files(giulia)).flatMap((g) => g.files.map((f) => f.id_resource));
+      expect(giulias.filter((id) => marios.includes(id))).toEqual([]);
+      const purchase = (await files(mario))[0]!.id;
+      expect(await files(giulia, `?id_ordine=${purchase}`)).toEqual([]);
+      const stolen = await t.request({
+        method: 'GET',
+        url: `/api/download_document/${marios[0]}`,
+        token: giulia,
+      });
+      expect(stolen.statusCode).toBe(404);
+      const own = await t.request({
+        method: 'GET',
+        url: `/api/download_document/${marios[0]}`,
+        token: mario,
+      });
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['content-disposition']).toMatch(/^attachment; filename=/);
+    });
+  });
+
+  describe('versioned conditions', () => {
+    it('asks for consent again once a newer version of the conditions is in force', async () => {
+      const userId = await userIdOf(t, 'giulia.verdi@example.com');
+      const consent = () => t.request({ method: 'GET', url: '/api/user_privacy', token: giulia });
+      expect((await consent()).statusCode).toBe(200);
+      await t.db
+        .updateTable('user_privacy')
+        .set({ conditions_version: '2025-01' })
+        .where('user_id', '=', userId)
+        .execute();
+      expect((await consent()).statusCode).toBe(404);
+      const accepted = await t.request({
+        method: 'POST',
+        url: '/api/user_privacy',
+        token: giulia,
+        payload: {
+          privacy_servizio: true,
+          privacy_dati_personali: false,
+          decalogo_sicurezza: true,
+          signature: 'Giulia Verdi',
+        },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect((await consent()).statusCode).toBe(200);
+      const row = await t.db
+        .selectFrom('user_privacy')
+        .select('conditions_version')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(row.conditions_version).toBe(conditionsVersion);
+    });
+  });
+
+  describe('FAQ', () => {
+    it('answers the demo FAQ page as the frame address, allowed by frame-src and framed only by the portal', async () => {
+      const answer = await t.request({ method: 'GET', url: '/api/faq_url', token: mario });
+      expect(json(answer)).toEqual({ url: '/demo-faq' });
+      expect(answer.headers['content-security-policy']).toContain("frame-src 'self'");
+      const page = await t.request({ method: 'GET', url: '/demo-faq' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Domande frequenti');
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(page.headers['content-security-policy']).not.toContain('script-src');
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    });
+
+    it('allows exactly the configured origin, and no frame without a FAQ', () => {
+      expect(
+        faqFrameSrc({ faqUrl: 'https://faq.example.com/welfare/', supportEmail: null, demo: false }),
+      ).toEqual(['https://faq.example.com']);
+      expect(faqFrameSrc({ faqUrl: null, supportEmail: null, demo: true })).toEqual(["'self'"]);
+      expect(faqFrameSrc({ faqUrl: null, supportEmail: null, demo: false })).toEqual(["'none'"]);
+    });
+  });
+});
