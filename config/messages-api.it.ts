@@ -178,6 +178,14 @@ export const apiMessages = {
   apiDemoBenefitHubTitle: 'Iscrizione al Benefit Hub (pagina dimostrativa)',
   apiDemoBenefitHubText:
     'Qui il Benefit Hub raccoglie l’iscrizione con il codice cliente copiato dal portale. Puoi chiudere questa scheda.',
+  // Showcases (issue 13): delivered codes, mutual aid, catalogue calls
+  apiDeliveredSender: 'Portale Welfare',
+  apiDeliveredNotice: 'Il tuo acquisto n. {id} ({product}) è andato a buon fine. Codice: {code}',
+  apiDeliveredMailSubject: 'Il codice del tuo acquisto n. {id} sul Portale Welfare',
+  apiDeliveredMailText:
+    'il tuo acquisto n. {id} ({product}) è andato a buon fine. Il tuo codice è {code}. Lo trovi anche tra le notifiche e nel dettaglio dell’acquisto sul portale.',
+  apiRetailerNotFound: 'Negozio inesistente.',
+  apiEureteSectionNotFound: 'Sezione inesistente.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

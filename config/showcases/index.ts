@@ -4,9 +4,27 @@
  * paged calls read their page sizes from here. Tests declare a grid of their own
  * (tests/fixtures/showcases) to prove the engine renders any declaration.
  */
+import { convAmlShowcase } from './conv-aml';
+import { eureteSectionsShowcase } from './conv-eurete-buoni';
+import { fornAmlShowcase } from './forn-aml';
+import { eureteHealthShowcase, eureteSectionShowcase } from './sez-eurete';
 import type { ShowcaseDeclaration } from './types';
 
-export const showcases: readonly ShowcaseDeclaration[] = [];
+export {
+  convAmlShowcase,
+  eureteHealthShowcase,
+  eureteSectionShowcase,
+  eureteSectionsShowcase,
+  fornAmlShowcase,
+};
+
+export const showcases: readonly ShowcaseDeclaration[] = [
+  convAmlShowcase,
+  fornAmlShowcase,
+  eureteSectionsShowcase,
+  eureteSectionShowcase,
+  eureteHealthShowcase,
+];
 
 export function findShowcase(
   name: string,

@@ -25,6 +25,7 @@ import privacyRoutes from './privacy/index';
 import purchaseRoutes from './purchases/index';
 import shellRoutes from './shell/index';
 import skinRoutes from './skins/index';
+import showcaseRoutes from './showcases/index';
 
 export interface ApiRoutesOptions {
   demo: boolean;
@@ -61,5 +62,7 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(partnerRoutes, { registry: options.partners, publicUrl: options.publicUrl });
   await app.register(devRoutes, { demo: options.demo });
   await app.register(demoPartnerRoutes, { demo: options.demo, registry: options.partners });
+  // Showcases (issue 13): vouchers, fuel card, app vouchers, mutual aid.
+  await app.register(showcaseRoutes, { registry: options.partners, publicUrl: options.publicUrl });
   for (const plugin of options.extraRoutes) await app.register(plugin);
 }
