@@ -129,7 +129,7 @@ describe.each(backends)('showcases (%s)', (backend) => {
       verso: 'DARE',
       importo: 2500,
       id_kind: 5,
-      oggetto: `Buono acquisto: ${product.name}`,
+      oggetto: `Buono acquisto: Libreria Centrale – ${product.name}`,
       soggetto: 'Libreria Centrale',
     });
 
@@ -139,7 +139,7 @@ describe.each(backends)('showcases (%s)', (backend) => {
     expect(detail.codice).toMatch(CODE);
     expect(detail).toMatchObject({
       id_acquisto: purchaseId,
-      prodotto: product.name,
+      prodotto: `Libreria Centrale – ${product.name}`,
       istruzioni: formatFormMessage('formVoucherHowTo'),
     });
 

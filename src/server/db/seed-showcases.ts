@@ -162,13 +162,13 @@ export const demoRetailers: readonly Retailer[] = [
 export function retailerProducts(retailerIndex: number, retailer: Retailer) {
   const plain = retailer.amounts.map((amount) => ({
     product_code: `AML-${retailerIndex + 1}-${amount}`,
-    name: `Buono ${retailer.name} ${amount} €`,
+    name: `Buono ${amount} €`,
     amount,
   }));
   const themed = (retailer.themes ?? []).flatMap((theme, t) =>
     retailer.amounts.slice(0, 5).map((amount) => ({
       product_code: `AML-${retailerIndex + 1}-${t + 1}-${amount}`,
-      name: `Gift card ${retailer.name} ${theme} ${amount} €`,
+      name: `Gift card ${theme} ${amount} €`,
       amount,
     })),
   );

@@ -70,7 +70,13 @@ export async function findCatalogueProduct(
       .where('p.product_code', '=', code)
       .executeTakeFirst();
     return row
-      ? { code: row.product_code, priceCents: Number(row.price), name: row.name, soggetto: row.retailer }
+      ? {
+          code: row.product_code,
+          priceCents: Number(row.price),
+          // The product's name says the amount, the retailer says where it is spent.
+          name: `${row.retailer} – ${row.name}`,
+          soggetto: row.retailer,
+        }
       : null;
   }
   if (catalogue === 'benzina') {

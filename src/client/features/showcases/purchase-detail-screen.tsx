@@ -2,7 +2,7 @@
  * dettaglio-acquisto (issue 13 "What the user gets"): the code a voucher or card purchase delivered,
  * with what was bought, when, and how to use it. The server answers only the purchase's owner.
  */
-import { Alert, Card, Code, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formMessages } from '../../../../config/messages-forms.it';
 import type { CodiceConsegnato } from '../../../../schemas/wire-types.gen';
@@ -37,9 +37,21 @@ export function PurchaseDetailScreen({ purchaseId }: { purchaseId: number }) {
               </Text>
               <Stack gap={4}>
                 <Text size="sm">{formMessages.formDeliveredCode}</Text>
-                <Code block fz="xl" fw={700} data-testid="delivered-code" style={{ letterSpacing: '0.08em' }}>
+                <Text
+                  ff="monospace"
+                  fz="xl"
+                  fw={700}
+                  p="sm"
+                  bg="var(--mantine-color-gray-1)"
+                  data-testid="delivered-code"
+                  style={{
+                    letterSpacing: '0.08em',
+                    borderRadius: 'var(--mantine-radius-sm)',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
                   {detail.data.codice}
-                </Code>
+                </Text>
               </Stack>
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
