@@ -22,7 +22,9 @@ export function FuelBonusScreen() {
   const purchase = findPurchase('bonus-benzina');
   const card = useQuery({
     queryKey: ['showcase', 'bonus-benzina'],
-    queryFn: ({ signal }) => apiRequest<CartaCarburante | undefined>('/bonus_benzina', { signal }),
+    // 204 (no card) answers no body: kept as null, since a query's data cannot be undefined.
+    queryFn: async ({ signal }) =>
+      (await apiRequest<CartaCarburante | undefined>('/bonus_benzina', { signal })) ?? null,
     staleTime: 0,
   });
   const credit = useQuery(creditQueryOptions());
