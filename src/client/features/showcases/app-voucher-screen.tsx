@@ -12,6 +12,7 @@ import type { AppVoucherPage } from '../../../../config/showcases/app-vouchers';
 import type { BuoniDisp, OllipayStatus } from '../../../../schemas/wire-types.gen';
 import { apiRequest } from '../../api/client';
 import { PurchasePanel } from '../../engine/purchase';
+import { DocumentationLink } from './documentation-link';
 
 type Offer = Partial<BuoniDisp & OllipayStatus>;
 
@@ -75,6 +76,7 @@ export function AppVoucherScreen({ page }: { page: AppVoucherPage }) {
           </Title>
           {body}
           <AppLinks page={page} />
+          <DocumentationLink group="fringe-app" />
         </Stack>
       </Card>
     </Container>

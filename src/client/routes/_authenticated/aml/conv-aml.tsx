@@ -12,6 +12,7 @@ export const Route = createFileRoute('/_authenticated/aml/conv-aml')({
       title={formMessages.formTitleVouchers}
       intro={formMessages.formVouchersIntro}
       declaration={convAmlShowcase}
+      documentation="fringe-app"
     />
   ),
 });
