@@ -41,8 +41,9 @@ export function FuelBonusScreen() {
   else if (!card.data || !purchase)
     body = (
       <Stack gap="md" data-testid="fuel-none">
-        <Alert color="yellow" title={formMessages.formFuelNone}>
-          {formMessages.formFuelReasons}
+        <Alert color="yellow">
+          <Text fw={700}>{formMessages.formFuelNone}</Text>
+          <Text size="sm">{formMessages.formFuelReasons}</Text>
         </Alert>
         <Group>
           <Button onClick={() => void navigate({ to: '/menu' })}>{messages.backToHome}</Button>
