@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fuelBonusLimits, legalConstants } from '../../config/legal-constants';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
-import { fuelBonusLimit, legalFigures, legalParams, pensionLimits, taxYear } from '../../src/shared/legal-figures';
+import {
+  fuelBonusLimit,
+  legalFigures,
+  legalParams,
+  pensionLimits,
+  taxYear,
+} from '../../src/shared/legal-figures';
 import { parseCents } from '../../src/shared/money';
 
 const NBSP = '\u00a0';

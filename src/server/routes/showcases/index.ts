@@ -219,7 +219,12 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
           type: 'object',
           properties: {
             ...pagingQueryProperties(SECTIONS_PAGING),
-            id_categ: { type: 'integer', minimum: 1, maximum: 2147483647, default: constants.eureteSectionsCategory },
+            id_categ: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 2147483647,
+              default: constants.eureteSectionsCategory,
+            },
           },
           additionalProperties: false,
         },
@@ -240,7 +245,8 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
       config: { route: 'sez-eurete' },
       schema: {
         summary: 'Una sezione del welfare sociale',
-        description: 'Nome e descrizione HTML della sezione (il portale la ripulisce prima di mostrarla). Inesistente: 404.',
+        description:
+          'Nome e descrizione HTML della sezione (il portale la ripulisce prima di mostrarla). Inesistente: 404.',
         tags: ['vetrine'],
         params: slugParams,
         response: { 200: { $ref: 'eurete-sezione#' }, ...errorResponses(400, 401, 403, 404, 429) },
@@ -284,7 +290,8 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
       config: { route: 'conv-eurete-buoni' },
       schema: {
         summary: 'Informativa del welfare sociale accettata?',
-        description: 'Se l’utente ha accettato l’informativa del welfare sociale (necessaria per acquistare).',
+        description:
+          'Se l’utente ha accettato l’informativa del welfare sociale (necessaria per acquistare).',
         tags: ['vetrine'],
         response: { 200: { $ref: 'eurete-disclaimer#' }, ...errorResponses(401, 403, 429) },
       },
@@ -298,7 +305,8 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
       config: { route: 'conv-eurete-buoni' },
       schema: {
         summary: 'Accetta l’informativa del welfare sociale',
-        description: 'Registra che l’utente ha accettato l’informativa; senza, gli acquisti di mutuo soccorso sono rifiutati (403).',
+        description:
+          'Registra che l’utente ha accettato l’informativa; senza, gli acquisti di mutuo soccorso sono rifiutati (403).',
         tags: ['vetrine'],
         response: { 200: { $ref: 'eurete-disclaimer#' }, ...errorResponses(401, 403, 429) },
       },
@@ -336,7 +344,9 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
       const secret = secretOf(options.registry, eureteHealthPartner.provider);
       if (!secret) throw ApiError.of(503, 'apiPartnerUnavailable', { title: eureteHealthPartner.title });
       const { encData } = await createHandoff(app.db, { partner: eureteHealthPartner, secret, userId });
-      const address = new URL(loginAddress(secret, eureteHealthPartner, serverBase(request, options.publicUrl)));
+      const address = new URL(
+        loginAddress(secret, eureteHealthPartner, serverBase(request, options.publicUrl)),
+      );
       address.searchParams.set('d', encData);
       return { sso_link: address.toString() };
     },
