@@ -191,6 +191,14 @@ export const apiMessages = {
   apiMailSupportAckSubject: 'Abbiamo ricevuto la tua richiesta di assistenza n. {numero}',
   apiMailSupportAckText:
     'abbiamo ricevuto la tua richiesta di assistenza n. {numero} ({categoria}): sarà nostra cura risponderti nel più breve tempo possibile. Il tuo messaggio:',
+  // Showcases (issue 13): delivered codes, mutual aid, catalogue calls
+  apiDeliveredSender: 'Portale Welfare',
+  apiDeliveredNotice: 'Il tuo acquisto n. {id} ({product}) è andato a buon fine. Codice: {code}',
+  apiDeliveredMailSubject: 'Il codice del tuo acquisto n. {id} sul Portale Welfare',
+  apiDeliveredMailText:
+    'il tuo acquisto n. {id} ({product}) è andato a buon fine. Il tuo codice è {code}. Lo trovi anche tra le notifiche e nel dettaglio dell’acquisto sul portale.',
+  apiRetailerNotFound: 'Negozio inesistente.',
+  apiEureteSectionNotFound: 'Sezione inesistente.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

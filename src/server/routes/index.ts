@@ -28,6 +28,7 @@ import shellRoutes from './shell/index';
 import contentRoutes from './content/index';
 import { supportCategories, type SupportCategory } from '../../../config/support-categories';
 import skinRoutes from './skins/index';
+import showcaseRoutes from './showcases/index';
 
 export interface ApiRoutesOptions {
   demo: boolean;
@@ -72,5 +73,7 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
     demo: options.demo,
     supportCategories: [...supportCategories, ...(options.extraSupportCategories ?? [])],
   });
+  // Showcases (issue 13): vouchers, fuel card, app vouchers, mutual aid.
+  await app.register(showcaseRoutes, { registry: options.partners, publicUrl: options.publicUrl });
   for (const plugin of options.extraRoutes) await app.register(plugin);
 }
