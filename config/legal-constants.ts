@@ -12,6 +12,9 @@ export const legalConstants = {
     pensionResultBonusExtra: '3000.00',
     mealVoucherElectronicDailyLimit: '8.00',
     fringeBenefitVoucherLimit: '515.00',
+    // Back office (002 §2.8, §2.9): paper meal vouchers a day; gift deductibility per gift.
+    mealVoucherPaperDailyLimit: '4.00',
+    incentiveGiftDeductibilityLimit: '50.00',
   },
   2026: {
     art51c3Limit: '1000.00',
@@ -20,5 +23,8 @@ export const legalConstants = {
     pensionResultBonusExtra: '3000.00',
     mealVoucherElectronicDailyLimit: '10.00',
     fringeBenefitVoucherLimit: '515.00',
+    // Back office (002 §2.8, §2.9): paper meal vouchers a day; gift deductibility per gift.
+    mealVoucherPaperDailyLimit: '4.00',
+    incentiveGiftDeductibilityLimit: '50.00',
   },
 } as const;

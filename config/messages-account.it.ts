@@ -276,6 +276,10 @@ export const accountMessages = {
     'Se l’indirizzo è registrato, riceverai a breve un’e-mail con il collegamento per scegliere una nuova password.',
   loginCodeWaitNext:
     'Hai appena attivato l’app di autenticazione: il codice usato per la registrazione non vale per l’accesso. Attendi il prossimo codice (l’app lo cambia ogni 30 secondi) e inserisci quello.',
+  // Referent back office (issue 16): words its tables and its spreadsheets share
+  scheduleTitle: 'Scadenzario crediti',
+  creditTotalColumn: 'Credito totale',
+  creditExpiryColumn: 'Scadenza credito',
 } as const;
 
 export const messages = { ...portalMessages, ...accountMessages } as const;

@@ -249,6 +249,11 @@ export const formMessages = {
   formBenefitHubSubscribe: 'Iscriviti al Benefit Hub',
   formBenefitHubLoadError:
     "Si è verificato un errore nel caricamento delle informazioni, si prega di riprovare, se il problema persiste contattare l'assistenza",
+  // Loyalty and Incentive top-up (office-incentive-toduba, spec 002 §2.9): the live figures
+  formTopupFigures: 'Importi della richiesta',
+  formTopupFee: 'Commissione di servizio ({percent}%)',
+  formTopupVat: 'IVA sulla commissione ({percent}%)',
+  formTopupTotal: 'Totale fattura',
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;

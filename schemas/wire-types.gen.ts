@@ -48,6 +48,13 @@ export interface AcquistoFull {
   } | null;
 }
 
+/** schemas/api/azienda-affiliata.json: Azienda affiliata. */
+export interface AziendaAffiliata {
+  id_azienda: number;
+  nome: string;
+  localita: string | null;
+}
+
 /** schemas/api/azienda-referente.json: Azienda del referente. */
 export interface AziendaReferente {
   id_azienda: number;
@@ -112,6 +119,14 @@ export interface Categoria {
   me_stesso: boolean;
 }
 
+/** schemas/api/chiave-pubblica.json: Chiave pubblica. */
+export interface ChiavePubblica {
+  id: number;
+  chiave_pubblica: string;
+  api_user_name: string | null;
+  created: string;
+}
+
 /** schemas/api/conto-anticipi.json: Conto anticipi. */
 export interface ContoAnticipi {
   saldo_anticipi: Money;
@@ -136,6 +151,15 @@ export interface Detail {
   detail: string;
 }
 
+/** schemas/api/dipendente-azienda.json: Dipendente dell'azienda. */
+export interface DipendenteAzienda {
+  id: number;
+  uid: string;
+  cognome: string;
+  nome: string;
+  is_cessato: boolean;
+}
+
 /** schemas/api/doc-id.json: Documento creato. */
 export interface DocId {
   doc_id: number;
@@ -157,6 +181,28 @@ export interface WireError {
   detail?: string;
   non_field_errors?: string[];
   [key: string]: string[] | string | undefined;
+}
+
+/** schemas/api/file-cifrato.json: File cifrato per il consulente. */
+export interface FileCifrato {
+  nome_file: string;
+  alg: 'RSA-OAEP-256+A256GCM';
+  chiave_cifrata: string;
+  iv: string;
+  dati: string;
+}
+
+/** schemas/api/file-utente-azienda.json: File di un dipendente. */
+export interface FileUtenteAzienda {
+  id_resource: number;
+  uid: string;
+  nome_file: string;
+  tipo_file: string;
+  id_tipo_file: number;
+  id_categ: number | null;
+  id_ordine: number | null;
+  oggetto: string | null;
+  created: string;
 }
 
 /** schemas/api/fondo-previdenza.json: Fondo di previdenza complementare. */
@@ -332,6 +378,12 @@ export interface WireNotification {
   conferma_lettura: boolean;
 }
 
+/** schemas/api/nuova-chiave-pubblica.json: Nuova chiave pubblica. */
+export interface NuovaChiavePubblica {
+  chiave_pubblica: string;
+  api_user_name?: string | null;
+}
+
 /** schemas/api/otp-enrolment.json: Registrazione dell'app di autenticazione. */
 export interface OtpEnrolment {
   check_token: string;
@@ -347,6 +399,18 @@ export interface OutboxMail {
   text: string;
   html: string | null;
   created: string;
+}
+
+/** schemas/api/pagina-chiavi-pubbliche.json: Pagina di chiavi pubbliche. */
+export interface PaginaChiaviPubbliche {
+  count: number;
+  results: ChiavePubblica[];
+}
+
+/** schemas/api/pagina-scadenzario.json: Pagina dello scadenzario crediti. */
+export interface PaginaScadenzario {
+  count: number;
+  results: RigaScadenzario[];
 }
 
 /** schemas/api/partner-charge-answer.json: Addebito registrato. */
@@ -386,6 +450,21 @@ export interface PasswordResetMethod {
   auth_method: 'otp' | 'cod_fisc';
 }
 
+/** schemas/api/piani-welfare.json: Piani welfare. */
+export interface PianiWelfare {
+  count: number;
+  results: PianoWelfare[];
+}
+
+/** schemas/api/piano-welfare.json: Piano welfare. */
+export interface PianoWelfare {
+  wpw_id: number;
+  wpw_descrizione: string;
+  wpw_data_decorrenza: string;
+  wpw_data_scadenza: string;
+  wpw_id_piano_padre: number | null;
+}
+
 /** schemas/api/previdenza-info.json: Accettazione informativa previdenza. */
 export interface PrevidenzaInfo {
   previdenza_is_ok: true;
@@ -395,6 +474,26 @@ export interface PrevidenzaInfo {
 export interface RelazioneParentale {
   id: number;
   nome: string;
+}
+
+/** schemas/api/ricarica-incentive.json: Ricarica Loyalty e Incentive. */
+export interface RicaricaIncentive {
+  id: number;
+  created: string;
+  importo_ricarica: Money;
+  commissione: Money;
+  iva: Money;
+  totale: Money;
+}
+
+/** schemas/api/riga-scadenzario.json: Riga dello scadenzario crediti. */
+export interface RigaScadenzario {
+  id: number;
+  cognome: string;
+  nome: string;
+  credito_tot: Money;
+  credito_art51c3: Money;
+  scadenza_credito: string;
 }
 
 /** schemas/api/skin.json: Personalizzazione cliente. */
@@ -500,6 +599,12 @@ export interface FormConvPrevidenzaIntegrativa {
   note?: string | null;
 }
 
+/** schemas/forms/plain-ricarica-incentive.json: Ricarica Loyalty e Incentive. */
+export interface PlainRicaricaIncentive {
+  /** Importo della ricarica (€) */
+  importo_ricarica: string;
+}
+
 /** schemas/forms/rimb-aff-mutui.json: Rimborso affitto o mutuo prima casa. */
 export interface FormRimbAffMutui {
   /** Categoria */
@@ -580,6 +685,7 @@ export interface WireTypes {
   'acquisti-annullati': AcquistiAnnullati;
   'acquisto-annullato': AcquistoAnnullato;
   'acquisto-full': AcquistoFull;
+  'azienda-affiliata': AziendaAffiliata;
   'azienda-referente': AziendaReferente;
   'beneficiario-suggerito': BeneficiarioSuggerito;
   'benefit-hub': BenefitHub;
@@ -587,13 +693,17 @@ export interface WireTypes {
   'carousel-click': CarouselClick;
   'carousel-slide': CarouselSlide;
   categoria: Categoria;
+  'chiave-pubblica': ChiavePubblica;
   'conto-anticipi': ContoAnticipi;
   crediti: Crediti;
   'credito-utente': CreditoUtente;
   detail: Detail;
+  'dipendente-azienda': DipendenteAzienda;
   'doc-id': DocId;
   'documento-esistente': DocumentoEsistente;
   error: WireError;
+  'file-cifrato': FileCifrato;
+  'file-utente-azienda': FileUtenteAzienda;
   'fondo-previdenza': FondoPrevidenza;
   fornitore: Fornitore;
   'gruppo-link-statici': GruppoLinkStatici;
@@ -613,22 +723,30 @@ export interface WireTypes {
   'notification-status': NotificationStatus;
   'notification-update': NotificationUpdate;
   notification: WireNotification;
+  'nuova-chiave-pubblica': NuovaChiavePubblica;
   'otp-enrolment': OtpEnrolment;
   'outbox-mail': OutboxMail;
+  'pagina-chiavi-pubbliche': PaginaChiaviPubbliche;
+  'pagina-scadenzario': PaginaScadenzario;
   'partner-charge-answer': PartnerChargeAnswer;
   'partner-charge': PartnerCharge;
   'partner-link': PartnerLink;
   'partner-login': PartnerLogin;
   'password-expiry': PasswordExpiry;
   'password-reset-method': PasswordResetMethod;
+  'piani-welfare': PianiWelfare;
+  'piano-welfare': PianoWelfare;
   'previdenza-info': PrevidenzaInfo;
   'relazione-parentale': RelazioneParentale;
+  'ricarica-incentive': RicaricaIncentive;
+  'riga-scadenzario': RigaScadenzario;
   skin: Skin;
   'storico-transazioni': StoricoTransazioni;
   'tipo-documento': TipoDocumento;
   'user-privacy': UserPrivacy;
   'form-conv-ondemand': FormConvOndemand;
   'form-conv-previdenza-integrativa': FormConvPrevidenzaIntegrativa;
+  'plain-ricarica-incentive': PlainRicaricaIncentive;
   'form-rimb-aff-mutui': FormRimbAffMutui;
   'form-rimb-bollette': FormRimbBollette;
   'form-rimb-interessi': FormRimbInteressi;

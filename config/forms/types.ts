@@ -73,7 +73,16 @@ export interface UploadSlot {
  * `ui:widget` names: the portal's own widgets (src/client/widgets) and the Mantine inputs of rjsf the
  * form theme keeps (engine/forms/form-theme.tsx).
  */
-export type PortalWidgetName = 'amount' | 'category' | 'date' | 'consent' | 'iban' | 'months' | 'attachment';
+export type PortalWidgetName =
+  | 'amount'
+  | 'category'
+  | 'date'
+  | 'consent'
+  | 'iban'
+  | 'months'
+  | 'attachment'
+  // Loyalty and Incentive top-up (issue 16): the amount with its fee, VAT and total shown live.
+  | 'incentive-amount';
 export type StockWidgetName =
   'text' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'checkboxes' | 'password' | 'email' | 'hidden';
 export type FormWidgetName = PortalWidgetName | StockWidgetName;
@@ -207,6 +216,11 @@ export interface SubmitCall {
   readonly encoding: 'json' | 'multipart' | 'none';
   /** `company`: sent for the company acted for (`Act-For`, the back office); default `user`. */
   readonly scope?: 'user' | 'company';
+  /**
+   * JSON only: one `Idempotency-Key` per payload (and company), reused when the same payload is sent
+   * again after a failure, so a retry never records the request twice (the top-up).
+   */
+  readonly idempotent?: boolean;
 }
 
 /** What a successful submission shows, then does. */

@@ -10,8 +10,12 @@
  * calls; tests/fixtures/plain-forms/ holds the forms that prove the engine meanwhile.
  */
 import type { PlainFormDeclaration } from '../forms/types';
+// Referent back office (issue 16).
+import { incentiveTopUp } from './ricarica-incentive';
 
-export const plainForms: readonly PlainFormDeclaration[] = [];
+export const plainForms: readonly PlainFormDeclaration[] = [incentiveTopUp];
+
+export { incentiveTopUp };
 
 export function findPlainForm(name: string): PlainFormDeclaration | undefined {
   return plainForms.find((form) => form.name === name);

@@ -24,7 +24,15 @@ import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$'
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
 import { Route as AuthenticatedGroupPartnerRouteImport } from './routes/_authenticated/$group/$partner';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
+import { Route as AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport } from './routes/_authenticated/backoffice-refazi/office-cifratura-chain';
+import { Route as AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport } from './routes/_authenticated/backoffice-refazi/office-consulenti';
+import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-info';
+import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-toduba';
+import { Route as AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
+import { Route as AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare';
+import { Route as AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport } from './routes/_authenticated/backoffice-refazi/office-scadenzario-azi';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
+import { Route as AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport } from './routes/_authenticated/backoffice-refazi/office-user-files';
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
 import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
@@ -110,10 +118,58 @@ const AuthenticatedBackofficeRefaziIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
+const AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute =
+  AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport.update({
+    id: '/office-cifratura-chain',
+    path: '/office-cifratura-chain',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeConsulentiRoute =
+  AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport.update({
+    id: '/office-consulenti',
+    path: '/office-consulenti',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute =
+  AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport.update({
+    id: '/office-incentive-info',
+    path: '/office-incentive-info',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute =
+  AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport.update({
+    id: '/office-incentive-toduba',
+    path: '/office-incentive-toduba',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute =
+  AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport.update({
+    id: '/office-ref-azi-buoni-pasto',
+    path: '/office-ref-azi-buoni-pasto',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute =
+  AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport.update({
+    id: '/office-ref-azi-piani-welfare',
+    path: '/office-ref-azi-piani-welfare',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute =
+  AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport.update({
+    id: '/office-scadenzario-azi',
+    path: '/office-scadenzario-azi',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
 const AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute =
   AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport.update({
     id: '/office-transactionsdash',
     path: '/office-transactionsdash',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeUserFilesRoute =
+  AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport.update({
+    id: '/office-user-files',
+    path: '/office-user-files',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
 const AuthenticatedBenefitsBenefitHubRoute =
@@ -151,7 +207,15 @@ export interface FileRoutesByFullPath {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
+  '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
+  '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
+  '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
+  '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
+  '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  '/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
@@ -170,7 +234,15 @@ export interface FileRoutesByTo {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/': typeof AuthenticatedIndexRoute;
   '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
+  '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
+  '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
+  '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
+  '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
+  '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  '/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
@@ -192,7 +264,15 @@ export interface FileRoutesById {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/_authenticated/': typeof AuthenticatedIndexRoute;
   '/_authenticated/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/_authenticated/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
+  '/_authenticated/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  '/_authenticated/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
+  '/_authenticated/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
+  '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
+  '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
+  '/_authenticated/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  '/_authenticated/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
@@ -214,7 +294,15 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/$group/$partner'
+    | '/backoffice-refazi/office-cifratura-chain'
+    | '/backoffice-refazi/office-consulenti'
+    | '/backoffice-refazi/office-incentive-info'
+    | '/backoffice-refazi/office-incentive-toduba'
+    | '/backoffice-refazi/office-ref-azi-buoni-pasto'
+    | '/backoffice-refazi/office-ref-azi-piani-welfare'
+    | '/backoffice-refazi/office-scadenzario-azi'
     | '/backoffice-refazi/office-transactionsdash'
+    | '/backoffice-refazi/office-user-files'
     | '/benefits/benefit-hub'
     | '/helpdesk/site-notifiche'
     | '/backoffice-refazi/'
@@ -233,7 +321,15 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/'
     | '/$group/$partner'
+    | '/backoffice-refazi/office-cifratura-chain'
+    | '/backoffice-refazi/office-consulenti'
+    | '/backoffice-refazi/office-incentive-info'
+    | '/backoffice-refazi/office-incentive-toduba'
+    | '/backoffice-refazi/office-ref-azi-buoni-pasto'
+    | '/backoffice-refazi/office-ref-azi-piani-welfare'
+    | '/backoffice-refazi/office-scadenzario-azi'
     | '/backoffice-refazi/office-transactionsdash'
+    | '/backoffice-refazi/office-user-files'
     | '/benefits/benefit-hub'
     | '/helpdesk/site-notifiche'
     | '/backoffice-refazi'
@@ -254,7 +350,15 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/_authenticated/'
     | '/_authenticated/$group/$partner'
+    | '/_authenticated/backoffice-refazi/office-cifratura-chain'
+    | '/_authenticated/backoffice-refazi/office-consulenti'
+    | '/_authenticated/backoffice-refazi/office-incentive-info'
+    | '/_authenticated/backoffice-refazi/office-incentive-toduba'
+    | '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto'
+    | '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare'
+    | '/_authenticated/backoffice-refazi/office-scadenzario-azi'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
+    | '/_authenticated/backoffice-refazi/office-user-files'
     | '/_authenticated/benefits/benefit-hub'
     | '/_authenticated/helpdesk/site-notifiche'
     | '/_authenticated/backoffice-refazi/'
@@ -377,11 +481,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziIndexRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
+    '/_authenticated/backoffice-refazi/office-cifratura-chain': {
+      id: '/_authenticated/backoffice-refazi/office-cifratura-chain';
+      path: '/office-cifratura-chain';
+      fullPath: '/backoffice-refazi/office-cifratura-chain';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-consulenti': {
+      id: '/_authenticated/backoffice-refazi/office-consulenti';
+      path: '/office-consulenti';
+      fullPath: '/backoffice-refazi/office-consulenti';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-incentive-info': {
+      id: '/_authenticated/backoffice-refazi/office-incentive-info';
+      path: '/office-incentive-info';
+      fullPath: '/backoffice-refazi/office-incentive-info';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-incentive-toduba': {
+      id: '/_authenticated/backoffice-refazi/office-incentive-toduba';
+      path: '/office-incentive-toduba';
+      fullPath: '/backoffice-refazi/office-incentive-toduba';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': {
+      id: '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
+      path: '/office-ref-azi-buoni-pasto';
+      fullPath: '/backoffice-refazi/office-ref-azi-buoni-pasto';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare': {
+      id: '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare';
+      path: '/office-ref-azi-piani-welfare';
+      fullPath: '/backoffice-refazi/office-ref-azi-piani-welfare';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-scadenzario-azi': {
+      id: '/_authenticated/backoffice-refazi/office-scadenzario-azi';
+      path: '/office-scadenzario-azi';
+      fullPath: '/backoffice-refazi/office-scadenzario-azi';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
     '/_authenticated/backoffice-refazi/office-transactionsdash': {
       id: '/_authenticated/backoffice-refazi/office-transactionsdash';
       path: '/office-transactionsdash';
       fullPath: '/backoffice-refazi/office-transactionsdash';
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-user-files': {
+      id: '/_authenticated/backoffice-refazi/office-user-files';
+      path: '/office-user-files';
+      fullPath: '/backoffice-refazi/office-user-files';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
     '/_authenticated/benefits/benefit-hub': {
@@ -409,14 +569,38 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedBackofficeRefaziRouteChildren {
+  AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute: typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
+  AuthenticatedBackofficeRefaziOfficeConsulentiRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
+  AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
+  AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
+  AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
+  AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute: typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
   AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  AuthenticatedBackofficeRefaziOfficeUserFilesRoute: typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   AuthenticatedBackofficeRefaziIndexRoute: typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
 
 const AuthenticatedBackofficeRefaziRouteChildren: AuthenticatedBackofficeRefaziRouteChildren =
   {
+    AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute:
+      AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute,
+    AuthenticatedBackofficeRefaziOfficeConsulentiRoute:
+      AuthenticatedBackofficeRefaziOfficeConsulentiRoute,
+    AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute:
+      AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute,
+    AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute:
+      AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute,
+    AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute:
+      AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute,
+    AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute:
+      AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute,
+    AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute:
+      AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute,
     AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute:
       AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute,
+    AuthenticatedBackofficeRefaziOfficeUserFilesRoute:
+      AuthenticatedBackofficeRefaziOfficeUserFilesRoute,
     AuthenticatedBackofficeRefaziIndexRoute:
       AuthenticatedBackofficeRefaziIndexRoute,
   };

@@ -34,11 +34,25 @@ function testRoute(url: string, config: RouteShorthandOptions['config']): Fastif
 
 /** The back-office calls of the contract: the only ones the back-office plugin registers. */
 const BACK_OFFICE_CALLS = [
+  'DELETE /api/chiavi_pubbliche/:keyid',
+  'DELETE /api/consulenti/:keyid',
+  'GET /api/aziende_affiliate',
   'GET /api/aziende_referente',
+  'GET /api/chiavi_pubbliche',
+  'GET /api/documenti_utente_azienda',
+  'GET /api/download_document_azienda/:id_resource',
   'GET /api/export_crediti_res_utenti',
   'GET /api/export_wfbridge_fine_mese',
   'GET /api/get_status_conto_anticipi',
   'GET /api/get_storico_transazioni/azienda',
+  'GET /api/piani_welfare',
+  'GET /api/piano_welfare_crediti/:id',
+  'GET /api/ricarica_incentive',
+  'GET /api/ricarica_incentive/:id/proforma',
+  'GET /api/scadenzario_azienda',
+  'GET /api/utenti_azienda',
+  'POST /api/chiavi_pubbliche',
+  'POST /api/ricarica_incentive',
 ];
 
 describe.each(backends)('access declared by every call and enforced by the shared rule (%s)', (backend) => {

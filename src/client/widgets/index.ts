@@ -20,6 +20,7 @@ import { DocumentsField } from './documents';
 /** Upload slots drawn after a field (`UploadSlot.after`), placed by the engine's object template. */
 export { AnchoredSlots, hasAnchoredSlots } from './documents';
 import { IbanWidget } from './iban';
+import { IncentiveAmountWidget } from './incentive-amount';
 import { LoanCalculatorField } from './loan-calculator';
 import { MonthsWidget } from './months';
 import { PensionFundField } from './pension-fund';
@@ -34,6 +35,7 @@ export const formWidgets = {
   iban: IbanWidget,
   months: MonthsWidget,
   attachment: AttachmentWidget,
+  'incentive-amount': IncentiveAmountWidget,
   // Exactly the names config/forms/types.ts declares: a name missing here, or one more, fails `tsc`.
 } satisfies Record<PortalWidgetName, Widget> & RegistryWidgetsType;
 
