@@ -8,7 +8,7 @@ import type { PlainFormDeclaration } from '../forms/types';
 
 export const incentiveTopUp = {
   name: 'ricarica-incentive',
-  title: 'Ricarica Loyalty e Incentive',
+  title: 'Nuova richiesta di ricarica',
   schemaId: 'plain-ricarica-incentive',
   uiSchema: { importo_ricarica: { 'ui:widget': 'incentive-amount' } },
   intro: {},

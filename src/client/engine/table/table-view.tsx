@@ -41,7 +41,8 @@ const TONE_BACKGROUNDS = {
   gray: 'var(--mantine-color-gray-1)',
   yellow: 'var(--mantine-color-yellow-0)',
 } as const;
-const BADGE_COLORS = { red: 'red.8', gray: 'gray.7', yellow: 'orange.9' } as const;
+// Filled badges with enough contrast for their text (axe): dark red, dark grey, and yellow with dark text.
+const BADGE_COLORS = { red: 'red.9', gray: 'gray.7', yellow: 'yellow.4' } as const;
 
 function cellClass(columns: readonly TableColumn[], column: TableColumn): string {
   const headers = columns.filter((item) => item.cardHeader);
@@ -288,6 +289,7 @@ function TableRow({ state, row, level }: { state: TableState; row: Row; level: n
                 ml="xs"
                 color={BADGE_COLORS[badge.color ?? (badge.tone === 'expired' ? 'gray' : 'yellow')]}
                 variant="filled"
+                autoContrast
               >
                 {messages[badge.label]}
               </Badge>

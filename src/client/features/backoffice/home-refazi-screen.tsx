@@ -132,6 +132,7 @@ export function HomeRefaziScreen() {
                 target="_blank"
                 rel="noopener noreferrer"
                 variant="light"
+                w={{ base: '100%', xs: 'auto' }}
                 leftSection={<IconExternalLink size={18} aria-hidden="true" />}
               >
                 {messages.boHomeNewConvention}
@@ -139,14 +140,15 @@ export function HomeRefaziScreen() {
               </Button>
               <Button
                 variant="default"
+                w={{ base: '100%', xs: 'auto' }}
                 leftSection={<IconBuilding size={18} aria-hidden="true" />}
                 onClick={() => setAffiliatedOpen(true)}
               >
                 {messages.boHomeAffiliated}
               </Button>
               <Anchor href={MANUAL} target="_blank" rel="noopener" size="sm" data-testid="dashboard-manual">
-                <Group gap={4} component="span">
-                  <IconFileTypePdf size={18} aria-hidden="true" />
+                <Group gap={4} component="span" wrap="nowrap">
+                  <IconFileTypePdf size={18} aria-hidden="true" style={{ flexShrink: 0 }} />
                   {messages.boHomeManual}
                 </Group>
               </Anchor>

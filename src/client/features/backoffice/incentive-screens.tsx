@@ -7,7 +7,7 @@
  *   overlay, "Richiesta inviata" closed only by its button, the amount cleared after) and the
  *   company's requests with their pro-forma PDF.
  */
-import { Card, List, Stack, Text } from '@mantine/core';
+import { Card, List, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '../../../../config/constants';
 import { incentiveTopUp } from '../../../../config/plain-forms';
@@ -67,6 +67,9 @@ export function IncentiveTopupScreen() {
           embedded
           onSubmitted={() => void refreshTables(queryClient, [topupsTable.name])}
         />
+        <Title order={2} size="h3">
+          {messages.boTopupsCaption}
+        </Title>
         <DataTable table={topupsTable} />
       </Stack>
     </BackOfficePage>
