@@ -69,7 +69,7 @@ async function seed(db: Kysely<DB>, today: string): Promise<number> {
   await sql`
     INSERT INTO credit_lines (user_id, fonte, is_art51c3, data_decorrenza, data_scadenza,
                               credito_iniziale, credito_spendibile, credito_contabile, rif_esterno)
-    SELECT u.id, 2, a.art, ${addDays(today, -200)}::date, ${addDays(today, 1)}::date + (u.id % 400),
+    SELECT u.id, 2, a.art, ${addDays(today, -200)}::date, ${addDays(today, 1)}::date + (u.id % 400)::int,
            100000, 50000 + u.id % 40000, 90000, CASE WHEN a.art THEN 'b-art' ELSE 'b-ord' END
       FROM users AS u CROSS JOIN (VALUES (false), (true)) AS a(art)
      WHERE u.company_id = ${companyId}`.execute(db);
