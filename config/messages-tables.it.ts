@@ -115,7 +115,6 @@ export const tableMessages = {
   boFilesCaption: 'File del dipendente',
   boCeased: 'Cessato',
   boFilesNoUser: 'Nessun utente selezionato, seleziona un utente per vedere i files.',
-  boFilesNoUserDownload: 'Nessun utente selezionato, seleziona un utente per scaricare i files.',
   boColFileType: 'Tipo di file',
   boColRequest: 'Richiesta',
   boColUploaded: 'Caricato il',

@@ -367,6 +367,25 @@ describe('referent back office', () => {
     }
   });
 
+  it('the table pages on a phone (360 px): cards, axe clean', async () => {
+    const page = await lauraPage(360);
+    const pages: [string, string][] = [
+      ['Scadenzario crediti', 'schedule-row'],
+      ['Piani welfare', 'plan-row'],
+      ['Chiavi di cifratura', 'key-row'],
+      ['Delega consulenti', 'consultant-row'],
+    ];
+    for (const [title, row] of pages) {
+      await openBadge(page, title);
+      await expect.poll(() => page.getByTestId(row).count()).toBeGreaterThan(0);
+      await expectAxeClean(page, `${title} 360`);
+      await page.screenshot({ path: `${screenshotDir}/backoffice-${row}-360.png`, fullPage: false });
+    }
+    await openBadge(page, 'Gestione file utenti');
+    await page.getByText(messages.boFilesNoUser).waitFor();
+    await expectAxeClean(page, 'user files 360');
+  });
+
   it('keys: a pair made by WebCrypto, private key once; a consultant signs, then is revoked', async () => {
     const page = await lauraPage(1280);
     const calls = recordCalls(page);
