@@ -280,19 +280,26 @@ function TableRow({ state, row, level }: { state: TableState; row: Row; level: n
             ta={column.kind === 'boolean' ? 'center' : column.kind === 'detail' ? 'right' : undefined}
           >
             {sentence?.text ? (
-              <span data-testid="table-tone-text">{rowText(sentence.text, row, columns)}</span>
+              // A sentence wraps, even in a column that keeps its values on one line (dates).
+              <span data-testid="table-tone-text" style={{ whiteSpace: 'normal' }}>
+                {rowText(sentence.text, row, columns)}
+              </span>
+            ) : badge?.label ? (
+              // The value and its badge wrap onto two lines when the card is narrow.
+              <span className={classes.toned}>
+                <span>
+                  <CellContent column={column} row={row} table={table} request={request} />
+                </span>
+                <Badge
+                  color={BADGE_COLORS[badge.color ?? (badge.tone === 'expired' ? 'gray' : 'yellow')]}
+                  variant="filled"
+                  autoContrast
+                >
+                  {messages[badge.label]}
+                </Badge>
+              </span>
             ) : (
               <CellContent column={column} row={row} table={table} request={request} />
-            )}
-            {badge?.label && (
-              <Badge
-                ml="xs"
-                color={BADGE_COLORS[badge.color ?? (badge.tone === 'expired' ? 'gray' : 'yellow')]}
-                variant="filled"
-                autoContrast
-              >
-                {messages[badge.label]}
-              </Badge>
             )}
           </Table.Td>
         );
