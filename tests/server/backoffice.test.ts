@@ -17,7 +17,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '../../src/server/services/consultant-signature';
-import { romeDate, addDays } from '../../src/server/services/calendar';
+import { addDays, addMonths, romeDate } from '../../src/server/services/calendar';
 import { backends, buildTestApp, json, type TestApp } from './helpers';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -420,6 +420,34 @@ describe.each(backends)('referent back office (%s)', (backend) => {
       const rows = await sheetRows(file);
       expect(rows[0]).toContain('Scadenza credito');
       expect(rows.length).toBeGreaterThan(50);
+    });
+
+    it('sends the movement export encrypted too, with the export’s own date rules', async () => {
+      const today = romeDate();
+      // From the first day of the previous month (the earliest the export allows) to today.
+      const start = `${addMonths(today, -1).slice(0, 8)}01`;
+      const url = `/api/consulente/export_movimenti?date_start=${start}&date_end=${today}`;
+      const response = await signed(url).send();
+      expect(response.statusCode).toBe(200);
+      const envelope = json<{ nome_file: string; chiave_cifrata: string; iv: string; dati: string }>(
+        response,
+      );
+      expect(envelope.nome_file).toBe(`movimenti_${start}_${today}.xlsx`);
+      const aesKey = privateDecrypt(
+        {
+          key: consultantKeys.privateKey,
+          padding: cryptoConstants.RSA_PKCS1_OAEP_PADDING,
+          oaepHash: 'sha256',
+        },
+        Buffer.from(envelope.chiave_cifrata, 'base64'),
+      );
+      const data = Buffer.from(envelope.dati, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', aesKey, Buffer.from(envelope.iv, 'base64'));
+      decipher.setAuthTag(data.subarray(data.length - 16));
+      const file = Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]);
+      expect((await sheetRows(file)).length).toBeGreaterThan(1);
+      const missing = await signed('/api/consulente/export_movimenti').send();
+      expect(missing.statusCode).toBe(400);
     });
 
     it('refuses at once after the key is deleted, and after the consultant is revoked', async () => {

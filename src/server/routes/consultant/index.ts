@@ -1,7 +1,7 @@
 /**
  * The consultants' API (spec 002 §2.8, §6; ARCHITECTURE.md §5): a consultant (api user) of a company
- * reads the company's employees and credit expiry schedule, and receives the schedule as a file
- * encrypted to their public key. No session: every request is signed with the consultant's private
+ * reads the company's employees and credit expiry schedule, and receives the schedule and the
+ * payroll movement export as files encrypted to their public key. No session: every request is signed with the consultant's private
  * key (services/consultant-signature.ts), checked against the key the referent registered; a deleted
  * key or a revoked consultant is refused (401) from the next request. These calls are `public` for
  * the session check (they carry no token) and verified here, before any handler.
@@ -9,7 +9,8 @@
 import { PassThrough } from 'node:stream';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { companyEmployees, schedulePage, writeScheduleXlsx } from '../../services/back-office';
-import { romeDate } from '../../services/calendar';
+import { isIsoDay, romeDate } from '../../services/calendar';
+import { exportRange, writePayrollXlsx } from '../../services/history';
 import {
   encryptForConsultant,
   verifyConsultantRequest,
@@ -114,6 +115,40 @@ export default async function consultantRoutes(app: WireApp): Promise<void> {
       const today = romeDate();
       const content = await bufferOf((out) => writeScheduleXlsx(app.db, consultant.companyId, today, out));
       return encryptForConsultant(consultant.publicKey, `scadenzario_${today}.xlsx`, content);
+    },
+  );
+
+  app.get(
+    '/api/consulente/export_movimenti',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Export dei movimenti per le paghe come file cifrato (consulente)',
+        description:
+          'Il foglio .xlsx dei movimenti dei dipendenti nei giorni `date_start`..`date_end` (le stesse regole ' +
+          'dell’export del referente, `export_wfbridge_fine_mese`), cifrato per la chiave pubblica del consulente.' +
+          SIGNED,
+        tags: ['consulenti'],
+        querystring: {
+          type: 'object',
+          properties: {
+            date_start: { type: 'string', maxLength: 10 },
+            date_end: { type: 'string', maxLength: 10 },
+          },
+          additionalProperties: false,
+        },
+        response: { 200: { $ref: 'file-cifrato#' }, ...errors },
+      },
+    },
+    async (request) => {
+      const consultant = caller(request);
+      const range = exportRange(request.query, romeDate(), isIsoDay);
+      const content = await bufferOf((out) => writePayrollXlsx(app.db, consultant.companyId, range, out));
+      return encryptForConsultant(
+        consultant.publicKey,
+        `movimenti_${range.dateStart}_${range.dateStop}.xlsx`,
+        content,
+      );
     },
   );
 }
