@@ -44,6 +44,19 @@ export const constants = {
   eureteSectionsCategory: 53,
   /** The fixed section of the supplementary health, paid from the total (001 §2). */
   eureteHealthSection: 'assistenza_sanitaria_integrativa',
+  // Referent back office (002 §2.8, §2.9, §9).
+  /** Loyalty and Incentive: service fee on the top-up and VAT on the fee, in percent. */
+  incentiveFeePercent: 3,
+  incentiveVatPercent: 22,
+  /** Welfare plans year filter: from this year to the current one plus `planYearsAhead`. */
+  planFirstYear: 2020,
+  planYearsAhead: 10,
+  /** Key pairs made in the browser: RSA modulus (the spec's 1024 is below every current guideline). */
+  rsaKeyBits: 3072,
+  /** Consultant requests: how far the signature's `created` may be from the server's clock. */
+  consultantSignatureSkewSeconds: 300,
+  /** New-convention request (home-refazi): the external page. */
+  newConventionUrl: 'https://www.example.com/richiesta-convenzione',
 } as const;
 
 // Legal figures by tax year (pension deductibility, art. 51 c.3, meal vouchers...) are in

@@ -14,6 +14,9 @@ export const legalConstants = {
     fringeBenefitVoucherLimit: '515.00',
     /** Supplementary health funds' contributions not taxed (site-normativa, 002 §9). */
     supplementaryHealthLimit: '3615.20',
+    // Back office (002 §2.8, §2.9): paper meal vouchers a day; gift deductibility per gift.
+    mealVoucherPaperDailyLimit: '4.00',
+    incentiveGiftDeductibilityLimit: '50.00',
   },
   2026: {
     art51c3Limit: '1000.00',
@@ -24,6 +27,9 @@ export const legalConstants = {
     fringeBenefitVoucherLimit: '515.00',
     /** Supplementary health funds' contributions not taxed (site-normativa, 002 §9). */
     supplementaryHealthLimit: '3615.20',
+    // Back office (002 §2.8, §2.9): paper meal vouchers a day; gift deductibility per gift.
+    mealVoucherPaperDailyLimit: '4.00',
+    incentiveGiftDeductibilityLimit: '50.00',
   },
 } as const;
 

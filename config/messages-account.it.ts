@@ -306,6 +306,10 @@ export const accountMessages = {
   filesDownloadNamed: 'Scarica {name}',
   filesNoPreview: 'Anteprima non disponibile',
   filesPreviewOf: 'Anteprima di {name}',
+  // Referent back office (issue 16): words its tables and its spreadsheets share
+  scheduleTitle: 'Scadenzario crediti',
+  creditTotalColumn: 'Credito totale',
+  creditExpiryColumn: 'Scadenza credito',
 } as const;
 
 export const messages = { ...portalMessages, ...accountMessages } as const;

@@ -72,7 +72,6 @@ export const apiMessages = {
   apiSheetMovements: 'Movimenti',
   apiSheetTransactions: 'Transazioni',
   apiSheetResidualCredit: 'Crediti residui',
-  apiColTotalCredit: 'Credito totale',
   apiColArt51Credit: 'di cui art. 51 c.3',
   apiColNearestExpiry: 'Scadenza più vicina',
   // Sign-in, second factor, single sign-on and password flows (server side)
@@ -199,6 +198,34 @@ export const apiMessages = {
     'il tuo acquisto n. {id} ({product}) è andato a buon fine. Il tuo codice è {code}. Lo trovi anche tra le notifiche e nel dettaglio dell’acquisto sul portale.',
   apiRetailerNotFound: 'Negozio inesistente.',
   apiEureteSectionNotFound: 'Sezione inesistente.',
+  // Referent back office (spec 002 §2.8, §2.9, §6, §7): schedule, plans, keys, consultants, files, top-up
+  apiSheetPlanCredits: 'Crediti del piano',
+  apiColPlan: 'Piano welfare',
+  apiActForRequired: 'Intestazione Act-For obbligatoria: indicare l’azienda per cui si opera.',
+  apiPlanNotFound: 'Piano welfare non trovato.',
+  apiPlanYearInvalid: 'Anno non valido: scegliere un anno tra {from} e {to}.',
+  apiUserUidUnknown: 'Utente non trovato tra i dipendenti dell’azienda.',
+  apiKeyInvalid:
+    'Chiave pubblica non valida: serve una chiave RSA di almeno {bits} bit (DER SubjectPublicKeyInfo in base64, o PEM).',
+  apiKeyDuplicate: 'Questa chiave pubblica è già registrata per l’azienda.',
+  apiKeyNotFound: 'Chiave pubblica non trovata.',
+  apiConsultantNotFound: 'Accesso consulente non trovato.',
+  apiConsultantSignatureMissing:
+    'Richiesta non firmata: servono le intestazioni Signature-Input e Signature.',
+  apiConsultantSignatureInvalid: 'Firma della richiesta non valida.',
+  apiConsultantSignatureExpired: 'Firma della richiesta scaduta o con orario non valido.',
+  apiConsultantReplay: 'Richiesta già ricevuta: ogni firma vale una sola volta.',
+  apiConsultantKeyRevoked: 'Chiave eliminata o accesso del consulente revocato.',
+  apiTopupAmountInvalid: 'Importo della ricarica non valido: indicare un importo in euro maggiore di zero.',
+  apiTopupNotFound: 'Richiesta di ricarica non trovata.',
+  apiTopupPdfTitle: 'Pro forma: ricarica Loyalty e Incentive',
+  apiTopupPdfCompany: 'Azienda: {name}',
+  apiTopupPdfNumber: 'Richiesta n. {id} del {date}',
+  apiTopupPdfAmount: 'Importo della ricarica: {amount}',
+  apiTopupPdfFee: 'Commissione di servizio ({percent}%): {amount}',
+  apiTopupPdfVat: 'IVA sulla commissione ({percent}%): {amount}',
+  apiTopupPdfTotal: 'Totale fattura: {amount}',
+  apiTopupPdfNote: 'Documento pro forma, non valido ai fini fiscali: la fattura segue il pagamento.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

@@ -331,6 +331,11 @@ export const formMessages = {
   formTitleHealth: 'Assistenza sanitaria integrativa',
   formVouchersIntro: 'Scegli il negozio: i buoni si pagano con il credito welfare ART 51 C.3.',
   formHealthIntro: 'I piani di assistenza sanitaria integrativa si pagano con il credito welfare totale.',
+  // Loyalty and Incentive top-up (office-incentive-toduba, spec 002 §2.9): the live figures
+  formTopupFigures: 'Importi della richiesta',
+  formTopupFee: 'Commissione di servizio ({percent}%)',
+  formTopupVat: 'IVA sulla commissione ({percent}%)',
+  formTopupTotal: 'Totale fattura',
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;

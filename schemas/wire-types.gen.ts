@@ -82,6 +82,13 @@ export interface AmlRivenditori {
   }[];
 }
 
+/** schemas/api/azienda-affiliata.json: Azienda affiliata. */
+export interface AziendaAffiliata {
+  id_azienda: number;
+  nome: string;
+  localita: string | null;
+}
+
 /** schemas/api/azienda-referente.json: Azienda del referente. */
 export interface AziendaReferente {
   id_azienda: number;
@@ -161,6 +168,14 @@ export interface Categoria {
   me_stesso: boolean;
 }
 
+/** schemas/api/chiave-pubblica.json: Chiave pubblica. */
+export interface ChiavePubblica {
+  id: number;
+  chiave_pubblica: string;
+  api_user_name: string | null;
+  created: string;
+}
+
 /** schemas/api/codice-consegnato.json: Codice consegnato. */
 export interface CodiceConsegnato {
   id_acquisto: number;
@@ -192,6 +207,15 @@ export interface CreditoUtente {
 /** schemas/api/detail.json: Messaggio. */
 export interface Detail {
   detail: string;
+}
+
+/** schemas/api/dipendente-azienda.json: Dipendente dell'azienda. */
+export interface DipendenteAzienda {
+  id: number;
+  uid: string;
+  cognome: string;
+  nome: string;
+  is_cessato: boolean;
 }
 
 /** schemas/api/doc-id.json: Documento creato. */
@@ -268,6 +292,28 @@ export interface EureteSsoLink {
 /** schemas/api/faq-frame.json: Indirizzo delle FAQ. */
 export interface FaqFrame {
   url: string | null;
+}
+
+/** schemas/api/file-cifrato.json: File cifrato per il consulente. */
+export interface FileCifrato {
+  nome_file: string;
+  alg: 'RSA-OAEP-256+A256GCM';
+  chiave_cifrata: string;
+  iv: string;
+  dati: string;
+}
+
+/** schemas/api/file-utente-azienda.json: File di un dipendente. */
+export interface FileUtenteAzienda {
+  id_resource: number;
+  uid: string;
+  nome_file: string;
+  tipo_file: string;
+  id_tipo_file: number;
+  id_categ: number | null;
+  id_ordine: number | null;
+  oggetto: string | null;
+  created: string;
 }
 
 /** schemas/api/fondo-previdenza.json: Fondo di previdenza complementare. */
@@ -461,6 +507,12 @@ export interface WireNotification {
   conferma_lettura: boolean;
 }
 
+/** schemas/api/nuova-chiave-pubblica.json: Nuova chiave pubblica. */
+export interface NuovaChiavePubblica {
+  chiave_pubblica: string;
+  api_user_name?: string | null;
+}
+
 /** schemas/api/ollipay-status.json: Stato Ollipay. */
 export interface OllipayStatus {
   profile: string | null;
@@ -489,6 +541,18 @@ export interface OutboxMail {
     tipo: string;
     dimensione: number;
   }[];
+}
+
+/** schemas/api/pagina-chiavi-pubbliche.json: Pagina di chiavi pubbliche. */
+export interface PaginaChiaviPubbliche {
+  count: number;
+  results: ChiavePubblica[];
+}
+
+/** schemas/api/pagina-scadenzario.json: Pagina dello scadenzario crediti. */
+export interface PaginaScadenzario {
+  count: number;
+  results: RigaScadenzario[];
 }
 
 /** schemas/api/partner-charge-answer.json: Addebito registrato. */
@@ -528,6 +592,21 @@ export interface PasswordResetMethod {
   auth_method: 'otp' | 'cod_fisc';
 }
 
+/** schemas/api/piani-welfare.json: Piani welfare. */
+export interface PianiWelfare {
+  count: number;
+  results: PianoWelfare[];
+}
+
+/** schemas/api/piano-welfare.json: Piano welfare. */
+export interface PianoWelfare {
+  wpw_id: number;
+  wpw_descrizione: string;
+  wpw_data_decorrenza: string;
+  wpw_data_scadenza: string;
+  wpw_id_piano_padre: number | null;
+}
+
 /** schemas/api/previdenza-info.json: Accettazione informativa previdenza. */
 export interface PrevidenzaInfo {
   previdenza_is_ok: true;
@@ -537,6 +616,26 @@ export interface PrevidenzaInfo {
 export interface RelazioneParentale {
   id: number;
   nome: string;
+}
+
+/** schemas/api/ricarica-incentive.json: Ricarica Loyalty e Incentive. */
+export interface RicaricaIncentive {
+  id: number;
+  created: string;
+  importo_ricarica: Money;
+  commissione: Money;
+  iva: Money;
+  totale: Money;
+}
+
+/** schemas/api/riga-scadenzario.json: Riga dello scadenzario crediti. */
+export interface RigaScadenzario {
+  id: number;
+  cognome: string;
+  nome: string;
+  credito_tot: Money;
+  credito_art51c3: Money;
+  scadenza_credito: string;
 }
 
 /** schemas/api/skin.json: Personalizzazione cliente. */
@@ -669,6 +768,12 @@ export interface FormConvPrevidenzaIntegrativa {
   note?: string | null;
 }
 
+/** schemas/forms/plain-ricarica-incentive.json: Ricarica Loyalty e Incentive. */
+export interface PlainRicaricaIncentive {
+  /** Importo della ricarica (€) */
+  importo_ricarica: string;
+}
+
 /** schemas/forms/rimb-aff-mutui.json: Rimborso affitto o mutuo prima casa. */
 export interface FormRimbAffMutui {
   /** Categoria */
@@ -752,6 +857,7 @@ export interface WireTypes {
   'aml-prodotti': AmlProdotti;
   'aml-rivenditore': AmlRivenditore;
   'aml-rivenditori': AmlRivenditori;
+  'azienda-affiliata': AziendaAffiliata;
   'azienda-referente': AziendaReferente;
   'beneficiario-suggerito': BeneficiarioSuggerito;
   'benefit-hub': BenefitHub;
@@ -761,11 +867,13 @@ export interface WireTypes {
   'carousel-slide': CarouselSlide;
   'carta-carburante': CartaCarburante;
   categoria: Categoria;
+  'chiave-pubblica': ChiavePubblica;
   'codice-consegnato': CodiceConsegnato;
   'conto-anticipi': ContoAnticipi;
   crediti: Crediti;
   'credito-utente': CreditoUtente;
   detail: Detail;
+  'dipendente-azienda': DipendenteAzienda;
   'doc-id': DocId;
   'documento-esistente': DocumentoEsistente;
   error: WireError;
@@ -776,6 +884,8 @@ export interface WireTypes {
   'eurete-sezioni': EureteSezioni;
   'eurete-sso-link': EureteSsoLink;
   'faq-frame': FaqFrame;
+  'file-cifrato': FileCifrato;
+  'file-utente-azienda': FileUtenteAzienda;
   'fondo-previdenza': FondoPrevidenza;
   fornitore: Fornitore;
   'gruppo-file-utente': GruppoFileUtente;
@@ -796,17 +906,24 @@ export interface WireTypes {
   'notification-status': NotificationStatus;
   'notification-update': NotificationUpdate;
   notification: WireNotification;
+  'nuova-chiave-pubblica': NuovaChiavePubblica;
   'ollipay-status': OllipayStatus;
   'otp-enrolment': OtpEnrolment;
   'outbox-mail': OutboxMail;
+  'pagina-chiavi-pubbliche': PaginaChiaviPubbliche;
+  'pagina-scadenzario': PaginaScadenzario;
   'partner-charge-answer': PartnerChargeAnswer;
   'partner-charge': PartnerCharge;
   'partner-link': PartnerLink;
   'partner-login': PartnerLogin;
   'password-expiry': PasswordExpiry;
   'password-reset-method': PasswordResetMethod;
+  'piani-welfare': PianiWelfare;
+  'piano-welfare': PianoWelfare;
   'previdenza-info': PrevidenzaInfo;
   'relazione-parentale': RelazioneParentale;
+  'ricarica-incentive': RicaricaIncentive;
+  'riga-scadenzario': RigaScadenzario;
   skin: Skin;
   'storico-transazioni': StoricoTransazioni;
   'ticket-assistenza': TicketAssistenza;
@@ -815,6 +932,7 @@ export interface WireTypes {
   'plain-assistenza': PlainAssistenza;
   'form-conv-ondemand': FormConvOndemand;
   'form-conv-previdenza-integrativa': FormConvPrevidenzaIntegrativa;
+  'plain-ricarica-incentive': PlainRicaricaIncentive;
   'form-rimb-aff-mutui': FormRimbAffMutui;
   'form-rimb-bollette': FormRimbBollette;
   'form-rimb-interessi': FormRimbInteressi;

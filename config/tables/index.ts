@@ -6,6 +6,13 @@ import { movementsUserTable } from './movements-user';
 import { notificationsTable } from './notifications';
 import { notificationsArchiveTable } from './notifications-archive';
 import type { TableDeclaration } from './types';
+// Referent back office (issue 16).
+import { keysTable } from './office-chiavi';
+import { consultantsTable } from './office-consulenti';
+import { plansTable } from './office-piani-welfare';
+import { topupsTable } from './office-ricariche';
+import { scheduleTable } from './office-scadenzario';
+import { userFilesTable } from './office-user-files';
 
 export const tables = {
   'movements-user': movementsUserTable,
@@ -14,6 +21,13 @@ export const tables = {
   'notifications-archive': notificationsArchiveTable,
   'cancelled-purchases': cancelledPurchasesTable,
   'credit-status': creditStatusTable,
+  // Referent back office (issue 16).
+  'office-scadenzario': scheduleTable,
+  'office-piani-welfare': plansTable,
+  'office-chiavi': keysTable,
+  'office-consulenti': consultantsTable,
+  'office-user-files': userFilesTable,
+  'office-ricariche': topupsTable,
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof tables;
@@ -26,4 +40,10 @@ export {
   movementsUserTable,
   notificationsArchiveTable,
   notificationsTable,
+  consultantsTable,
+  keysTable,
+  plansTable,
+  scheduleTable,
+  topupsTable,
+  userFilesTable,
 };

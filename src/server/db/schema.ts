@@ -58,6 +58,8 @@ export interface UsersTable {
   is_cessato: Generated<boolean>;
   created_at: Timestamp;
   totp_last_step: number | null;
+  /** Opaque employee id of the user-files calls (migration 060). */
+  uid: Generated<string>;
 }
 
 export interface UserPrivacyTable {
@@ -404,6 +406,55 @@ export interface PartnerHandoffsTable {
   charge_until: ColumnType<Date, Date, Date>;
 }
 
+// Referent back office (migration 060-backoffice.sql).
+export interface WelfarePlansTable {
+  wpw_id: Generated<number>;
+  company_id: number;
+  wpw_descrizione: string;
+  wpw_data_decorrenza: string;
+  wpw_data_scadenza: string;
+  wpw_id_piano_padre: number | null;
+  rif_esterno: string | null;
+}
+
+export interface WelfarePlanCreditsTable {
+  plan_id: number;
+  user_id: number;
+  credito_tot: number;
+  credito_art51c3: number;
+}
+
+export interface ApiUsersTable {
+  id: Generated<number>;
+  company_id: number;
+  username: string;
+  created: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface PublicKeysTable {
+  id: Generated<number>;
+  company_id: number;
+  chiave_pubblica: string;
+  fingerprint: string;
+  api_user_id: number | null;
+  created_by: number | null;
+  created: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface IncentiveTopupsTable {
+  id: Generated<number>;
+  company_id: number;
+  requested_by: number;
+  importo: number;
+  commissione: number;
+  iva: number;
+  totale: number;
+  pdf: Uint8Array;
+  created: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -521,6 +572,12 @@ export interface DB {
   support_tickets: SupportTicketsTable;
   support_ticket_files: SupportTicketFilesTable;
   outbox_attachments: OutboxAttachmentsTable;
+  // Referent back office (060).
+  welfare_plans: WelfarePlansTable;
+  welfare_plan_credits: WelfarePlanCreditsTable;
+  api_users: ApiUsersTable;
+  public_keys: PublicKeysTable;
+  incentive_topups: IncentiveTopupsTable;
   schema_migrations: SchemaMigrationsTable;
   // Showcases (issue 13)
   aml_retailers: AmlRetailersTable;

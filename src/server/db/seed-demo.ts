@@ -29,6 +29,7 @@ import { addCredit, approvePurchase, debitPurchase, payPurchase, rejectPurchase 
 import { hashPassword } from '../services/passwords';
 import { codiceFiscale, demoEmail, demoPeople } from './demo-people';
 import { MARIO_COVIP, seedForms } from './seed-forms';
+import { seedBackOffice } from './seed-backoffice';
 import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
 import { seedShowcases } from './seed-showcases';
@@ -569,6 +570,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   await seedForms(db, { marioId: userId('mario.rossi@example.com'), now });
   await seedEmployeesCredit(db, userId, today);
   await seedCompanyYear(db, { today, companyIds });
+  await seedBackOffice(db, { today, companyIds }); // referent back office (issue 16)
   await seedHome(db, {
     userId,
     customerId: (slug) => idOf(customerIds, slug),

@@ -9,6 +9,7 @@ import { checkRouteDeclaration, isBackOfficeContext } from '../plugins/access';
 import { authenticate } from '../plugins/auth';
 import authRoutes from './auth/index';
 import backOfficeRoutes from './backoffice/index';
+import consultantRoutes from './consultant/index';
 import type { PurchaseDeclaration } from '../../../config/purchases/types';
 import type { RegisteredForm } from '../services/form-requests';
 import creditRoutes from './credit/index';
@@ -58,7 +59,9 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(notificationRoutes);
   await app.register(creditRoutes);
   await app.register(historyRoutes);
-  await app.register(backOfficeRoutes);
+  await app.register(backOfficeRoutes, { uploadsDir: options.uploadsDir });
+  // Consultants of the back office: signed requests, no session (issue 16).
+  await app.register(consultantRoutes);
   await app.register(skinRoutes);
   await app.register(privacyRoutes);
   await app.register(formRoutes, { extraForms: options.extraForms });
