@@ -571,6 +571,17 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   await seedEmployeesCredit(db, userId, today);
   await seedCompanyYear(db, { today, companyIds });
   await seedBackOffice(db, { today, companyIds }); // referent back office (issue 16)
+  // Its extra employees (two who left, a new hire) sign in with the demo password like every other.
+  const backOfficeIds = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', '%@backoffice.%.example.com')
+    .execute();
+  await seedPasswords(
+    db,
+    backOfficeIds.map((u) => u.id),
+    now,
+  );
   await seedHome(db, {
     userId,
     customerId: (slug) => idOf(customerIds, slug),
