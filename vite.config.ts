@@ -114,7 +114,7 @@ export default defineConfig({
         // The app shell only: scripts, styles, the HTML, icons and skin logos. Never API answers.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/demo-partner\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/demo-partner\//, /^\/demo-fornitore/],
         // The first visit's page is controlled at once (offline works from the first load).
         clientsClaim: true,
         cleanupOutdatedCaches: true,

@@ -16,6 +16,20 @@ export interface AcquistoAnnullato {
   importo_unitario: Money;
 }
 
+/** schemas/api/acquisto-articolo.json: Acquisto di un articolo. */
+export interface AcquistoArticolo {
+  id_articolo?: number;
+  id_fornitore?: number;
+  codice_articolo?: string;
+}
+
+/** schemas/api/acquisto-buono-consorzio.json: Acquisto di un buono multiuso. */
+export interface AcquistoBuonoConsorzio {
+  id_consorzio: number;
+  importo: string;
+  dichiarazione?: boolean;
+}
+
 /** schemas/api/acquisto-full.json: Richiesta completa (ripetizione). */
 export interface AcquistoFull {
   kind: number;
@@ -46,6 +60,30 @@ export interface AcquistoFull {
   relazione_parentale: {
     id: number;
   } | null;
+}
+
+/** schemas/api/articolo.json: Articolo. */
+export interface Articolo {
+  id: number;
+  id_fornitore: number;
+  descrizione: string;
+  prezzo_unitario: Money;
+  /** Sconto in percentuale, già applicato a prezzo_scontato. */
+  sconto: number;
+  prezzo_scontato: Money;
+  disponibilita_max: number;
+  /** HTML (sanificato dal portale prima di mostrarlo). */
+  fruizione: string;
+  /** HTML (sanificato dal portale prima di mostrarlo). */
+  altre_info: string;
+  sito_web: string;
+  codice_articolo: string;
+  imgs: {
+    web_url: string;
+  }[];
+  id_template: {
+    nome: string;
+  };
 }
 
 /** schemas/api/azienda-referente.json: Azienda del referente. */
@@ -105,6 +143,13 @@ export interface CarouselSlide {
   menu_key: string | null;
 }
 
+/** schemas/api/categoria-fornitori.json: Categoria di fornitori. */
+export interface CategoriaFornitori {
+  id: number;
+  nome: string;
+  url_icona: string;
+}
+
 /** schemas/api/categoria.json: Categoria di acquisto. */
 export interface Categoria {
   id: number;
@@ -115,6 +160,11 @@ export interface Categoria {
 /** schemas/api/conto-anticipi.json: Conto anticipi. */
 export interface ContoAnticipi {
   saldo_anticipi: Money;
+}
+
+/** schemas/api/conv-special-agreed.json: Disclaimer delle convenzioni accettato. */
+export interface ConvSpecialAgreed {
+  conv_special_agreed: boolean;
 }
 
 /** schemas/api/crediti.json: Crediti. */
@@ -166,6 +216,22 @@ export interface FondoPrevidenza {
   istituto: string;
 }
 
+/** schemas/api/fornitore-convenzionato.json: Fornitore convenzionato in elenco. */
+export interface FornitoreConvenzionato {
+  id: number;
+  nome: string;
+  cognome: string;
+  logo_url: string;
+  comune: string;
+  /** Sigla della provincia ('' se nessuna). */
+  provincia: string;
+  prov_name: string;
+  id_categoria: number;
+  id_categ_servizio: number;
+  nome_categ_servizio: string;
+  is_consorzio: boolean;
+}
+
 /** schemas/api/fornitore.json: Fornitore. */
 export interface Fornitore {
   id: number;
@@ -191,6 +257,23 @@ export interface IbanUtente {
 /** schemas/api/id-acquisto.json: Richiesta creata. */
 export interface IdAcquisto {
   id_acquisto: number;
+}
+
+/** schemas/api/info-fornitore.json: Scheda del fornitore. */
+export interface InfoFornitore {
+  id: number;
+  nome: string;
+  cognome: string;
+  logo_url: string;
+  indirizzo: string;
+  comune: string;
+  cap: string;
+  provincia: string;
+  tel: string;
+  email: string;
+  sito_web: string;
+  descrizione: string;
+  is_consorzio: boolean;
 }
 
 /** schemas/api/info-popup.json: Popup informativo. */
@@ -386,6 +469,11 @@ export interface PasswordResetMethod {
   auth_method: 'otp' | 'cod_fisc';
 }
 
+/** schemas/api/pin-status.json: Stato del PIN identificativo. */
+export interface PinStatus {
+  pin_exists: boolean;
+}
+
 /** schemas/api/previdenza-info.json: Accettazione informativa previdenza. */
 export interface PrevidenzaInfo {
   previdenza_is_ok: true;
@@ -395,6 +483,22 @@ export interface PrevidenzaInfo {
 export interface RelazioneParentale {
   id: number;
   nome: string;
+}
+
+/** schemas/api/riscatto-voucher-esito.json: Buono multiuso riscattato. */
+export interface RiscattoVoucherEsito {
+  id_movimento: number;
+  codice: string;
+  credito_scalato: Money;
+  credito_residuo: Money;
+  data_movimento: string;
+}
+
+/** schemas/api/riscatto-voucher.json: Riscatto di un buono multiuso. */
+export interface RiscattoVoucher {
+  codice: string;
+  pin: string;
+  importo: string;
 }
 
 /** schemas/api/skin.json: Personalizzazione cliente. */
@@ -435,6 +539,9 @@ export interface StoricoTransazioni {
   saldo_aziendale?: Money;
 }
 
+/** schemas/api/tagli-buoni.json: Tagli dei buoni multiuso. */
+export type TagliBuoni = Money[];
+
 /** schemas/api/tipo-documento.json: Tipo di documento. */
 export interface TipoDocumento {
   id: number;
@@ -447,6 +554,39 @@ export interface UserPrivacy {
   privacy_dati_personali: boolean;
   decalogo_sicurezza: true;
   signature: string;
+}
+
+/** schemas/api/vetrina-fornitore.json: Vetrina del fornitore. */
+export interface VetrinaFornitore {
+  count: number;
+  results: Articolo[];
+}
+
+/** schemas/api/voucher-multiuso.json: Buono multiuso. */
+export interface VoucherMultiuso {
+  id_acquisto: number;
+  codice: string;
+  /** Il consorzio che ha emesso il buono. */
+  nome_fornitore: string;
+  data_produzione: string;
+  data_scadenza: string;
+  credito_iniziale: Money;
+  credito_residuo: Money;
+  voucher_status: {
+    is_valid: boolean;
+    dettaglio: string;
+  };
+  voucher_credito_log: {
+    nome_fornitore: string;
+    credito_scalato: Money;
+    data_movimento: string;
+  }[];
+}
+
+/** schemas/api/voucher-page.json: Pagina di buoni multiuso. */
+export interface VoucherPage {
+  count: number;
+  results: VoucherMultiuso[];
 }
 
 /** schemas/forms/conv-ondemand.json: Preventivo on demand. */
@@ -579,15 +719,20 @@ export interface FormRimbSpese {
 export interface WireTypes {
   'acquisti-annullati': AcquistiAnnullati;
   'acquisto-annullato': AcquistoAnnullato;
+  'acquisto-articolo': AcquistoArticolo;
+  'acquisto-buono-consorzio': AcquistoBuonoConsorzio;
   'acquisto-full': AcquistoFull;
+  articolo: Articolo;
   'azienda-referente': AziendaReferente;
   'beneficiario-suggerito': BeneficiarioSuggerito;
   'benefit-hub': BenefitHub;
   'bonusx-login': BonusxLogin;
   'carousel-click': CarouselClick;
   'carousel-slide': CarouselSlide;
+  'categoria-fornitori': CategoriaFornitori;
   categoria: Categoria;
   'conto-anticipi': ContoAnticipi;
+  'conv-special-agreed': ConvSpecialAgreed;
   crediti: Crediti;
   'credito-utente': CreditoUtente;
   detail: Detail;
@@ -595,10 +740,12 @@ export interface WireTypes {
   'documento-esistente': DocumentoEsistente;
   error: WireError;
   'fondo-previdenza': FondoPrevidenza;
+  'fornitore-convenzionato': FornitoreConvenzionato;
   fornitore: Fornitore;
   'gruppo-link-statici': GruppoLinkStatici;
   'iban-utente': IbanUtente;
   'id-acquisto': IdAcquisto;
+  'info-fornitore': InfoFornitore;
   'info-popup': InfoPopup;
   'linea-credito': LineaCredito;
   'link-statico-url': LinkStaticoUrl;
@@ -621,12 +768,19 @@ export interface WireTypes {
   'partner-login': PartnerLogin;
   'password-expiry': PasswordExpiry;
   'password-reset-method': PasswordResetMethod;
+  'pin-status': PinStatus;
   'previdenza-info': PrevidenzaInfo;
   'relazione-parentale': RelazioneParentale;
+  'riscatto-voucher-esito': RiscattoVoucherEsito;
+  'riscatto-voucher': RiscattoVoucher;
   skin: Skin;
   'storico-transazioni': StoricoTransazioni;
+  'tagli-buoni': TagliBuoni;
   'tipo-documento': TipoDocumento;
   'user-privacy': UserPrivacy;
+  'vetrina-fornitore': VetrinaFornitore;
+  'voucher-multiuso': VoucherMultiuso;
+  'voucher-page': VoucherPage;
   'form-conv-ondemand': FormConvOndemand;
   'form-conv-previdenza-integrativa': FormConvPrevidenzaIntegrativa;
   'form-rimb-aff-mutui': FormRimbAffMutui;

@@ -6,6 +6,8 @@ import { movementsUserTable } from './movements-user';
 import { notificationsTable } from './notifications';
 import { notificationsArchiveTable } from './notifications-archive';
 import type { TableDeclaration } from './types';
+// Conventions (issue 14).
+import { voucherStatusTable } from './stato-voucher';
 
 export const tables = {
   'movements-user': movementsUserTable,
@@ -14,6 +16,8 @@ export const tables = {
   'notifications-archive': notificationsArchiveTable,
   'cancelled-purchases': cancelledPurchasesTable,
   'credit-status': creditStatusTable,
+  // Conventions (issue 14).
+  'stato-voucher': voucherStatusTable,
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof tables;
@@ -26,4 +30,5 @@ export {
   movementsUserTable,
   notificationsArchiveTable,
   notificationsTable,
+  voucherStatusTable,
 };

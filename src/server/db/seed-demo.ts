@@ -31,6 +31,7 @@ import { codiceFiscale, demoEmail, demoPeople } from './demo-people';
 import { MARIO_COVIP, seedForms } from './seed-forms';
 import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
+import { seedSellers } from './seed-sellers';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
 
 /** Every demo user's password (ARCHITECTURE.md §8). */
@@ -578,6 +579,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       .slice(0, 3)
       .map((e) => userId(e.email)),
   });
+  // Conventions (issue 14): categories, suppliers, consortia, articles, laura's vouchers.
+  await seedSellers(db, { userId, companyId: (name) => idOf(companyIds, name) });
 }
 
 /**

@@ -25,6 +25,9 @@ import privacyRoutes from './privacy/index';
 import purchaseRoutes from './purchases/index';
 import shellRoutes from './shell/index';
 import skinRoutes from './skins/index';
+// Conventions (issue 14).
+import sellersRoutes from './sellers/index';
+import demoSupplierRoutes from './sellers/demo-supplier';
 
 export interface ApiRoutesOptions {
   demo: boolean;
@@ -61,5 +64,8 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(partnerRoutes, { registry: options.partners, publicUrl: options.publicUrl });
   await app.register(devRoutes, { demo: options.demo });
   await app.register(demoPartnerRoutes, { demo: options.demo, registry: options.partners });
+  // Conventions (issue 14): the calls of the /sellers screens and, in demo mode, the supplier's till.
+  await app.register(sellersRoutes);
+  await app.register(demoSupplierRoutes, { demo: options.demo });
   for (const plugin of options.extraRoutes) await app.register(plugin);
 }
