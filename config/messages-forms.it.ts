@@ -249,6 +249,15 @@ export const formMessages = {
   formBenefitHubSubscribe: 'Iscriviti al Benefit Hub',
   formBenefitHubLoadError:
     "Si è verificato un errore nel caricamento delle informazioni, si prega di riprovare, se il problema persiste contattare l'assistenza",
+  // --- Showcases: engine, vouchers, fuel bonus, app vouchers, mutual aid (001 §2, §5, §8; issue 13) ---
+  formShowcaseLoading: 'Caricamento della vetrina…',
+  formShowcaseLoadError:
+    "Si è verificato un errore nel caricamento della vetrina... Tornare alla homepage e riprovare... Se il problema persiste contattare l'assistenza.",
+  formShowcaseEmpty: 'Nessun elemento disponibile.',
+  formShowcaseSearchLabel: 'Cerca un prodotto',
+  formShowcaseSearchHint: 'Digitare almeno {n} caratteri.',
+  formProductUndefined: "Impossibile proseguire con l'acquisto, articolo da acquistare non definito.",
+  formVoucherInsufficient: 'Non hai sufficiente credito per proseguire...',
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;

@@ -63,7 +63,13 @@ export function purchaseBodySchema(purchase: PurchaseDeclaration): Record<string
     properties[field] = { const: value };
     required.push(field);
   }
-  if (purchase.amount.kind !== 'fixed') {
+  if (purchase.amount.kind === 'product') {
+    properties[purchase.amount.field] = {
+      type: ['string', 'null'],
+      maxLength: 100,
+      description: `Codice del prodotto (catalogo \`${purchase.amount.catalogue}\`): il prezzo è quello del catalogo.`,
+    };
+  } else if (purchase.amount.kind !== 'fixed') {
     properties[amountFieldOf(purchase)] = {
       type: 'string',
       pattern: WIRE_AMOUNT,
@@ -80,6 +86,8 @@ export function describeAmount(purchase: PurchaseDeclaration): string {
   if (amount.kind === 'fixed') return `importo fisso ${amount.importo}`;
   if (amount.kind === 'cuts')
     return `uno dei tagli ${amount.cuts.join(', ')} in \`${amountFieldOf(purchase)}\``;
+  if (amount.kind === 'product')
+    return `il prezzo del prodotto il cui codice è in \`${amount.field}\` (catalogo \`${amount.catalogue}\`)`;
   return `importo libero in \`${amountFieldOf(purchase)}\` da ${amount.min} a ${amount.max}, a passi di ${amount.step}`;
 }
 
