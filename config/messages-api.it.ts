@@ -182,7 +182,6 @@ export const apiMessages = {
   apiSellersSupplierNotFound: 'Fornitore non trovato.',
   apiSellersConsortiumNotFound: 'Consorzio non trovato.',
   apiSellersArticleNotFound: 'Articolo non trovato.',
-  apiSellersArticleUndefined: 'Impossibile proseguire con l’acquisto, articolo da acquistare non definito.',
   apiSellersArticleMismatch: 'L’articolo indicato non corrisponde al fornitore o al codice articolo.',
   apiSellersArticleSoldOut: 'L’articolo non è più disponibile.',
   apiSellersArticleOggetto: 'Articolo {code} - {name}',
@@ -199,11 +198,13 @@ export const apiMessages = {
   apiVoucherSpent: 'Il credito del buono multiuso è esaurito.',
   apiVoucherNotAffiliated: 'Il fornitore non è convenzionato con il consorzio che ha emesso il buono.',
   apiVoucherAmountOverResidual: 'L’importo supera il credito residuo del buono ({residual:euro}).',
-  apiVoucherAmountInvalid: 'Importo non valido: indicare un importo maggiore di zero, con al massimo due decimali.',
+  apiVoucherAmountInvalid:
+    'Importo non valido: indicare un importo maggiore di zero, con al massimo due decimali.',
   apiVoucherPinWrong: 'PIN errato: restano {left} tentativi prima del blocco.',
   apiVoucherPinBlocked:
     'PIN bloccato dopo troppi tentativi errati: il titolare deve generarne uno nuovo dalla pagina Gestione PIN.',
-  apiVoucherNoPin: 'Il titolare del buono non ha un PIN identificativo: deve generarlo dalla pagina Gestione PIN.',
+  apiVoucherNoPin:
+    'Il titolare del buono non ha un PIN identificativo: deve generarlo dalla pagina Gestione PIN.',
   apiDemoSupplierTitle: 'Cassa del fornitore convenzionato (pagina dimostrativa)',
   apiDemoSupplierIntro:
     'Il fornitore riscatta una parte di un buono multiuso: sceglie chi è, inserisce il codice del buono, il PIN del titolare e l’importo.',

@@ -258,6 +258,71 @@ export const formMessages = {
   formShowcaseSearchHint: 'Digitare almeno {n} caratteri.',
   formProductUndefined: "Impossibile proseguire con l'acquisto, articolo da acquistare non definito.",
   formVoucherInsufficient: 'Non hai sufficiente credito per proseguire...',
+  // --- Conventions: home-fornitori, showcases, articles, consortia, vouchers, PIN (002 §2.1-§2.6; issue 14) ---
+  formSellersTitle: 'Convenzioni',
+  formSellersIntro: 'Scegli una categoria per vedere i fornitori convenzionati e i consorzi della tua zona.',
+  formSellersCategories: 'Categorie',
+  formSellersBackToCategories: 'Torna alle categorie',
+  formSellersProvince: 'Provincia',
+  formSellersAllProvinces: 'Tutte le province',
+  formSellersCompanySearch: 'Cerca per nome e cognome',
+  formSellersPinButton: 'Gestione PIN',
+  formSellersVouchersButton: 'Stato buoni multiuso',
+  formSellersSuppliersEmpty: 'Nessun fornitore per questa categoria e provincia.',
+  formSellersDisclaimerTitle: 'Condizioni d’uso delle convenzioni',
+  formSellersDisclaimerBeneficiaries:
+    'Gli acquisti sono riservati al titolare dell’account e ai familiari indicati: coniuge non legalmente separato, figli o discendenti prossimi, genitori o ascendenti prossimi, parte dell’unione civile.',
+  formSellersDisclaimerPurpose:
+    'Gli acquisti sono consentiti solo per le finalità previste dall’art. 100 del TUIR.',
+  formSellersDisclaimerTruthful:
+    'Dichiaro che i dati dei familiari indicati sono veritieri e accetto che mi venga fatturato l’importo se un beneficiario risulta privo dei requisiti.',
+  formSellersDisclaimerCheck: 'Ho letto e accetto le condizioni',
+  formSellersDisclaimerAccept: 'Accetta e prosegui',
+  formSellersArticleSearch: 'Cerca un articolo',
+  formSellersArticlesEmpty: 'Nessun articolo disponibile.',
+  formSellersBackToSuppliers: 'Torna ai fornitori',
+  formSellersTemplateNotFound: 'Template non trovato',
+  formSellersPrice: 'Prezzo',
+  formSellersDiscount: 'Sconto {n}%',
+  formSellersDiscounted: 'Prezzo scontato',
+  formSellersAvailability: 'Disponibilità: {n}',
+  formSellersSoldOut: 'Articolo esaurito',
+  formSellersFruizione: 'Modalità di fruizione',
+  formSellersOtherInfo: 'Altre informazioni',
+  formSellersWebsite: 'Sito web',
+  formSellersPhone: 'Telefono',
+  formSellersArticleCode: 'Codice articolo: {code}',
+  formSellersImageAlt: 'Immagine {n} di {total}: {name}',
+  formSellersArticleSuccess:
+    'Riceverai per e-mail le istruzioni per usufruire dell’articolo presso il fornitore.',
+  formSellersContacts: 'Contatti',
+  formSellersMaps: 'Apri l’indirizzo su Google Maps',
+  formSellersAffiliatesButton: 'Vedi i fornitori affiliati',
+  formSellersAffiliatesTitle: 'Fornitori affiliati al consorzio',
+  formSellersAffiliatesEmpty: 'Il consorzio non ha ancora fornitori affiliati.',
+  formSellersVoucherTitle: 'Acquista un buono multiuso',
+  formSellersVoucherCut: 'Importo del buono',
+  formSellersVoucherCutPlaceholder: 'Scegli un importo',
+  formSellersVoucherDeclaration:
+    'Dichiaro di essere consapevole che, ai sensi dell’art. 51 c.3 del TUIR, il valore dei beni e servizi ricevuti nel periodo d’imposta non deve superare {limit:euro}: in caso contrario l’intero valore concorre al reddito ed è interamente tassato.',
+  formSellersVoucherCredit: 'Il tuo credito welfare ART 51 C.3: {n:euro}',
+  formSellersVoucherGoToPin: 'Vai alla gestione del PIN',
+  formSellersVoucherSuccess:
+    'Il buono multiuso è pronto: codice e credito sono nella pagina Stato buoni multiuso.',
+  formSellersVouchersTitle: 'Stato dei buoni multiuso',
+  formSellersVouchersIntro:
+    'I buoni multiuso acquistati dai consorzi, con il credito residuo e i movimenti presso i fornitori affiliati.',
+  formSellersPinTitle: 'PIN identificativo',
+  formSellersPinIntro:
+    'Il PIN ti identifica quando usi un buono multiuso presso un fornitore convenzionato: comunicalo solo al fornitore al momento dell’uso.',
+  formSellersPinExists: 'Hai un PIN identificativo attivo.',
+  formSellersPinMissing: 'Non hai ancora un PIN identificativo: generalo per poter acquistare i buoni multiuso.',
+  formSellersPinGenerate: 'Genera il PIN',
+  formSellersPinConfirmTitle: 'Nuovo PIN identificativo',
+  formSellersPinConfirm: 'Il nuovo PIN sostituirà quello attuale, che non sarà più valido. Vuoi proseguire?',
+  formSellersPinSent: 'Ti abbiamo inviato il PIN per e-mail. Per sicurezza non viene mostrato sul portale.',
+  formSellersPinUserError:
+    'Si è verificato un errore nel caricamento dei dati dell’utente: le informazioni mostrate potrebbero non essere corrette.',
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;

@@ -230,6 +230,8 @@ export interface FornitoreConvenzionato {
   id_categ_servizio: number;
   nome_categ_servizio: string;
   is_consorzio: boolean;
+  /** nome e cognome insieme (i fornitori aziendali sono persone). */
+  nome_completo: string;
 }
 
 /** schemas/api/fornitore.json: Fornitore. */
@@ -477,6 +479,12 @@ export interface PinStatus {
 /** schemas/api/previdenza-info.json: Accettazione informativa previdenza. */
 export interface PrevidenzaInfo {
   previdenza_is_ok: true;
+}
+
+/** schemas/api/provincia.json: Provincia. */
+export interface Provincia {
+  sigla: string;
+  nome: string;
 }
 
 /** schemas/api/relazione-parentale.json: Relazione di parentela. */
@@ -770,6 +778,7 @@ export interface WireTypes {
   'password-reset-method': PasswordResetMethod;
   'pin-status': PinStatus;
   'previdenza-info': PrevidenzaInfo;
+  provincia: Provincia;
   'relazione-parentale': RelazioneParentale;
   'riscatto-voucher-esito': RiscattoVoucherEsito;
   'riscatto-voucher': RiscattoVoucher;

@@ -5,8 +5,16 @@
  * (tests/fixtures/showcases) to prove the engine renders any declaration.
  */
 import type { ShowcaseDeclaration } from './types';
+// Conventions (issue 14).
+import { categorieFornitori, fornitoriAziendali, fornitoriCategoria, vetrinaFornitore } from './sellers';
 
-export const showcases: readonly ShowcaseDeclaration[] = [];
+export const showcases: readonly ShowcaseDeclaration[] = [
+  // Conventions (issue 14).
+  categorieFornitori,
+  fornitoriCategoria,
+  fornitoriAziendali,
+  vetrinaFornitore,
+];
 
 export function findShowcase(
   name: string,

@@ -27,7 +27,13 @@ import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
 import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
+import { Route as AuthenticatedSellersGestionePinRouteImport } from './routes/_authenticated/sellers/gestione-pin';
+import { Route as AuthenticatedSellersHomeFornitoriRouteImport } from './routes/_authenticated/sellers/home-fornitori';
+import { Route as AuthenticatedSellersStatoVoucherRouteImport } from './routes/_authenticated/sellers/stato-voucher';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
+import { Route as AuthenticatedSellersVetrinaArticoloId_articoloRouteImport } from './routes/_authenticated/sellers/vetrina-articolo.$id_articolo';
+import { Route as AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport } from './routes/_authenticated/sellers/vetrina-consorzio.$id_consorzio';
+import { Route as AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport } from './routes/_authenticated/sellers/vetrina-fornitore.$id_fornitore';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -128,6 +134,24 @@ const AuthenticatedHelpdeskSiteNotificheRoute =
     path: '/helpdesk/site-notifiche',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedSellersGestionePinRoute =
+  AuthenticatedSellersGestionePinRouteImport.update({
+    id: '/sellers/gestione-pin',
+    path: '/sellers/gestione-pin',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersHomeFornitoriRoute =
+  AuthenticatedSellersHomeFornitoriRouteImport.update({
+    id: '/sellers/home-fornitori',
+    path: '/sellers/home-fornitori',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersStatoVoucherRoute =
+  AuthenticatedSellersStatoVoucherRouteImport.update({
+    id: '/sellers/stato-voucher',
+    path: '/sellers/stato-voucher',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport.update(
     {
@@ -136,6 +160,24 @@ const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
       getParentRoute: () => AuthenticatedRoute,
     } as any,
   );
+const AuthenticatedSellersVetrinaArticoloId_articoloRoute =
+  AuthenticatedSellersVetrinaArticoloId_articoloRouteImport.update({
+    id: '/sellers/vetrina-articolo/$id_articolo',
+    path: '/sellers/vetrina-articolo/$id_articolo',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersVetrinaConsorzioId_consorzioRoute =
+  AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport.update({
+    id: '/sellers/vetrina-consorzio/$id_consorzio',
+    path: '/sellers/vetrina-consorzio/$id_consorzio',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute =
+  AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport.update({
+    id: '/sellers/vetrina-fornitore/$id_fornitore',
+    path: '/sellers/vetrina-fornitore/$id_fornitore',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute;
@@ -154,8 +196,14 @@ export interface FileRoutesByFullPath {
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
+  '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
+  '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 export interface FileRoutesByTo {
   '/reconnect': typeof ReconnectRoute;
@@ -173,8 +221,14 @@ export interface FileRoutesByTo {
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
+  '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
+  '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -195,8 +249,14 @@ export interface FileRoutesById {
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/_authenticated/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
+  '/_authenticated/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
+  '/_authenticated/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/_authenticated/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  '/_authenticated/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -217,8 +277,14 @@ export interface FileRouteTypes {
     | '/backoffice-refazi/office-transactionsdash'
     | '/benefits/benefit-hub'
     | '/helpdesk/site-notifiche'
+    | '/sellers/gestione-pin'
+    | '/sellers/home-fornitori'
+    | '/sellers/stato-voucher'
     | '/backoffice-refazi/'
-    | '/base-request/$form_name/{-$id_acq_replay}';
+    | '/base-request/$form_name/{-$id_acq_replay}'
+    | '/sellers/vetrina-articolo/$id_articolo'
+    | '/sellers/vetrina-consorzio/$id_consorzio'
+    | '/sellers/vetrina-fornitore/$id_fornitore';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/reconnect'
@@ -236,8 +302,14 @@ export interface FileRouteTypes {
     | '/backoffice-refazi/office-transactionsdash'
     | '/benefits/benefit-hub'
     | '/helpdesk/site-notifiche'
+    | '/sellers/gestione-pin'
+    | '/sellers/home-fornitori'
+    | '/sellers/stato-voucher'
     | '/backoffice-refazi'
-    | '/base-request/$form_name/{-$id_acq_replay}';
+    | '/base-request/$form_name/{-$id_acq_replay}'
+    | '/sellers/vetrina-articolo/$id_articolo'
+    | '/sellers/vetrina-consorzio/$id_consorzio'
+    | '/sellers/vetrina-fornitore/$id_fornitore';
   id:
     | '__root__'
     | '/_authenticated'
@@ -257,8 +329,14 @@ export interface FileRouteTypes {
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
     | '/_authenticated/benefits/benefit-hub'
     | '/_authenticated/helpdesk/site-notifiche'
+    | '/_authenticated/sellers/gestione-pin'
+    | '/_authenticated/sellers/home-fornitori'
+    | '/_authenticated/sellers/stato-voucher'
     | '/_authenticated/backoffice-refazi/'
-    | '/_authenticated/base-request/$form_name/{-$id_acq_replay}';
+    | '/_authenticated/base-request/$form_name/{-$id_acq_replay}'
+    | '/_authenticated/sellers/vetrina-articolo/$id_articolo'
+    | '/_authenticated/sellers/vetrina-consorzio/$id_consorzio'
+    | '/_authenticated/sellers/vetrina-fornitore/$id_fornitore';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -398,11 +476,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedHelpdeskSiteNotificheRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/sellers/gestione-pin': {
+      id: '/_authenticated/sellers/gestione-pin';
+      path: '/sellers/gestione-pin';
+      fullPath: '/sellers/gestione-pin';
+      preLoaderRoute: typeof AuthenticatedSellersGestionePinRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/home-fornitori': {
+      id: '/_authenticated/sellers/home-fornitori';
+      path: '/sellers/home-fornitori';
+      fullPath: '/sellers/home-fornitori';
+      preLoaderRoute: typeof AuthenticatedSellersHomeFornitoriRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/stato-voucher': {
+      id: '/_authenticated/sellers/stato-voucher';
+      path: '/sellers/stato-voucher';
+      fullPath: '/sellers/stato-voucher';
+      preLoaderRoute: typeof AuthenticatedSellersStatoVoucherRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/base-request/$form_name/{-$id_acq_replay}': {
       id: '/_authenticated/base-request/$form_name/{-$id_acq_replay}';
       path: '/base-request/$form_name/{-$id_acq_replay}';
       fullPath: '/base-request/$form_name/{-$id_acq_replay}';
       preLoaderRoute: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/vetrina-articolo/$id_articolo': {
+      id: '/_authenticated/sellers/vetrina-articolo/$id_articolo';
+      path: '/sellers/vetrina-articolo/$id_articolo';
+      fullPath: '/sellers/vetrina-articolo/$id_articolo';
+      preLoaderRoute: typeof AuthenticatedSellersVetrinaArticoloId_articoloRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': {
+      id: '/_authenticated/sellers/vetrina-consorzio/$id_consorzio';
+      path: '/sellers/vetrina-consorzio/$id_consorzio';
+      fullPath: '/sellers/vetrina-consorzio/$id_consorzio';
+      preLoaderRoute: typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/vetrina-fornitore/$id_fornitore': {
+      id: '/_authenticated/sellers/vetrina-fornitore/$id_fornitore';
+      path: '/sellers/vetrina-fornitore/$id_fornitore';
+      fullPath: '/sellers/vetrina-fornitore/$id_fornitore';
+      preLoaderRoute: typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
   }
@@ -437,7 +557,13 @@ interface AuthenticatedRouteChildren {
   AuthenticatedGroupPartnerRoute: typeof AuthenticatedGroupPartnerRoute;
   AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
   AuthenticatedHelpdeskSiteNotificheRoute: typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  AuthenticatedSellersGestionePinRoute: typeof AuthenticatedSellersGestionePinRoute;
+  AuthenticatedSellersHomeFornitoriRoute: typeof AuthenticatedSellersHomeFornitoriRoute;
+  AuthenticatedSellersStatoVoucherRoute: typeof AuthenticatedSellersStatoVoucherRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  AuthenticatedSellersVetrinaArticoloId_articoloRoute: typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  AuthenticatedSellersVetrinaConsorzioId_consorzioRoute: typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute: typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -453,8 +579,18 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBenefitsBenefitHubRoute: AuthenticatedBenefitsBenefitHubRoute,
   AuthenticatedHelpdeskSiteNotificheRoute:
     AuthenticatedHelpdeskSiteNotificheRoute,
+  AuthenticatedSellersGestionePinRoute: AuthenticatedSellersGestionePinRoute,
+  AuthenticatedSellersHomeFornitoriRoute:
+    AuthenticatedSellersHomeFornitoriRoute,
+  AuthenticatedSellersStatoVoucherRoute: AuthenticatedSellersStatoVoucherRoute,
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route:
     AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route,
+  AuthenticatedSellersVetrinaArticoloId_articoloRoute:
+    AuthenticatedSellersVetrinaArticoloId_articoloRoute,
+  AuthenticatedSellersVetrinaConsorzioId_consorzioRoute:
+    AuthenticatedSellersVetrinaConsorzioId_consorzioRoute,
+  AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute:
+    AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

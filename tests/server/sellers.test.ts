@@ -12,6 +12,7 @@ import { messages } from '../../config/messages-api.it';
 import { formatMessage } from '../../src/server/messages';
 import { addDays, addMonths, romeDate } from '../../src/server/services/calendar';
 import { balances } from '../../src/server/services/ledger';
+import { LAURA_DEMO_PIN } from '../../src/server/db/seed-sellers';
 import { issueSupplierKey, replacePin } from '../../src/server/services/sellers';
 import { euro } from '../../src/shared/money';
 import { ledgerCounts, userIdOf } from './forms-helpers';
@@ -147,6 +148,32 @@ describe.each(backends)('conventions and multi-use vouchers (%s)', (backend) => 
       expect(bad.statusCode).toBe(400);
     });
 
+    it('filters suppliers by province (no_prov: all) and company suppliers by first name and surname', async () => {
+      const all = await get<Supplier[]>('/api/fornitori_convenzionati?id_categoria=1&provincia=no_prov');
+      const milan = await get<Supplier[]>('/api/fornitori_convenzionati?id_categoria=1&provincia=MI');
+      expect(milan.length).toBeGreaterThan(0);
+      expect(milan.length).toBeLessThan(all.length);
+      expect(milan.every((s) => s.provincia === 'MI')).toBe(true);
+      const provinces = await get<{ sigla: string; nome: string }[]>('/api/province_fornitori');
+      expect(provinces.map((p) => p.sigla)).toContain('MI');
+      const both = await get<(Supplier & { nome_completo: string })[]>(
+        '/api/fornitori_convenzionati?id_categoria=8&filtro=FERR',
+      );
+      expect(both.map((s) => s.nome_completo).sort()).toEqual(['Chiara Ferrari', 'Giovanni Ferri']);
+      const combined = await get<Supplier[]>(
+        '/api/fornitori_convenzionati?id_categoria=8&filtro=giovanni%20fe',
+      );
+      expect(combined.map((s) => s.cognome)).toEqual(['Ferri']);
+      const otherCategory = await get<Supplier[]>('/api/fornitori_convenzionati?id_categoria=1&filtro=ferri');
+      expect(otherCategory).toEqual([]);
+      const bad = await t.request({
+        method: 'GET',
+        url: '/api/fornitori_convenzionati?provincia=Milano',
+        token: mario,
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+
     it('pages a showcase by 18 and filters it', async () => {
       const id = await supplierId(t, 'Centro Medico Sempione');
       const first = await get<{ count: number; results: Article[] }>(`/api/vetrina_fornitore/${id}`);
@@ -235,9 +262,9 @@ describe.each(backends)('conventions and multi-use vouchers (%s)', (backend) => 
       const counts = await ledgerCounts(t, marioId);
       const missing = await buy('articolo', { id_articolo: article.id });
       expect(missing.statusCode).toBe(400);
-      expect(json(missing)).toEqual({ detail: messages.apiSellersArticleUndefined });
-      expect(messages.apiSellersArticleUndefined).toBe(
-        'Impossibile proseguire con l’acquisto, articolo da acquistare non definito.',
+      expect(json(missing)).toEqual({ detail: messages.formProductUndefined });
+      expect(messages.formProductUndefined).toBe(
+        "Impossibile proseguire con l'acquisto, articolo da acquistare non definito.",
       );
       const mismatch = await buy('articolo', { ...pick(article), codice_articolo: 'ALTRO' });
       expect(json(mismatch)).toEqual({ detail: messages.apiSellersArticleMismatch });
@@ -440,7 +467,7 @@ describe.each(backends)('conventions and multi-use vouchers (%s)', (backend) => 
       const wrongPin = oldPin === pin ? String((Number(pin) + 1) % 1_000_000).padStart(6, '0') : oldPin;
       for (let attempt = 1; attempt < constants.pinMaxFailedAttempts; attempt += 1) {
         const wrong = await redeem(affiliateKey, { codice: code, pin: wrongPin, importo: '1.00' });
-        expect(wrong.statusCode).toBe(403);
+        expect(wrong.statusCode, wrong.body).toBe(403);
         expect(json(wrong)).toEqual({
           detail: formatMessage('apiVoucherPinWrong', { left: constants.pinMaxFailedAttempts - attempt }),
         });
@@ -585,3 +612,63 @@ describe.skipIf(!TEST_DATABASE_URL)(
     });
   },
 );
+
+describe('the demo supplier till', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite');
+  });
+  afterAll(async () => t?.close());
+
+  it('redeems part of laura’s voucher with her PIN as an affiliate, and refuses a wrong PIN', async () => {
+    const laura = await userIdOf(t, 'laura.bianchi@example.com');
+    const voucher = await t.db
+      .selectFrom('voucher_multiuso')
+      .selectAll()
+      .where('user_id', '=', laura)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const page = await t.request({ method: 'GET', url: '/demo-fornitore' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Palestra Olimpia');
+    const palestra = await supplierId(t, 'Palestra Olimpia');
+    const form = (pin: string) =>
+      new URLSearchParams({
+        fornitore: String(palestra),
+        codice: voucher.codice,
+        pin,
+        importo: '4,50',
+      }).toString();
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/demo-fornitore',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form('000000'),
+    });
+    expect(wrong.statusCode, wrong.body).toBe(403);
+    expect(wrong.body).toContain('PIN errato');
+    const done = await t.request({
+      method: 'POST',
+      url: '/demo-fornitore',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form(LAURA_DEMO_PIN),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.body).toContain('data-testid="demo-supplier-done"');
+    const after = await t.db
+      .selectFrom('voucher_multiuso')
+      .selectAll()
+      .where('id', '=', voucher.id)
+      .executeTakeFirstOrThrow();
+    expect(voucher.credito_residuo - after.credito_residuo).toBe(450);
+  });
+
+  it('is not served outside demo mode', async () => {
+    const plain = await buildTestApp('pglite', { demo: false });
+    try {
+      expect((await plain.request({ method: 'GET', url: '/demo-fornitore' })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -104,7 +104,7 @@ const CATEGORIES: readonly CategoryPlan[] = [
   { id: 6, nome: 'Famiglia e infanzia', color: '#9c36b5', glyph: 'child' },
   { id: 7, nome: 'Casa e servizi', color: '#5c940d', glyph: 'house' },
   { id: 8, nome: 'Fornitori aziendali', color: '#495057', glyph: 'briefcase' },
-  { id: 9, nome: 'Consorzi e buoni multiuso', color: '#364fc7', glyph: 'network' },
+  { id: 9, nome: 'Consorzi', color: '#364fc7', glyph: 'network' },
   { id: 11, nome: 'Fornitori speciali', color: '#a61e4d', glyph: 'star' },
 ];
 
@@ -455,7 +455,7 @@ export async function seedSellers(db: Kysely<DB>, context: SeedSellersContext): 
       // Every fourth article of the big showcase shows an unknown template: 'Template non trovato'.
       const template =
         plan.articles! > 18 && n === 7 ? 'tmpl_legacy' : TEMPLATES[articleIndex % TEMPLATES.length]!;
-      const imageCount = template.startsWith('tmpl_with_images') ? 1 + (articleIndex % 3) : articleIndex % 2;
+      const imageCount = template.startsWith('tmpl_with_images') ? 1 + (articleIndex % 3) : 1;
       const article = await db
         .insertInto('conv_articles')
         .values({

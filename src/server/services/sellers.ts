@@ -13,13 +13,14 @@
  * would refuse it anyway).
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { constants } from '../../../config/constants';
 import type {
   Articolo,
   CategoriaFornitori,
   FornitoreConvenzionato,
   InfoFornitore,
+  Provincia,
   RiscattoVoucherEsito,
   VoucherMultiuso,
   VoucherPage,
@@ -72,11 +73,37 @@ function visibleSuppliers(db: Db, companyId: number) {
     .where((eb) => eb.or([eb('s.company_id', 'is', null), eb('s.company_id', '=', companyId)]));
 }
 
+function toListItem(
+  row: Omit<FornitoreConvenzionato, 'provincia' | 'prov_name' | 'nome_completo'> & {
+    provincia: string | null;
+    prov_name: string | null;
+  },
+): FornitoreConvenzionato {
+  return {
+    ...row,
+    provincia: row.provincia ?? '',
+    prov_name: row.prov_name ?? '',
+    nome_completo: `${row.nome} ${row.cognome}`.trim(),
+  };
+}
+
+export interface SupplierFilter {
+  idCategoria?: number | undefined;
+  /** A province's sigla; `no_prov` or absent: every province. */
+  provincia?: string | undefined;
+  /** Case-insensitive, on first name and surname combined (002 §2.1, company suppliers). */
+  filtro?: string | undefined;
+}
+
+/** `%term%` for ILIKE, with the term's own wildcards escaped. */
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export async function listSuppliers(
   db: Db,
   companyId: number,
-  idCategoria: number | undefined,
+  filter: SupplierFilter = {},
 ): Promise<FornitoreConvenzionato[]> {
+  const { idCategoria, provincia, filtro } = filter;
   let query = visibleSuppliers(db, companyId).select([
     's.id',
     's.nome',
@@ -91,8 +118,15 @@ export async function listSuppliers(
     's.is_consorzio',
   ]);
   if (idCategoria !== undefined) query = query.where('s.id_categoria', '=', idCategoria);
+  if (provincia !== undefined && provincia !== constants.sellersNoProvince) {
+    query = query.where('s.provincia', '=', provincia);
+  }
+  const term = filtro?.trim() ?? '';
+  if (term !== '') {
+    query = query.where(sql<string>`s.nome || ' ' || s.cognome`, 'ilike', containing(term));
+  }
   const rows = await query.orderBy('s.nome').orderBy('s.cognome').orderBy('s.id').execute();
-  return rows.map((row) => ({ ...row, provincia: row.provincia ?? '', prov_name: row.prov_name ?? '' }));
+  return rows.map(toListItem);
 }
 
 export async function supplierInfo(
@@ -205,7 +239,7 @@ export async function supplierShowcase(
   let base = db.selectFrom('conv_articles as a').where('a.id_fornitore', '=', idFornitore);
   const term = filter.trim();
   if (term !== '') {
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(term);
     base = base.where((eb) =>
       eb.or([eb('a.descrizione', 'ilike', pattern), eb('a.codice_articolo', 'ilike', pattern)]),
     );
@@ -261,7 +295,17 @@ export async function consortiumAffiliates(
     .orderBy('s.cognome')
     .orderBy('s.id')
     .execute();
-  return rows.map((row) => ({ ...row, provincia: row.provincia ?? '', prov_name: row.prov_name ?? '' }));
+  return rows.map(toListItem);
+}
+
+/** The provinces that have suppliers the user sees (the province filter's choices), by name. */
+export async function listProvinces(db: Db, companyId: number): Promise<Provincia[]> {
+  return visibleSuppliers(db, companyId)
+    .innerJoin('conv_provinces as q', 'q.sigla', 's.provincia')
+    .select(['q.sigla', 'q.nome'])
+    .distinct()
+    .orderBy('q.nome')
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -339,7 +383,7 @@ export async function buyArticle(
 ): Promise<StoredAnswer> {
   const { id_articolo: idArticolo, id_fornitore: idFornitore, codice_articolo: codice } = input.body;
   if (idArticolo === undefined || idFornitore === undefined || codice === undefined || codice.trim() === '') {
-    throw ApiError.of(400, 'apiSellersArticleUndefined');
+    throw ApiError.of(400, 'formProductUndefined');
   }
   const article = await articleInfo(db, input.companyId, idArticolo);
   if (article.id_fornitore !== idFornitore || article.codice_articolo !== codice) {

@@ -39,6 +39,15 @@ export default async function demoSupplierRoutes(
   app: FastifyInstance,
   options: DemoSupplierOptions,
 ): Promise<void> {
+  // The till's form posts here (this plugin's own context, like the demo partner's).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
   const tills = async (): Promise<Till[]> => {
     const rows = await app.db
       .selectFrom('conv_suppliers as s')

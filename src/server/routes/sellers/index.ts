@@ -3,7 +3,8 @@
  * `/sellers` screens is gated by its route (all of them need `home-fornitori`, 002 §6); the spec
  * describes them without names, so the names are chosen here in the round-1 style:
  *
- * - `GET categorie_fornitori`, `GET fornitori_convenzionati?id_categoria=` (home-fornitori);
+ * - `GET categorie_fornitori`, `GET province_fornitori`, `GET fornitori_convenzionati?id_categoria=&provincia=&filtro=`
+ *   (home-fornitori);
  * - `GET info_fornitore/{id_fornitore}` (also for consortia), `GET vetrina_fornitore/{id_fornitore}`
  *   (page, page_size 18, filter), `GET info_articolo/{id_articolo}`;
  * - `GET fornitori_consorzio/{id_consorzio}`, `GET tagli_buoni`;
@@ -33,6 +34,7 @@ import {
   buyConsortiumVoucher,
   consortiumAffiliates,
   listCategories,
+  listProvinces,
   listSuppliers,
   listVouchers,
   pinExists,
@@ -108,18 +110,50 @@ export default async function sellersRoutes(app: WireApp): Promise<void> {
         summary: 'Fornitori convenzionati',
         description:
           'I fornitori e i consorzi che l’utente vede (quelli aziendali solo per i dipendenti della loro azienda), ' +
-          'della categoria `id_categoria` se indicata, per nome. Il filtro per provincia (`no_prov`: tutte) e ' +
-          'quello testuale sui fornitori aziendali si applicano nel portale.',
+          'della categoria `id_categoria` se indicata, della provincia `provincia` e il cui nome e cognome insieme ' +
+          'contengono `filtro`, per nome.',
         tags: ['convenzioni'],
         querystring: {
           type: 'object',
-          properties: { id_categoria: ID },
+          properties: {
+            id_categoria: ID,
+            provincia: {
+              type: 'string',
+              pattern: `^([A-Z]{2}|${constants.sellersNoProvince})$`,
+              description: `Sigla della provincia; \`${constants.sellersNoProvince}\` (predefinito): tutte.`,
+            },
+            filtro: {
+              type: 'string',
+              maxLength: 100,
+              description:
+                'Testo cercato in nome e cognome insieme, senza distinguere maiuscole (fornitori aziendali).',
+            },
+          },
           additionalProperties: false,
         },
         response: { 200: { type: 'array', items: { $ref: 'fornitore-convenzionato#' } }, ...readErrors },
       },
     },
-    async (request) => listSuppliers(app.db, requireAuth(request).companyId, request.query.id_categoria),
+    async (request) =>
+      listSuppliers(app.db, requireAuth(request).companyId, {
+        idCategoria: request.query.id_categoria,
+        provincia: request.query.provincia,
+        filtro: request.query.filtro,
+      }),
+  );
+
+  app.get(
+    '/api/province_fornitori',
+    {
+      config: { route: 'home-fornitori' },
+      schema: {
+        summary: 'Province dei fornitori convenzionati',
+        description: `Le province in cui ci sono fornitori che l’utente vede, per nome: le scelte del filtro (oltre a \`${constants.sellersNoProvince}\`, tutte).`,
+        tags: ['convenzioni'],
+        response: { 200: { type: 'array', items: { $ref: 'provincia#' } }, ...readErrors },
+      },
+    },
+    async (request) => listProvinces(app.db, requireAuth(request).companyId),
   );
 
   app.get(
