@@ -316,7 +316,8 @@ export const formMessages = {
   formSellersPinIntro:
     'Il PIN ti identifica quando usi un buono multiuso presso un fornitore convenzionato: comunicalo solo al fornitore al momento dell’uso.',
   formSellersPinExists: 'Hai un PIN identificativo attivo.',
-  formSellersPinMissing: 'Non hai ancora un PIN identificativo: generalo per poter acquistare i buoni multiuso.',
+  formSellersPinMissing:
+    'Non hai ancora un PIN identificativo: generalo per poter acquistare i buoni multiuso.',
   formSellersPinGenerate: 'Genera il PIN',
   formSellersPinConfirmTitle: 'Nuovo PIN identificativo',
   formSellersPinConfirm: 'Il nuovo PIN sostituirà quello attuale, che non sarà più valido. Vuoi proseguire?',

@@ -445,7 +445,9 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         const cents = parseCents(importo.replace(',', '.'));
         if (cents === null) throw new UsageError(`Importo non valido: ${importo}.`);
         const done = await redeemVoucher(db, { supplierId: id, codice, pin, importo: formatCents(cents) });
-        out(`Riscattati ${done.credito_scalato} dal buono ${done.codice}: credito residuo ${done.credito_residuo}.`);
+        out(
+          `Riscattati ${done.credito_scalato} dal buono ${done.codice}: credito residuo ${done.credito_residuo}.`,
+        );
         return 0;
       }
 

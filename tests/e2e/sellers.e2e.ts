@@ -111,7 +111,9 @@ describe('conventions', () => {
     await page.getByRole('combobox', { name: formMessages.formSellersProvince }).click();
     await page.getByRole('option', { name: 'Milano' }).click();
     await page.waitForURL(/provincia=MI/);
-    await expect.poll(() => page.getByTestId('showcase-grid').getByText('Terme Reali di Torino').count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('showcase-grid').getByText('Terme Reali di Torino').count())
+      .toBe(0);
     await page.getByTestId('showcase-grid').getByText('Centro Medico Sempione').waitFor();
     await checked(page, 'sellers-suppliers-360');
 
@@ -139,7 +141,8 @@ describe('conventions', () => {
     expect(await page.getByTestId('showcase-pager').count()).toBe(0);
 
     // One article of each template.
-    const articles = (await api<{ results: Article[] }>(page, token, `/vetrina_fornitore/${centro!.id}`)).results;
+    const articles = (await api<{ results: Article[] }>(page, token, `/vetrina_fornitore/${centro!.id}`))
+      .results;
     const of = (template: string, extra: (a: Article) => boolean = () => true) =>
       articles.find((a) => a.id_template.nome === template && extra(a))!;
     await page.goto(`/sellers/vetrina-articolo/${of('tmpl_with_images', (a) => a.imgs.length > 1).id}`);
@@ -179,7 +182,9 @@ describe('conventions', () => {
     await success.getByRole('button', { name: messages.ok }).click();
     await page.waitForURL(/\/menu$/);
     await dismissInfoPopup(page, 3000);
-    expect(cents((await credit(page, token)).totale)).toBe(cents(before.totale) - cents(article.prezzo_scontato));
+    expect(cents((await credit(page, token)).totale)).toBe(
+      cents(before.totale) - cents(article.prezzo_scontato),
+    );
     await page.goto('/dashmovimenti');
     const row = page.getByTestId('movement-row').filter({ hasText: 'Centro Medico Sempione' }).first();
     await row.waitFor();
@@ -192,9 +197,9 @@ describe('conventions', () => {
     const token = await server.login(MARIO);
     await seedSession(context, token, 'acme');
     const page = await context.newPage();
-    const [consortium] = (await api<Supplier[]>(page, token, '/fornitori_convenzionati?id_categoria=9')).filter(
-      (s) => s.nome === 'Consorzio Benessere Lombardia',
-    );
+    const [consortium] = (
+      await api<Supplier[]>(page, token, '/fornitori_convenzionati?id_categoria=9')
+    ).filter((s) => s.nome === 'Consorzio Benessere Lombardia');
     const before = await credit(page, token);
 
     // Without a PIN: the warning, and Acquista stays disabled.
