@@ -19,7 +19,6 @@ export const voucherStatusTable = {
   columns: [
     { kind: 'text', field: 'codice', label: 'voucherColCode' },
     { kind: 'text', field: 'nome_fornitore', label: 'voucherColConsortium' },
-    { kind: 'date', field: 'data_produzione', label: 'voucherColProduced' },
     { kind: 'date', field: 'data_scadenza', label: 'movCreditExpiry', cardHeader: true },
     { kind: 'euro', field: 'credito_iniziale', label: 'movCreditInitial' },
     { kind: 'euro', field: 'credito_residuo', label: 'voucherColResidual' },
@@ -40,6 +39,8 @@ export const voucherStatusTable = {
       fields: [
         { kind: 'text', field: 'codice', label: 'voucherColCode' },
         { kind: 'text', field: 'nome_fornitore', label: 'voucherColConsortium' },
+        { kind: 'date', field: 'data_produzione', label: 'voucherColProduced' },
+        { kind: 'date', field: 'data_scadenza', label: 'movCreditExpiry' },
         { kind: 'euro', field: 'credito_iniziale', label: 'movCreditInitial' },
         { kind: 'euro', field: 'credito_residuo', label: 'voucherColResidual' },
         { kind: 'text', field: 'voucher_status.dettaglio', label: 'voucherColValidity' },
