@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../config/constants';
+import type { PurchaseDeclaration } from '../../config/purchases/types';
+import { acqProvaTagli } from '../fixtures/purchases/acq-prova';
 import { messages } from '../../config/messages-api.it';
 import { formatMessage } from '../../src/server/messages';
 import { addDays, addMonths, romeDate } from '../../src/server/services/calendar';
@@ -670,5 +672,43 @@ describe('the demo supplier till', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('a declared purchase that requires the PIN', () => {
+  const withPin = {
+    ...(acqProvaTagli as PurchaseDeclaration),
+    name: 'acq-prova-pin',
+    route_name: 'vetrina-consorzio',
+    requiresPin: true,
+  } as PurchaseDeclaration;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { extraPurchases: [withPin] });
+  });
+  afterAll(async () => t?.close());
+
+  it('is refused without a PIN and goes through once the user has one', async () => {
+    const token = await t.login('mario.rossi@example.com');
+    const cut = (withPin.amount as { cuts: readonly string[] }).cuts[0]!;
+    const body = {
+      ...withPin.body.constants,
+      [withPin.body.amountField ?? 'importo']: cut,
+      ...Object.fromEntries(withPin.ticks.map((tick) => [tick.field, true])),
+    };
+    const send = (key: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/crea_acquisto/acq-prova-pin',
+        token,
+        payload: body,
+        headers: { 'idempotency-key': key },
+      });
+    const refused = await send('pin-1');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(json(refused)).toEqual({ non_field_errors: [messages.formPurchasePinMissing] });
+    await replacePin(t.db, await userIdOf(t, 'mario.rossi@example.com'));
+    const bought = await send('pin-2');
+    expect(bought.statusCode, bought.body).toBe(201);
   });
 });
