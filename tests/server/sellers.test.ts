@@ -11,6 +11,7 @@ import { constants } from '../../config/constants';
 import type { PurchaseDeclaration } from '../../config/purchases/types';
 import { acqProvaTagli } from '../fixtures/purchases/acq-prova';
 import { messages } from '../../config/messages-api.it';
+import { runAdmin } from '../../src/server/admin';
 import { formatMessage } from '../../src/server/messages';
 import { addDays, addMonths, romeDate } from '../../src/server/services/calendar';
 import { balances } from '../../src/server/services/ledger';
@@ -710,5 +711,47 @@ describe('a declared purchase that requires the PIN', () => {
     await replacePin(t.db, await userIdOf(t, 'mario.rossi@example.com'));
     const bought = await send('pin-2');
     expect(bought.statusCode, bought.body).toBe(201);
+  });
+});
+
+describe('the operator commands of the conventions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite');
+  });
+  afterAll(async () => t?.close());
+
+  async function admin(argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(argv, { db: t.db, out: (l) => out.push(l), err: (l) => err.push(l) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  it('issues a supplier key that redeems, lists a user’s vouchers and redeems from the command line', async () => {
+    const palestra = await supplierId(t, 'Palestra Olimpia');
+    const issued = await admin(['supplier-key', String(palestra)]);
+    expect(issued.code).toBe(0);
+    const key = /: (\S+)$/.exec(issued.out)![1]!;
+    const listed = await admin(['vouchers', 'laura.bianchi@example.com']);
+    expect(listed.code).toBe(0);
+    const code = /([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\s+Consorzio Benessere Lombardia/.exec(
+      listed.out,
+    )![1]!;
+    expect(listed.out).toContain('-30.00');
+    const byKey = await t.request({
+      method: 'POST',
+      url: '/api/riscatta_voucher',
+      headers: { 'x-fornitore-key': key },
+      payload: { codice: code, pin: LAURA_DEMO_PIN, importo: '1.00' },
+    });
+    expect(byKey.statusCode, byKey.body).toBe(200);
+    const redeemed = await admin(['redeem', String(palestra), code, LAURA_DEMO_PIN, '2,50']);
+    expect(redeemed.code, redeemed.err).toBe(0);
+    expect(redeemed.out).toContain('credito residuo 41.00');
+    const refused = await admin(['redeem', String(palestra), code, '000000', '1']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('PIN errato');
+    expect((await admin(['supplier-key', 'x'])).code).toBe(1);
   });
 });
