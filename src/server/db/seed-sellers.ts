@@ -5,7 +5,7 @@
  * four templates (and one with an unknown template, which the portal shows as 'Template non trovato')
  * with images drawn here as small SVGs, and multi-use vouchers with redemptions.
  *
- * laura.bianchi holds the vouchers: she has a PIN (mailed to her outbox when it is made: `/dev/mailbox`)
+ * laura.bianchi holds the vouchers: she has a PIN (`LAURA_DEMO_PIN`, in the README)
  * and buys two vouchers from her art. 51 c.3 credit through the same purchase as the portal's
  * (services/sellers.ts), one of them partly redeemed at two affiliates. mario.rossi has no PIN and no
  * voucher, so a demo (and the end-to-end test) walks the whole path with him.
@@ -17,8 +17,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { formatMessage } from '../messages';
-import { composeMail } from '../services/sign-in';
 import {
   buyConsortiumVoucher,
   imageUrl,
@@ -39,7 +37,7 @@ export function demoSupplierKey(rif: string): string {
   return `demo-${createHash('sha256').update(`demo-fornitore:${rif}`).digest('hex').slice(0, 32)}`;
 }
 
-/** The PIN laura.bianchi's demo vouchers are redeemed with (it is also in her demo outbox). */
+/** The PIN laura.bianchi's demo vouchers are redeemed with (in the README's demo users). */
 export const LAURA_DEMO_PIN = '482913';
 
 const PROVINCES: ReadonlyArray<[string, string]> = [
@@ -535,20 +533,8 @@ async function seedLauraVouchers(
     .select('user_id')
     .where('user_id', '=', laura)
     .executeTakeFirst();
-  if (!hasPin) {
-    await replacePin(db, laura, LAURA_DEMO_PIN);
-    await db
-      .insertInto('outbox')
-      .values({
-        mail_to: user.email,
-        subject: formatMessage('apiSellersPinMailSubject'),
-        ...(() => {
-          const mail = composeMail(name, [formatMessage('apiSellersPinMailText', { pin: LAURA_DEMO_PIN })]);
-          return { text: mail.text, html: mail.html };
-        })(),
-      })
-      .execute();
-  }
+  // The demo PIN is in the README (the outbox stays empty in the demo data).
+  if (!hasPin) await replacePin(db, laura, LAURA_DEMO_PIN);
 
   const vouchers = [
     { key: 'seed-laura-voucher-1', consortium: 'Consorzio Benessere Lombardia', importo: '100.00' },
