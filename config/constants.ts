@@ -49,6 +49,22 @@ export const constants = {
   pinDigits: 6,
   /** Wrong PINs at redemptions after which the PIN is blocked until a new one is generated. */
   pinMaxFailedAttempts: 5,
+
+  // Showcases (issue 13; 001 §2, §7, §9).
+  /** Retailer showcase: 18 products a page, 6 a row, sorted by price; voucher home 4 retailers a row. */
+  voucherProductsPageSize: 18,
+  voucherProductsPerRow: 6,
+  voucherRetailersPerRow: 4,
+  /** Retailers and mutual-aid sections: at most 12 a row. */
+  showcaseMaxPerRow: 12,
+  showcaseSearchDebounceMs: 500,
+  /** Mutual aid: 8 products a page, 4 a row; sections asked with page_size 1000 and id_categ 53. */
+  eureteProductsPageSize: 8,
+  eureteProductsPerRow: 4,
+  eureteSectionsPageSize: 1000,
+  eureteSectionsCategory: 53,
+  /** The fixed section of the supplementary health, paid from the total (001 §2). */
+  eureteHealthSection: 'assistenza_sanitaria_integrativa',
 } as const;
 
 // Legal figures by tax year (pension deductibility, art. 51 c.3, meal vouchers...) are in

@@ -22,3 +22,14 @@ export const legalConstants = {
     fringeBenefitVoucherLimit: '515.00',
   },
 } as const;
+
+/**
+ * Fuel bonus (issue 13, 001 §9 "maximum 200 euro (by 31/12/2023); card can be bought once"): the most a
+ * fuel card may cost in a tax year (wire amounts), read through `fuelBonusLimit(year)`
+ * (`src/shared/legal-figures.ts`); a year after the last one listed uses the last one.
+ */
+export const fuelBonusLimits = {
+  2023: '200.00',
+  2025: '200.00',
+  2026: '200.00',
+} as const;

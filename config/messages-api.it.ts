@@ -214,6 +214,14 @@ export const apiMessages = {
   apiDemoSupplierRedeem: 'Scala dal buono',
   apiDemoSupplierDone: 'Riscatto eseguito: scalati {amount} dal buono {code}. Credito residuo: {residual}.',
   apiDemoSupplierFailed: 'Riscatto non riuscito',
+  // Showcases (issue 13): delivered codes, mutual aid, catalogue calls
+  apiDeliveredSender: 'Portale Welfare',
+  apiDeliveredNotice: 'Il tuo acquisto n. {id} ({product}) è andato a buon fine. Codice: {code}',
+  apiDeliveredMailSubject: 'Il codice del tuo acquisto n. {id} sul Portale Welfare',
+  apiDeliveredMailText:
+    'il tuo acquisto n. {id} ({product}) è andato a buon fine. Il tuo codice è {code}. Lo trovi anche tra le notifiche e nel dettaglio dell’acquisto sul portale.',
+  apiRetailerNotFound: 'Negozio inesistente.',
+  apiEureteSectionNotFound: 'Sezione inesistente.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

@@ -62,6 +62,40 @@ export interface AcquistoFull {
   } | null;
 }
 
+/** schemas/api/aml-prodotti.json: Buoni di un negozio. */
+export interface AmlProdotti {
+  count: number;
+  results: {
+    ProductCode: string;
+    Name: string;
+    Price: Money;
+    ImageUrl: string;
+    MerchantName: string;
+    MerchantImage150x150: string;
+    MerchantShortDescription: string;
+    MerchantLongDescription: string;
+  }[];
+}
+
+/** schemas/api/aml-rivenditore.json: Negozio dei buoni acquisto. */
+export interface AmlRivenditore {
+  RetailerId: number;
+  Name: string;
+  ImageUrl: string;
+  MerchantShortDescription: string;
+  MerchantLongDescription: string;
+}
+
+/** schemas/api/aml-rivenditori.json: Negozi dei buoni acquisto. */
+export interface AmlRivenditori {
+  count: number;
+  results: {
+    RetailerId: number;
+    Name: string;
+    ImageUrl: string;
+  }[];
+}
+
 /** schemas/api/articolo.json: Articolo. */
 export interface Articolo {
   id: number;
@@ -115,6 +149,11 @@ export interface BonusxLogin {
   client_id: string;
 }
 
+/** schemas/api/buoni-disp.json: Tagli dei buoni disponibili. */
+export interface BuoniDisp {
+  buoni_disp: Money[];
+}
+
 /** schemas/api/carousel-click.json: Clic su una slide. */
 export interface CarouselClick {
   action: null | {
@@ -143,6 +182,16 @@ export interface CarouselSlide {
   menu_key: string | null;
 }
 
+/** schemas/api/carta-carburante.json: Carta carburante. */
+export interface CartaCarburante {
+  product_code: string;
+  nome: string;
+  importo: Money;
+  immagine: string;
+  limite: Money;
+  anno: number;
+}
+
 /** schemas/api/categoria-fornitori.json: Categoria di fornitori. */
 export interface CategoriaFornitori {
   id: number;
@@ -155,6 +204,15 @@ export interface Categoria {
   id: number;
   nome: string;
   me_stesso: boolean;
+}
+
+/** schemas/api/codice-consegnato.json: Codice consegnato. */
+export interface CodiceConsegnato {
+  id_acquisto: number;
+  prodotto: string;
+  codice: string;
+  istruzioni: string;
+  created: string;
 }
 
 /** schemas/api/conto-anticipi.json: Conto anticipi. */
@@ -207,6 +265,54 @@ export interface WireError {
   detail?: string;
   non_field_errors?: string[];
   [key: string]: string[] | string | undefined;
+}
+
+/** schemas/api/eurete-disclaimer.json: Informativa del welfare sociale. */
+export interface EureteDisclaimer {
+  accettato: boolean;
+}
+
+/** schemas/api/eurete-prodotti.json: Prodotti di una sezione. */
+export interface EureteProdotti {
+  count: number;
+  results: {
+    slug_name: string;
+    nome: string;
+    costo: Money;
+    descrizione: string;
+    icona: string;
+    url_scheda: string;
+    url_regolamento: string;
+  }[];
+}
+
+/** schemas/api/eurete-prodotto-scelto.json: Prodotto di mutuo soccorso scelto. */
+export interface EureteProdottoScelto {
+  product_slug: string;
+}
+
+/** schemas/api/eurete-sezione.json: Sezione del welfare sociale. */
+export interface EureteSezione {
+  slug_name: string;
+  nome: string;
+  descrizione: string;
+  icona: string;
+}
+
+/** schemas/api/eurete-sezioni.json: Sezioni del welfare sociale. */
+export interface EureteSezioni {
+  count: number;
+  results: {
+    slug_name: string;
+    nome: string;
+    descrizione: string;
+    icona: string;
+  }[];
+}
+
+/** schemas/api/eurete-sso-link.json: Collegamento al portale sanitario. */
+export interface EureteSsoLink {
+  sso_link: string;
 }
 
 /** schemas/api/fondo-previdenza.json: Fondo di previdenza complementare. */
@@ -415,6 +521,13 @@ export interface WireNotification {
   id_riferimento: string | null;
   testo: string;
   conferma_lettura: boolean;
+}
+
+/** schemas/api/ollipay-status.json: Stato Ollipay. */
+export interface OllipayStatus {
+  profile: string | null;
+  reg_status: boolean;
+  vouchers: Money[];
 }
 
 /** schemas/api/otp-enrolment.json: Registrazione dell'app di autenticazione. */
@@ -730,15 +843,21 @@ export interface WireTypes {
   'acquisto-articolo': AcquistoArticolo;
   'acquisto-buono-consorzio': AcquistoBuonoConsorzio;
   'acquisto-full': AcquistoFull;
+  'aml-prodotti': AmlProdotti;
+  'aml-rivenditore': AmlRivenditore;
+  'aml-rivenditori': AmlRivenditori;
   articolo: Articolo;
   'azienda-referente': AziendaReferente;
   'beneficiario-suggerito': BeneficiarioSuggerito;
   'benefit-hub': BenefitHub;
   'bonusx-login': BonusxLogin;
+  'buoni-disp': BuoniDisp;
   'carousel-click': CarouselClick;
   'carousel-slide': CarouselSlide;
+  'carta-carburante': CartaCarburante;
   'categoria-fornitori': CategoriaFornitori;
   categoria: Categoria;
+  'codice-consegnato': CodiceConsegnato;
   'conto-anticipi': ContoAnticipi;
   'conv-special-agreed': ConvSpecialAgreed;
   crediti: Crediti;
@@ -747,6 +866,12 @@ export interface WireTypes {
   'doc-id': DocId;
   'documento-esistente': DocumentoEsistente;
   error: WireError;
+  'eurete-disclaimer': EureteDisclaimer;
+  'eurete-prodotti': EureteProdotti;
+  'eurete-prodotto-scelto': EureteProdottoScelto;
+  'eurete-sezione': EureteSezione;
+  'eurete-sezioni': EureteSezioni;
+  'eurete-sso-link': EureteSsoLink;
   'fondo-previdenza': FondoPrevidenza;
   'fornitore-convenzionato': FornitoreConvenzionato;
   fornitore: Fornitore;
@@ -768,6 +893,7 @@ export interface WireTypes {
   'notification-status': NotificationStatus;
   'notification-update': NotificationUpdate;
   notification: WireNotification;
+  'ollipay-status': OllipayStatus;
   'otp-enrolment': OtpEnrolment;
   'outbox-mail': OutboxMail;
   'partner-charge-answer': PartnerChargeAnswer;

@@ -173,3 +173,9 @@ if (movements.status !== 0) process.exitCode = movements.status ?? 1;
 console.info("\n=== Throughput dell'API autenticata (bench/api-throughput.ts)");
 const throughput = spawnSync('npx', ['tsx', 'bench/api-throughput.ts'], { stdio: 'inherit' });
 if (throughput.status !== 0) process.exitCode = throughput.status ?? 1;
+
+// Showcase pages at scale (100,000 products over 500 retailers, issue 13): PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set. Its own table and bench/showcases-results.json.
+console.info('\n=== Vetrine su larga scala (bench/showcases.ts)');
+const showcases = spawnSync('npx', ['tsx', 'bench/showcases.ts'], { stdio: 'inherit' });
+if (showcases.status !== 0) process.exitCode = showcases.status ?? 1;

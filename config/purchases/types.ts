@@ -98,6 +98,10 @@ export interface PurchaseDeclaration {
     readonly success: FormMessageKey;
     /** Label of the buy button (default "Acquista"). */
     readonly buy?: FormMessageKey;
+    /** No amount chosen (cuts, free; default "Indicare l'importo da acquistare."). */
+    readonly amountMissing?: FormMessageKey;
+    /** Shown in place of the cuts when the screen offers none of them (app vouchers: none within the credit). */
+    readonly noneOffered?: FormMessageKey;
   };
   readonly after: PurchaseFollowUp;
   /** A code delivered after the purchase (vouchers, cards). */

@@ -4,11 +4,28 @@
  * paged calls read their page sizes from here. Tests declare a grid of their own
  * (tests/fixtures/showcases) to prove the engine renders any declaration.
  */
+import { convAmlShowcase } from './conv-aml';
+import { eureteSectionsShowcase } from './conv-eurete-buoni';
+import { fornAmlShowcase } from './forn-aml';
+import { eureteHealthShowcase, eureteSectionShowcase } from './sez-eurete';
 import type { ShowcaseDeclaration } from './types';
 // Conventions (issue 14).
 import { categorieFornitori, fornitoriAziendali, fornitoriCategoria, vetrinaFornitore } from './sellers';
 
+export {
+  convAmlShowcase,
+  eureteHealthShowcase,
+  eureteSectionShowcase,
+  eureteSectionsShowcase,
+  fornAmlShowcase,
+};
+
 export const showcases: readonly ShowcaseDeclaration[] = [
+  convAmlShowcase,
+  fornAmlShowcase,
+  eureteSectionsShowcase,
+  eureteSectionShowcase,
+  eureteHealthShowcase,
   // Conventions (issue 14).
   categorieFornitori,
   fornitoriCategoria,

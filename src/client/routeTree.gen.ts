@@ -23,14 +23,26 @@ import { Route as PasswordExpiredSplatRouteImport } from './routes/password-expi
 import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$';
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
 import { Route as AuthenticatedGroupPartnerRouteImport } from './routes/_authenticated/$group/$partner';
+import { Route as AuthenticatedAcquistiId_acquistoRouteImport } from './routes/_authenticated/acquisti/$id_acquisto';
+import { Route as AuthenticatedAmlConvAmlRouteImport } from './routes/_authenticated/aml/conv-aml';
+import { Route as AuthenticatedAml100ConvAmlExpediaRouteImport } from './routes/_authenticated/aml100/conv-aml-expedia';
+import { Route as AuthenticatedAml100ConvAmlHoepliRouteImport } from './routes/_authenticated/aml100/conv-aml-hoepli';
+import { Route as AuthenticatedAppagaConvAppagaRouteImport } from './routes/_authenticated/appaga/conv-appaga';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
+import { Route as AuthenticatedBonusBenzinaBonusBenzinaRouteImport } from './routes/_authenticated/bonus-benzina/bonus-benzina';
+import { Route as AuthenticatedEureteConvAssireteRouteImport } from './routes/_authenticated/eurete/conv-assirete';
+import { Route as AuthenticatedEureteConvEureteBuoniRouteImport } from './routes/_authenticated/eurete/conv-eurete-buoni';
 import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
+import { Route as AuthenticatedOllipayConvOllipayRouteImport } from './routes/_authenticated/ollipay/conv-ollipay';
 import { Route as AuthenticatedSellersGestionePinRouteImport } from './routes/_authenticated/sellers/gestione-pin';
 import { Route as AuthenticatedSellersHomeFornitoriRouteImport } from './routes/_authenticated/sellers/home-fornitori';
 import { Route as AuthenticatedSellersStatoVoucherRouteImport } from './routes/_authenticated/sellers/stato-voucher';
+import { Route as AuthenticatedTodubaConvTodubaRouteImport } from './routes/_authenticated/toduba/conv-toduba';
+import { Route as AuthenticatedAmlFornAmlId_fornitoreRouteImport } from './routes/_authenticated/aml/forn-aml/$id_fornitore';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
+import { Route as AuthenticatedEureteSezEureteSlug_nameRouteImport } from './routes/_authenticated/eurete/sez-eurete/$slug_name';
 import { Route as AuthenticatedSellersVetrinaArticoloId_articoloRouteImport } from './routes/_authenticated/sellers/vetrina-articolo.$id_articolo';
 import { Route as AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport } from './routes/_authenticated/sellers/vetrina-consorzio.$id_consorzio';
 import { Route as AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport } from './routes/_authenticated/sellers/vetrina-fornitore.$id_fornitore';
@@ -110,6 +122,35 @@ const AuthenticatedGroupPartnerRoute =
     path: '/$group/$partner',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedAcquistiId_acquistoRoute =
+  AuthenticatedAcquistiId_acquistoRouteImport.update({
+    id: '/acquisti/$id_acquisto',
+    path: '/acquisti/$id_acquisto',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAmlConvAmlRoute = AuthenticatedAmlConvAmlRouteImport.update({
+  id: '/aml/conv-aml',
+  path: '/aml/conv-aml',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedAml100ConvAmlExpediaRoute =
+  AuthenticatedAml100ConvAmlExpediaRouteImport.update({
+    id: '/aml100/conv-aml-expedia',
+    path: '/aml100/conv-aml-expedia',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAml100ConvAmlHoepliRoute =
+  AuthenticatedAml100ConvAmlHoepliRouteImport.update({
+    id: '/aml100/conv-aml-hoepli',
+    path: '/aml100/conv-aml-hoepli',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAppagaConvAppagaRoute =
+  AuthenticatedAppagaConvAppagaRouteImport.update({
+    id: '/appaga/conv-appaga',
+    path: '/appaga/conv-appaga',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedBackofficeRefaziIndexRoute =
   AuthenticatedBackofficeRefaziIndexRouteImport.update({
     id: '/',
@@ -128,10 +169,34 @@ const AuthenticatedBenefitsBenefitHubRoute =
     path: '/benefits/benefit-hub',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedBonusBenzinaBonusBenzinaRoute =
+  AuthenticatedBonusBenzinaBonusBenzinaRouteImport.update({
+    id: '/bonus-benzina/bonus-benzina',
+    path: '/bonus-benzina/bonus-benzina',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedEureteConvAssireteRoute =
+  AuthenticatedEureteConvAssireteRouteImport.update({
+    id: '/eurete/conv-assirete',
+    path: '/eurete/conv-assirete',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedEureteConvEureteBuoniRoute =
+  AuthenticatedEureteConvEureteBuoniRouteImport.update({
+    id: '/eurete/conv-eurete-buoni',
+    path: '/eurete/conv-eurete-buoni',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedHelpdeskSiteNotificheRoute =
   AuthenticatedHelpdeskSiteNotificheRouteImport.update({
     id: '/helpdesk/site-notifiche',
     path: '/helpdesk/site-notifiche',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedOllipayConvOllipayRoute =
+  AuthenticatedOllipayConvOllipayRouteImport.update({
+    id: '/ollipay/conv-ollipay',
+    path: '/ollipay/conv-ollipay',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedSellersGestionePinRoute =
@@ -152,6 +217,18 @@ const AuthenticatedSellersStatoVoucherRoute =
     path: '/sellers/stato-voucher',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedTodubaConvTodubaRoute =
+  AuthenticatedTodubaConvTodubaRouteImport.update({
+    id: '/toduba/conv-toduba',
+    path: '/toduba/conv-toduba',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAmlFornAmlId_fornitoreRoute =
+  AuthenticatedAmlFornAmlId_fornitoreRouteImport.update({
+    id: '/aml/forn-aml/$id_fornitore',
+    path: '/aml/forn-aml/$id_fornitore',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport.update(
     {
@@ -160,6 +237,12 @@ const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
       getParentRoute: () => AuthenticatedRoute,
     } as any,
   );
+const AuthenticatedEureteSezEureteSlug_nameRoute =
+  AuthenticatedEureteSezEureteSlug_nameRouteImport.update({
+    id: '/eurete/sez-eurete/$slug_name',
+    path: '/eurete/sez-eurete/$slug_name',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedSellersVetrinaArticoloId_articoloRoute =
   AuthenticatedSellersVetrinaArticoloId_articoloRouteImport.update({
     id: '/sellers/vetrina-articolo/$id_articolo',
@@ -193,14 +276,26 @@ export interface FileRoutesByFullPath {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
+  '/aml/conv-aml': typeof AuthenticatedAmlConvAmlRoute;
+  '/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
+  '/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
+  '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
+  '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
   '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
   '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
+  '/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
   '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
@@ -218,14 +313,26 @@ export interface FileRoutesByTo {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/': typeof AuthenticatedIndexRoute;
   '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
+  '/aml/conv-aml': typeof AuthenticatedAmlConvAmlRoute;
+  '/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
+  '/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
+  '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
+  '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
   '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
   '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
+  '/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
   '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
@@ -246,14 +353,26 @@ export interface FileRoutesById {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/_authenticated/': typeof AuthenticatedIndexRoute;
   '/_authenticated/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/_authenticated/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
+  '/_authenticated/aml/conv-aml': typeof AuthenticatedAmlConvAmlRoute;
+  '/_authenticated/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
+  '/_authenticated/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
+  '/_authenticated/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/_authenticated/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
+  '/_authenticated/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/_authenticated/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  '/_authenticated/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
   '/_authenticated/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/_authenticated/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
   '/_authenticated/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
+  '/_authenticated/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/_authenticated/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/_authenticated/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/_authenticated/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
   '/_authenticated/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
@@ -274,14 +393,26 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/$group/$partner'
+    | '/acquisti/$id_acquisto'
+    | '/aml/conv-aml'
+    | '/aml100/conv-aml-expedia'
+    | '/aml100/conv-aml-hoepli'
+    | '/appaga/conv-appaga'
     | '/backoffice-refazi/office-transactionsdash'
     | '/benefits/benefit-hub'
+    | '/bonus-benzina/bonus-benzina'
+    | '/eurete/conv-assirete'
+    | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-notifiche'
+    | '/ollipay/conv-ollipay'
     | '/sellers/gestione-pin'
     | '/sellers/home-fornitori'
     | '/sellers/stato-voucher'
+    | '/toduba/conv-toduba'
     | '/backoffice-refazi/'
+    | '/aml/forn-aml/$id_fornitore'
     | '/base-request/$form_name/{-$id_acq_replay}'
+    | '/eurete/sez-eurete/$slug_name'
     | '/sellers/vetrina-articolo/$id_articolo'
     | '/sellers/vetrina-consorzio/$id_consorzio'
     | '/sellers/vetrina-fornitore/$id_fornitore';
@@ -299,14 +430,26 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/'
     | '/$group/$partner'
+    | '/acquisti/$id_acquisto'
+    | '/aml/conv-aml'
+    | '/aml100/conv-aml-expedia'
+    | '/aml100/conv-aml-hoepli'
+    | '/appaga/conv-appaga'
     | '/backoffice-refazi/office-transactionsdash'
     | '/benefits/benefit-hub'
+    | '/bonus-benzina/bonus-benzina'
+    | '/eurete/conv-assirete'
+    | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-notifiche'
+    | '/ollipay/conv-ollipay'
     | '/sellers/gestione-pin'
     | '/sellers/home-fornitori'
     | '/sellers/stato-voucher'
+    | '/toduba/conv-toduba'
     | '/backoffice-refazi'
+    | '/aml/forn-aml/$id_fornitore'
     | '/base-request/$form_name/{-$id_acq_replay}'
+    | '/eurete/sez-eurete/$slug_name'
     | '/sellers/vetrina-articolo/$id_articolo'
     | '/sellers/vetrina-consorzio/$id_consorzio'
     | '/sellers/vetrina-fornitore/$id_fornitore';
@@ -326,14 +469,26 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/_authenticated/'
     | '/_authenticated/$group/$partner'
+    | '/_authenticated/acquisti/$id_acquisto'
+    | '/_authenticated/aml/conv-aml'
+    | '/_authenticated/aml100/conv-aml-expedia'
+    | '/_authenticated/aml100/conv-aml-hoepli'
+    | '/_authenticated/appaga/conv-appaga'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
     | '/_authenticated/benefits/benefit-hub'
+    | '/_authenticated/bonus-benzina/bonus-benzina'
+    | '/_authenticated/eurete/conv-assirete'
+    | '/_authenticated/eurete/conv-eurete-buoni'
     | '/_authenticated/helpdesk/site-notifiche'
+    | '/_authenticated/ollipay/conv-ollipay'
     | '/_authenticated/sellers/gestione-pin'
     | '/_authenticated/sellers/home-fornitori'
     | '/_authenticated/sellers/stato-voucher'
+    | '/_authenticated/toduba/conv-toduba'
     | '/_authenticated/backoffice-refazi/'
+    | '/_authenticated/aml/forn-aml/$id_fornitore'
     | '/_authenticated/base-request/$form_name/{-$id_acq_replay}'
+    | '/_authenticated/eurete/sez-eurete/$slug_name'
     | '/_authenticated/sellers/vetrina-articolo/$id_articolo'
     | '/_authenticated/sellers/vetrina-consorzio/$id_consorzio'
     | '/_authenticated/sellers/vetrina-fornitore/$id_fornitore';
@@ -448,6 +603,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedGroupPartnerRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/acquisti/$id_acquisto': {
+      id: '/_authenticated/acquisti/$id_acquisto';
+      path: '/acquisti/$id_acquisto';
+      fullPath: '/acquisti/$id_acquisto';
+      preLoaderRoute: typeof AuthenticatedAcquistiId_acquistoRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/aml/conv-aml': {
+      id: '/_authenticated/aml/conv-aml';
+      path: '/aml/conv-aml';
+      fullPath: '/aml/conv-aml';
+      preLoaderRoute: typeof AuthenticatedAmlConvAmlRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/aml100/conv-aml-expedia': {
+      id: '/_authenticated/aml100/conv-aml-expedia';
+      path: '/aml100/conv-aml-expedia';
+      fullPath: '/aml100/conv-aml-expedia';
+      preLoaderRoute: typeof AuthenticatedAml100ConvAmlExpediaRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/aml100/conv-aml-hoepli': {
+      id: '/_authenticated/aml100/conv-aml-hoepli';
+      path: '/aml100/conv-aml-hoepli';
+      fullPath: '/aml100/conv-aml-hoepli';
+      preLoaderRoute: typeof AuthenticatedAml100ConvAmlHoepliRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/appaga/conv-appaga': {
+      id: '/_authenticated/appaga/conv-appaga';
+      path: '/appaga/conv-appaga';
+      fullPath: '/appaga/conv-appaga';
+      preLoaderRoute: typeof AuthenticatedAppagaConvAppagaRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/backoffice-refazi/': {
       id: '/_authenticated/backoffice-refazi/';
       path: '/';
@@ -469,11 +659,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBenefitsBenefitHubRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/bonus-benzina/bonus-benzina': {
+      id: '/_authenticated/bonus-benzina/bonus-benzina';
+      path: '/bonus-benzina/bonus-benzina';
+      fullPath: '/bonus-benzina/bonus-benzina';
+      preLoaderRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/eurete/conv-assirete': {
+      id: '/_authenticated/eurete/conv-assirete';
+      path: '/eurete/conv-assirete';
+      fullPath: '/eurete/conv-assirete';
+      preLoaderRoute: typeof AuthenticatedEureteConvAssireteRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/eurete/conv-eurete-buoni': {
+      id: '/_authenticated/eurete/conv-eurete-buoni';
+      path: '/eurete/conv-eurete-buoni';
+      fullPath: '/eurete/conv-eurete-buoni';
+      preLoaderRoute: typeof AuthenticatedEureteConvEureteBuoniRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/helpdesk/site-notifiche': {
       id: '/_authenticated/helpdesk/site-notifiche';
       path: '/helpdesk/site-notifiche';
       fullPath: '/helpdesk/site-notifiche';
       preLoaderRoute: typeof AuthenticatedHelpdeskSiteNotificheRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/ollipay/conv-ollipay': {
+      id: '/_authenticated/ollipay/conv-ollipay';
+      path: '/ollipay/conv-ollipay';
+      fullPath: '/ollipay/conv-ollipay';
+      preLoaderRoute: typeof AuthenticatedOllipayConvOllipayRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/sellers/gestione-pin': {
@@ -497,11 +715,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSellersStatoVoucherRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/toduba/conv-toduba': {
+      id: '/_authenticated/toduba/conv-toduba';
+      path: '/toduba/conv-toduba';
+      fullPath: '/toduba/conv-toduba';
+      preLoaderRoute: typeof AuthenticatedTodubaConvTodubaRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/aml/forn-aml/$id_fornitore': {
+      id: '/_authenticated/aml/forn-aml/$id_fornitore';
+      path: '/aml/forn-aml/$id_fornitore';
+      fullPath: '/aml/forn-aml/$id_fornitore';
+      preLoaderRoute: typeof AuthenticatedAmlFornAmlId_fornitoreRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/base-request/$form_name/{-$id_acq_replay}': {
       id: '/_authenticated/base-request/$form_name/{-$id_acq_replay}';
       path: '/base-request/$form_name/{-$id_acq_replay}';
       fullPath: '/base-request/$form_name/{-$id_acq_replay}';
       preLoaderRoute: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/eurete/sez-eurete/$slug_name': {
+      id: '/_authenticated/eurete/sez-eurete/$slug_name';
+      path: '/eurete/sez-eurete/$slug_name';
+      fullPath: '/eurete/sez-eurete/$slug_name';
+      preLoaderRoute: typeof AuthenticatedEureteSezEureteSlug_nameRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/sellers/vetrina-articolo/$id_articolo': {
@@ -555,12 +794,24 @@ interface AuthenticatedRouteChildren {
   AuthenticatedUserProfileRoute: typeof AuthenticatedUserProfileRoute;
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
   AuthenticatedGroupPartnerRoute: typeof AuthenticatedGroupPartnerRoute;
+  AuthenticatedAcquistiId_acquistoRoute: typeof AuthenticatedAcquistiId_acquistoRoute;
+  AuthenticatedAmlConvAmlRoute: typeof AuthenticatedAmlConvAmlRoute;
+  AuthenticatedAml100ConvAmlExpediaRoute: typeof AuthenticatedAml100ConvAmlExpediaRoute;
+  AuthenticatedAml100ConvAmlHoepliRoute: typeof AuthenticatedAml100ConvAmlHoepliRoute;
+  AuthenticatedAppagaConvAppagaRoute: typeof AuthenticatedAppagaConvAppagaRoute;
   AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
+  AuthenticatedBonusBenzinaBonusBenzinaRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
+  AuthenticatedEureteConvAssireteRoute: typeof AuthenticatedEureteConvAssireteRoute;
+  AuthenticatedEureteConvEureteBuoniRoute: typeof AuthenticatedEureteConvEureteBuoniRoute;
   AuthenticatedHelpdeskSiteNotificheRoute: typeof AuthenticatedHelpdeskSiteNotificheRoute;
+  AuthenticatedOllipayConvOllipayRoute: typeof AuthenticatedOllipayConvOllipayRoute;
   AuthenticatedSellersGestionePinRoute: typeof AuthenticatedSellersGestionePinRoute;
   AuthenticatedSellersHomeFornitoriRoute: typeof AuthenticatedSellersHomeFornitoriRoute;
   AuthenticatedSellersStatoVoucherRoute: typeof AuthenticatedSellersStatoVoucherRoute;
+  AuthenticatedTodubaConvTodubaRoute: typeof AuthenticatedTodubaConvTodubaRoute;
+  AuthenticatedAmlFornAmlId_fornitoreRoute: typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  AuthenticatedEureteSezEureteSlug_nameRoute: typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   AuthenticatedSellersVetrinaArticoloId_articoloRoute: typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   AuthenticatedSellersVetrinaConsorzioId_consorzioRoute: typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
   AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute: typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
@@ -576,15 +827,32 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedUserProfileRoute: AuthenticatedUserProfileRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedGroupPartnerRoute: AuthenticatedGroupPartnerRoute,
+  AuthenticatedAcquistiId_acquistoRoute: AuthenticatedAcquistiId_acquistoRoute,
+  AuthenticatedAmlConvAmlRoute: AuthenticatedAmlConvAmlRoute,
+  AuthenticatedAml100ConvAmlExpediaRoute:
+    AuthenticatedAml100ConvAmlExpediaRoute,
+  AuthenticatedAml100ConvAmlHoepliRoute: AuthenticatedAml100ConvAmlHoepliRoute,
+  AuthenticatedAppagaConvAppagaRoute: AuthenticatedAppagaConvAppagaRoute,
   AuthenticatedBenefitsBenefitHubRoute: AuthenticatedBenefitsBenefitHubRoute,
+  AuthenticatedBonusBenzinaBonusBenzinaRoute:
+    AuthenticatedBonusBenzinaBonusBenzinaRoute,
+  AuthenticatedEureteConvAssireteRoute: AuthenticatedEureteConvAssireteRoute,
+  AuthenticatedEureteConvEureteBuoniRoute:
+    AuthenticatedEureteConvEureteBuoniRoute,
   AuthenticatedHelpdeskSiteNotificheRoute:
     AuthenticatedHelpdeskSiteNotificheRoute,
+  AuthenticatedOllipayConvOllipayRoute: AuthenticatedOllipayConvOllipayRoute,
   AuthenticatedSellersGestionePinRoute: AuthenticatedSellersGestionePinRoute,
   AuthenticatedSellersHomeFornitoriRoute:
     AuthenticatedSellersHomeFornitoriRoute,
   AuthenticatedSellersStatoVoucherRoute: AuthenticatedSellersStatoVoucherRoute,
+  AuthenticatedTodubaConvTodubaRoute: AuthenticatedTodubaConvTodubaRoute,
+  AuthenticatedAmlFornAmlId_fornitoreRoute:
+    AuthenticatedAmlFornAmlId_fornitoreRoute,
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route:
     AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route,
+  AuthenticatedEureteSezEureteSlug_nameRoute:
+    AuthenticatedEureteSezEureteSlug_nameRoute,
   AuthenticatedSellersVetrinaArticoloId_articoloRoute:
     AuthenticatedSellersVetrinaArticoloId_articoloRoute,
   AuthenticatedSellersVetrinaConsorzioId_consorzioRoute:

@@ -80,7 +80,8 @@ function amountOf(
   const raw = body[field];
   const value = typeof raw === 'string' ? parseCents(raw) : null;
   if (value === null || value <= 0) {
-    return { amountCents: null, errors: { [field]: [formatFormMessage('formPurchaseAmountMissing')] } };
+    const missing = declaration.texts.amountMissing ?? 'formPurchaseAmountMissing';
+    return { amountCents: null, errors: { [field]: [formatFormMessage(missing)] } };
   }
   if (amount.kind === 'cuts') {
     return allowedCuts(declaration)?.includes(value)

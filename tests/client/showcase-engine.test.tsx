@@ -133,6 +133,12 @@ describe('a showcase declared only in a fixture', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     const searched = listCalls().filter((query) => query.has('q'));
     expect(searched.map((query) => query.toString())).toEqual(['page=1&page_size=5&ordine=prezzo&q=borr']);
+
+    // Clearing the box is a new search too: the whole list from its first page.
+    fireEvent.change(box, { target: { value: '' } });
+    await waitFor(() => expect(screen.getByTestId('showcase-item-P1')).toBeTruthy());
+    expect(cards()).toHaveLength(5);
+    expect(screen.queryByTestId('showcase-item-P6')).toBeNull();
   });
 
   it('says when nothing matches and when the list cannot be loaded', async () => {

@@ -99,7 +99,7 @@ describe('conventions', () => {
     const accept = disclaimer.getByRole('button', { name: formMessages.formSellersDisclaimerAccept });
     expect(await accept.isDisabled()).toBe(true);
     await checked(page, 'sellers-disclaimer-360');
-    await disclaimer.getByRole('checkbox', { name: formMessages.formSellersDisclaimerCheck }).check();
+    await disclaimer.getByRole('checkbox', { name: formMessages.formEureteDisclaimerAccept }).check();
     await accept.click();
     await disclaimer.waitFor({ state: 'hidden' });
     expect(await api(page, token, '/conv_special_agreed')).toEqual({ conv_special_agreed: true });

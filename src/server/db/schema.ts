@@ -505,6 +505,74 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+// --- Showcases (issue 13, 030-showcases.sql) ---------------------------------------------------
+export interface AmlRetailersTable {
+  id: Generated<number>;
+  name: string;
+  image_url: Generated<string>;
+  short_description: Generated<string>;
+  long_description: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface AmlProductsTable {
+  id: Generated<number>;
+  product_code: string;
+  retailer_id: number;
+  name: string;
+  /** Cents. */
+  price: number;
+  image_url: Generated<string>;
+}
+
+export interface FuelCardsTable {
+  id: Generated<number>;
+  product_code: string;
+  name: string;
+  /** Cents. */
+  price: number;
+  image_url: Generated<string>;
+}
+
+export interface EureteSectionsTable {
+  id: Generated<number>;
+  slug_name: string;
+  nome: string;
+  descrizione: Generated<string>;
+  icona: Generated<string>;
+  id_categ: number;
+  position: Generated<number>;
+}
+
+export interface EureteProductsTable {
+  id: Generated<number>;
+  slug_name: string;
+  section_id: number;
+  nome: string;
+  /** Cents. */
+  costo: number;
+  descrizione: Generated<string>;
+  icona: Generated<string>;
+  url_scheda: Generated<string>;
+  url_regolamento: Generated<string>;
+}
+
+export interface EureteAgreementsTable {
+  user_id: number;
+  accepted_at: Generated<Date>;
+}
+
+export interface DeliveredCodesTable {
+  id: Generated<number>;
+  purchase_id: number;
+  user_id: number;
+  code: string;
+  product_code: string;
+  product_name: string;
+  istruzioni: string;
+  created: Generated<Date>;
+}
+
 export interface DB {
   customers: CustomersTable;
   companies: CompaniesTable;
@@ -558,6 +626,14 @@ export interface DB {
   user_pins: UserPinsTable;
   conv_special_agreements: ConvSpecialAgreementsTable;
   schema_migrations: SchemaMigrationsTable;
+  // Showcases (issue 13)
+  aml_retailers: AmlRetailersTable;
+  aml_products: AmlProductsTable;
+  fuel_cards: FuelCardsTable;
+  eurete_sections: EureteSectionsTable;
+  eurete_products: EureteProductsTable;
+  eurete_agreements: EureteAgreementsTable;
+  delivered_codes: DeliveredCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

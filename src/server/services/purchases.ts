@@ -10,13 +10,16 @@ import type { Kysely } from 'kysely';
 import { formatFormMessage } from '../../shared/catalogues/forms';
 import { movementKindIds } from '../../../config/movement-kinds';
 import type { PurchaseDeclaration } from '../../../config/purchases/types';
-import { euro } from '../../shared/money';
+import { euro, formatCents, formatEuro } from '../../shared/money';
 import { allowedCuts, amountFieldOf, checkPurchase, freeLimits } from '../../shared/purchases';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Finish, StoredAnswer } from './idempotency';
 import { balances, debitPurchase } from './ledger';
 import { pinExists } from './sellers';
+import type { Mailer } from '../plugins/mail';
+import { findCatalogueProduct, type CatalogueProduct } from './catalogues';
+import { deliverCode, mailCode, type Delivery } from './delivered-codes';
 
 /** A wire amount ("25.00"); its range is the declaration's, checked by `checkPurchase`. */
 const WIRE_AMOUNT = '^\\d{1,9}(\\.\\d{1,2})?$';
@@ -97,12 +100,22 @@ export interface PurchaseInput {
   body: Record<string, unknown>;
   /** The Idempotency-Key answer store (services/idempotency.ts), called inside the debit's transaction. */
   finish: Finish;
+  /** Sends the delivered code's mail after the answer (declarations with `delivers`). */
+  mail?: Mailer;
 }
 
 /** Checks and debits one purchase; answers 201 {id_acquisto} or throws the error answer. */
 export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Promise<StoredAnswer> {
   const { purchase, userId, body } = input;
-  const { amountCents, errors } = checkPurchase(purchase, body);
+  // A product purchase: the price is the catalogue's, never the body's.
+  let product: CatalogueProduct | null = null;
+  if (purchase.amount.kind === 'product') {
+    const code = body[purchase.amount.field];
+    if (typeof code === 'string' && code.trim() !== '') {
+      product = await findCatalogueProduct(db, purchase.amount.catalogue, code, userId);
+    }
+  }
+  const { amountCents, errors } = checkPurchase(purchase, body, product);
   if (Object.keys(errors).length > 0 || amountCents === null) throw new ApiError(400, errors);
 
   // The identifying PIN of gestione-pin (002 §2.6, §5; services/sellers.ts).
@@ -121,7 +134,7 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
     });
   }
 
-  let soggetto = purchase.movement.soggetto;
+  let soggetto = product?.soggetto ?? purchase.movement.soggetto;
   if (soggetto === undefined) {
     const user = await db
       .selectFrom('users')
@@ -130,18 +143,32 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
       .executeTakeFirstOrThrow();
     soggetto = `${user.nome} ${user.cognome}`.trim();
   }
+  const oggetto = product ? `${purchase.movement.oggetto}: ${product.name}` : purchase.movement.oggetto;
 
+  let delivered: (Delivery & { code: string }) | null = null;
   const { purchase: made } = await debitPurchase(db, {
     userId,
     kind: purchase.movement.kind,
     amountCents,
     source: purchase.balance,
-    oggetto: purchase.movement.oggetto,
+    oggetto,
     soggetto,
     payload: { ...body, acquisto: purchase.name },
     beforeCommit: async (trx, row) => {
+      await product?.recheck?.(trx);
+      if (purchase.delivers) {
+        const delivery: Delivery = {
+          purchaseId: row.id,
+          userId,
+          productCode: product?.code ?? `${purchase.name}-${formatCents(amountCents)}`,
+          productName: product?.name ?? `${purchase.title} ${formatEuro(amountCents)}`,
+          istruzioni: formatFormMessage(purchase.delivers.howTo),
+        };
+        delivered = { ...delivery, code: await deliverCode(trx, delivery) };
+      }
       await input.finish(trx, { status: 201, body: { id_acquisto: row.id } });
     },
   });
+  if (delivered && input.mail) mailCode(db, input.mail, delivered);
   return { status: 201, body: { id_acquisto: made.id } };
 }

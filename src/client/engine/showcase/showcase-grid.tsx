@@ -72,9 +72,10 @@ export function ShowcaseGrid({
 }: ShowcaseGridProps) {
   const router = useRouter();
   const search = useDebouncedSearch(declaration.search?.minChars ?? 0, declaration.search?.debounceMs ?? 0);
-  // The page belongs to a search: a new search starts from its first page (in the same render, so no
-  // call goes out for the old page with the new search).
+  // The page belongs to a search: a new search (clearing it too) starts from its first page, in the
+  // same render, so no call goes out for the old page with the new search.
   const [paged, setPaged] = useState({ search: '', page: 1 });
+  if (paged.search !== search.search) setPaged({ search: search.search, page: 1 });
   const page = paged.search === search.search ? paged.page : 1;
   const setPage = (next: number) => setPaged({ search: search.search, page: next });
   const [opened, setOpened] = useState<Item | null>(null);

@@ -59,7 +59,7 @@ export function DisclaimerGate() {
         </List>
         <Text size="sm">{formMessages.formSellersDisclaimerTruthful}</Text>
         <Checkbox
-          label={formMessages.formSellersDisclaimerCheck}
+          label={formMessages.formEureteDisclaimerAccept}
           checked={ticked}
           onChange={(event) => setTicked(event.currentTarget.checked)}
           data-testid="sellers-disclaimer-check"
