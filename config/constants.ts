@@ -28,6 +28,27 @@ export const constants = {
   sessionAbsoluteHours: 12,
   /** Request bodies outside uploads. */
   maxJsonBodyBytes: 1_048_576,
+  // Conventions and multi-use vouchers (spec 002 §2.1-§2.6, §9; issue 14).
+  /** Categories per row of home-fornitori: 3 from this width (px), 2 below it. */
+  sellersCategoriesWideFromPx: 1200,
+  /** Category ids of the contract (002 §2.1). */
+  sellersCompanyCategoryId: 8,
+  sellersSpecialCategoryId: 11,
+  /** The province filter's "every province" value (002 §2.1). */
+  sellersNoProvince: 'no_prov',
+  supplierShowcasePageSize: 18,
+  supplierShowcasePerRow: 6,
+  supplierShowcaseDebounceMs: 500,
+  articleCarouselMs: 4_000,
+  voucherPageSizes: [5, 10, 25, 50, 100, 200, 500],
+  voucherDefaultPageSize: 10,
+  /** The amounts a consortium voucher is sold for (GET tagli_buoni). */
+  voucherCuts: ['25.00', '50.00', '100.00', '150.00', '250.00'],
+  /** A multi-use voucher is valid this many months from the day it is made. */
+  voucherValidityMonths: 12,
+  pinDigits: 6,
+  /** Wrong PINs at redemptions after which the PIN is blocked until a new one is generated. */
+  pinMaxFailedAttempts: 5,
 
   // Showcases (issue 13; 001 §2, §7, §9).
   /** Retailer showcase: 18 products a page, 6 a row, sorted by price; voucher home 4 retailers a row. */

@@ -63,6 +63,21 @@ export const tableMessages = {
   // --- Vouchers (spec 002 §4.3) ------------------------------------------------------------
   voucherValid: 'Valido',
   voucherNotValid: 'Non valido',
+  // stato-voucher (spec 002 §2.5; issue 14)
+  voucherTableCaption: 'I tuoi buoni multiuso',
+  voucherColCode: 'Codice',
+  voucherColConsortium: 'Consorzio',
+  voucherColProduced: 'Emesso il',
+  voucherColResidual: 'Credito residuo',
+  voucherColValidity: 'Validità',
+  voucherDetailButton: 'Vedi movimenti',
+  voucherDetailAria: 'Movimenti del buono {code}',
+  voucherDetailTitle: 'Dettaglio del buono multiuso',
+  voucherMovements: 'Movimenti del buono',
+  voucherMovSupplier: 'Usato presso',
+  voucherMovAmount: 'Credito scalato',
+  voucherMovementsNone: 'Nessun movimento: il buono non è ancora stato usato.',
+  voucherNone: 'Non hai ancora acquistato buoni multiuso.',
 
   // --- Purchases (status of the purchase of a movement) ----------------------------------
   purchasePending: 'In attesa',

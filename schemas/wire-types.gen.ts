@@ -16,6 +16,20 @@ export interface AcquistoAnnullato {
   importo_unitario: Money;
 }
 
+/** schemas/api/acquisto-articolo.json: Acquisto di un articolo. */
+export interface AcquistoArticolo {
+  id_articolo?: number;
+  id_fornitore?: number;
+  codice_articolo?: string;
+}
+
+/** schemas/api/acquisto-buono-consorzio.json: Acquisto di un buono multiuso. */
+export interface AcquistoBuonoConsorzio {
+  id_consorzio: number;
+  importo: string;
+  dichiarazione?: boolean;
+}
+
 /** schemas/api/acquisto-full.json: Richiesta completa (ripetizione). */
 export interface AcquistoFull {
   kind: number;
@@ -80,6 +94,30 @@ export interface AmlRivenditori {
     Name: string;
     ImageUrl: string;
   }[];
+}
+
+/** schemas/api/articolo.json: Articolo. */
+export interface Articolo {
+  id: number;
+  id_fornitore: number;
+  descrizione: string;
+  prezzo_unitario: Money;
+  /** Sconto in percentuale, già applicato a prezzo_scontato. */
+  sconto: number;
+  prezzo_scontato: Money;
+  disponibilita_max: number;
+  /** HTML (sanificato dal portale prima di mostrarlo). */
+  fruizione: string;
+  /** HTML (sanificato dal portale prima di mostrarlo). */
+  altre_info: string;
+  sito_web: string;
+  codice_articolo: string;
+  imgs: {
+    web_url: string;
+  }[];
+  id_template: {
+    nome: string;
+  };
 }
 
 /** schemas/api/azienda-affiliata.json: Azienda affiliata. */
@@ -161,6 +199,13 @@ export interface CartaCarburante {
   anno: number;
 }
 
+/** schemas/api/categoria-fornitori.json: Categoria di fornitori. */
+export interface CategoriaFornitori {
+  id: number;
+  nome: string;
+  url_icona: string;
+}
+
 /** schemas/api/categoria.json: Categoria di acquisto. */
 export interface Categoria {
   id: number;
@@ -188,6 +233,11 @@ export interface CodiceConsegnato {
 /** schemas/api/conto-anticipi.json: Conto anticipi. */
 export interface ContoAnticipi {
   saldo_anticipi: Money;
+}
+
+/** schemas/api/conv-special-agreed.json: Disclaimer delle convenzioni accettato. */
+export interface ConvSpecialAgreed {
+  conv_special_agreed: boolean;
 }
 
 /** schemas/api/crediti.json: Crediti. */
@@ -323,6 +373,24 @@ export interface FondoPrevidenza {
   istituto: string;
 }
 
+/** schemas/api/fornitore-convenzionato.json: Fornitore convenzionato in elenco. */
+export interface FornitoreConvenzionato {
+  id: number;
+  nome: string;
+  cognome: string;
+  logo_url: string;
+  comune: string;
+  /** Sigla della provincia ('' se nessuna). */
+  provincia: string;
+  prov_name: string;
+  id_categoria: number;
+  id_categ_servizio: number;
+  nome_categ_servizio: string;
+  is_consorzio: boolean;
+  /** nome e cognome insieme (i fornitori aziendali sono persone). */
+  nome_completo: string;
+}
+
 /** schemas/api/fornitore.json: Fornitore. */
 export interface Fornitore {
   id: number;
@@ -366,6 +434,23 @@ export interface IbanUtente {
 /** schemas/api/id-acquisto.json: Richiesta creata. */
 export interface IdAcquisto {
   id_acquisto: number;
+}
+
+/** schemas/api/info-fornitore.json: Scheda del fornitore. */
+export interface InfoFornitore {
+  id: number;
+  nome: string;
+  cognome: string;
+  logo_url: string;
+  indirizzo: string;
+  comune: string;
+  cap: string;
+  provincia: string;
+  tel: string;
+  email: string;
+  sito_web: string;
+  descrizione: string;
+  is_consorzio: boolean;
 }
 
 /** schemas/api/info-popup.json: Popup informativo. */
@@ -607,9 +692,20 @@ export interface PianoWelfare {
   wpw_id_piano_padre: number | null;
 }
 
+/** schemas/api/pin-status.json: Stato del PIN identificativo. */
+export interface PinStatus {
+  pin_exists: boolean;
+}
+
 /** schemas/api/previdenza-info.json: Accettazione informativa previdenza. */
 export interface PrevidenzaInfo {
   previdenza_is_ok: true;
+}
+
+/** schemas/api/provincia.json: Provincia. */
+export interface Provincia {
+  sigla: string;
+  nome: string;
 }
 
 /** schemas/api/relazione-parentale.json: Relazione di parentela. */
@@ -636,6 +732,22 @@ export interface RigaScadenzario {
   credito_tot: Money;
   credito_art51c3: Money;
   scadenza_credito: string;
+}
+
+/** schemas/api/riscatto-voucher-esito.json: Buono multiuso riscattato. */
+export interface RiscattoVoucherEsito {
+  id_movimento: number;
+  codice: string;
+  credito_scalato: Money;
+  credito_residuo: Money;
+  data_movimento: string;
+}
+
+/** schemas/api/riscatto-voucher.json: Riscatto di un buono multiuso. */
+export interface RiscattoVoucher {
+  codice: string;
+  pin: string;
+  importo: string;
 }
 
 /** schemas/api/skin.json: Personalizzazione cliente. */
@@ -676,6 +788,9 @@ export interface StoricoTransazioni {
   saldo_aziendale?: Money;
 }
 
+/** schemas/api/tagli-buoni.json: Tagli dei buoni multiuso. */
+export type TagliBuoni = Money[];
+
 /** schemas/api/ticket-assistenza.json: Richiesta di assistenza registrata. */
 export interface TicketAssistenza {
   numero_ticket: number;
@@ -693,6 +808,39 @@ export interface UserPrivacy {
   privacy_dati_personali: boolean;
   decalogo_sicurezza: true;
   signature: string;
+}
+
+/** schemas/api/vetrina-fornitore.json: Vetrina del fornitore. */
+export interface VetrinaFornitore {
+  count: number;
+  results: Articolo[];
+}
+
+/** schemas/api/voucher-multiuso.json: Buono multiuso. */
+export interface VoucherMultiuso {
+  id_acquisto: number;
+  codice: string;
+  /** Il consorzio che ha emesso il buono. */
+  nome_fornitore: string;
+  data_produzione: string;
+  data_scadenza: string;
+  credito_iniziale: Money;
+  credito_residuo: Money;
+  voucher_status: {
+    is_valid: boolean;
+    dettaglio: string;
+  };
+  voucher_credito_log: {
+    nome_fornitore: string;
+    credito_scalato: Money;
+    data_movimento: string;
+  }[];
+}
+
+/** schemas/api/voucher-page.json: Pagina di buoni multiuso. */
+export interface VoucherPage {
+  count: number;
+  results: VoucherMultiuso[];
 }
 
 /** schemas/forms/assistenza.json: Richiesta di assistenza. */
@@ -853,10 +1001,13 @@ export interface FormRimbSpese {
 export interface WireTypes {
   'acquisti-annullati': AcquistiAnnullati;
   'acquisto-annullato': AcquistoAnnullato;
+  'acquisto-articolo': AcquistoArticolo;
+  'acquisto-buono-consorzio': AcquistoBuonoConsorzio;
   'acquisto-full': AcquistoFull;
   'aml-prodotti': AmlProdotti;
   'aml-rivenditore': AmlRivenditore;
   'aml-rivenditori': AmlRivenditori;
+  articolo: Articolo;
   'azienda-affiliata': AziendaAffiliata;
   'azienda-referente': AziendaReferente;
   'beneficiario-suggerito': BeneficiarioSuggerito;
@@ -866,10 +1017,12 @@ export interface WireTypes {
   'carousel-click': CarouselClick;
   'carousel-slide': CarouselSlide;
   'carta-carburante': CartaCarburante;
+  'categoria-fornitori': CategoriaFornitori;
   categoria: Categoria;
   'chiave-pubblica': ChiavePubblica;
   'codice-consegnato': CodiceConsegnato;
   'conto-anticipi': ContoAnticipi;
+  'conv-special-agreed': ConvSpecialAgreed;
   crediti: Crediti;
   'credito-utente': CreditoUtente;
   detail: Detail;
@@ -887,11 +1040,13 @@ export interface WireTypes {
   'file-cifrato': FileCifrato;
   'file-utente-azienda': FileUtenteAzienda;
   'fondo-previdenza': FondoPrevidenza;
+  'fornitore-convenzionato': FornitoreConvenzionato;
   fornitore: Fornitore;
   'gruppo-file-utente': GruppoFileUtente;
   'gruppo-link-statici': GruppoLinkStatici;
   'iban-utente': IbanUtente;
   'id-acquisto': IdAcquisto;
+  'info-fornitore': InfoFornitore;
   'info-popup': InfoPopup;
   'linea-credito': LineaCredito;
   'link-statico-url': LinkStaticoUrl;
@@ -920,15 +1075,23 @@ export interface WireTypes {
   'password-reset-method': PasswordResetMethod;
   'piani-welfare': PianiWelfare;
   'piano-welfare': PianoWelfare;
+  'pin-status': PinStatus;
   'previdenza-info': PrevidenzaInfo;
+  provincia: Provincia;
   'relazione-parentale': RelazioneParentale;
   'ricarica-incentive': RicaricaIncentive;
   'riga-scadenzario': RigaScadenzario;
+  'riscatto-voucher-esito': RiscattoVoucherEsito;
+  'riscatto-voucher': RiscattoVoucher;
   skin: Skin;
   'storico-transazioni': StoricoTransazioni;
+  'tagli-buoni': TagliBuoni;
   'ticket-assistenza': TicketAssistenza;
   'tipo-documento': TipoDocumento;
   'user-privacy': UserPrivacy;
+  'vetrina-fornitore': VetrinaFornitore;
+  'voucher-multiuso': VoucherMultiuso;
+  'voucher-page': VoucherPage;
   'plain-assistenza': PlainAssistenza;
   'form-conv-ondemand': FormConvOndemand;
   'form-conv-previdenza-integrativa': FormConvPrevidenzaIntegrativa;

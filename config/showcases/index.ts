@@ -9,6 +9,8 @@ import { eureteSectionsShowcase } from './conv-eurete-buoni';
 import { fornAmlShowcase } from './forn-aml';
 import { eureteHealthShowcase, eureteSectionShowcase } from './sez-eurete';
 import type { ShowcaseDeclaration } from './types';
+// Conventions (issue 14).
+import { categorieFornitori, fornitoriAziendali, fornitoriCategoria, vetrinaFornitore } from './sellers';
 
 export {
   convAmlShowcase,
@@ -24,6 +26,11 @@ export const showcases: readonly ShowcaseDeclaration[] = [
   eureteSectionsShowcase,
   eureteSectionShowcase,
   eureteHealthShowcase,
+  // Conventions (issue 14).
+  categorieFornitori,
+  fornitoriCategoria,
+  fornitoriAziendali,
+  vetrinaFornitore,
 ];
 
 export function findShowcase(

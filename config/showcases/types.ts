@@ -25,6 +25,8 @@ export interface ShowcaseSource {
   readonly rows?: string;
   /** Field of the answer holding the total count under server paging (default `count`). */
   readonly count?: string;
+  /** Screen `params` also sent as query parameters (when not empty): a filter chosen beside the grid. */
+  readonly paramsQuery?: readonly string[];
 }
 
 /** Items per row from each breakpoint up (Mantine's `xs` 36em ... `xl` 88em); each 1-12. */
@@ -82,9 +84,13 @@ export type ShowcaseOpen =
   /** A route of the portal; its path parameters are read from item fields (`{ id_fornitore: 'RetailerId' }`). */
   | {
       readonly kind: 'route';
-      readonly route: RouteName;
+      /** The route, fixed or chosen by a field of the item (`{ field: 'is_consorzio', routes: { true: ... } }`). */
+      readonly route:
+        RouteName | { readonly field: string; readonly routes: Readonly<Record<string, RouteName>> };
       readonly params?: Readonly<Record<string, string>>;
     }
+  /** The screen takes the item (`<ShowcaseGrid onSelect>`): a category that shows its suppliers below. */
+  | { readonly kind: 'select' }
   /** The detail modal, nothing to buy. */
   | { readonly kind: 'detail'; readonly detail: ShowcaseDetail }
   /**

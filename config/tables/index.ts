@@ -13,6 +13,8 @@ import { plansTable } from './office-piani-welfare';
 import { topupsTable } from './office-ricariche';
 import { scheduleTable } from './office-scadenzario';
 import { userFilesTable } from './office-user-files';
+// Conventions (issue 14).
+import { voucherStatusTable } from './stato-voucher';
 
 export const tables = {
   'movements-user': movementsUserTable,
@@ -28,6 +30,8 @@ export const tables = {
   'office-consulenti': consultantsTable,
   'office-user-files': userFilesTable,
   'office-ricariche': topupsTable,
+  // Conventions (issue 14).
+  'stato-voucher': voucherStatusTable,
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof tables;
@@ -46,4 +50,5 @@ export {
   scheduleTable,
   topupsTable,
   userFilesTable,
+  voucherStatusTable,
 };

@@ -180,6 +180,14 @@ export type TableColumn =
       /** A field holding HTML, shown sanitized under the fields. */
       readonly html?: string;
       readonly htmlTestId?: string;
+      /** A list field of the row shown as a small table under the fields (e.g. a voucher's movements). */
+      readonly list?: {
+        readonly field: string;
+        readonly caption: TableMessageKey;
+        readonly columns: readonly TableColumn[];
+        readonly empty: TableMessageKey;
+        readonly testId?: string;
+      };
       /** A call made when the detail opens, when the condition holds (e.g. mark read). */
       readonly onOpen?: { readonly call: TableCall; readonly when?: TableCondition };
     });

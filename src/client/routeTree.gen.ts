@@ -51,11 +51,17 @@ import { Route as AuthenticatedInfosCondPrivacyRouteImport } from './routes/_aut
 import { Route as AuthenticatedInfosCondServizioRouteImport } from './routes/_authenticated/infos/cond-servizio';
 import { Route as AuthenticatedInfosSiteNormativaRouteImport } from './routes/_authenticated/infos/site-normativa';
 import { Route as AuthenticatedOllipayConvOllipayRouteImport } from './routes/_authenticated/ollipay/conv-ollipay';
+import { Route as AuthenticatedSellersGestionePinRouteImport } from './routes/_authenticated/sellers/gestione-pin';
+import { Route as AuthenticatedSellersHomeFornitoriRouteImport } from './routes/_authenticated/sellers/home-fornitori';
+import { Route as AuthenticatedSellersStatoVoucherRouteImport } from './routes/_authenticated/sellers/stato-voucher';
 import { Route as AuthenticatedTodubaConvTodubaRouteImport } from './routes/_authenticated/toduba/conv-toduba';
 import { Route as AuthenticatedAmlFornAmlId_fornitoreRouteImport } from './routes/_authenticated/aml/forn-aml/$id_fornitore';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
 import { Route as AuthenticatedEureteSezEureteSlug_nameRouteImport } from './routes/_authenticated/eurete/sez-eurete/$slug_name';
 import { Route as AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport } from './routes/_authenticated/infos/site-documentazione/{-$group_to_show}';
+import { Route as AuthenticatedSellersVetrinaArticoloId_articoloRouteImport } from './routes/_authenticated/sellers/vetrina-articolo.$id_articolo';
+import { Route as AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport } from './routes/_authenticated/sellers/vetrina-consorzio.$id_consorzio';
+import { Route as AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport } from './routes/_authenticated/sellers/vetrina-fornitore.$id_fornitore';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -299,6 +305,24 @@ const AuthenticatedOllipayConvOllipayRoute =
     path: '/ollipay/conv-ollipay',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedSellersGestionePinRoute =
+  AuthenticatedSellersGestionePinRouteImport.update({
+    id: '/sellers/gestione-pin',
+    path: '/sellers/gestione-pin',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersHomeFornitoriRoute =
+  AuthenticatedSellersHomeFornitoriRouteImport.update({
+    id: '/sellers/home-fornitori',
+    path: '/sellers/home-fornitori',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersStatoVoucherRoute =
+  AuthenticatedSellersStatoVoucherRouteImport.update({
+    id: '/sellers/stato-voucher',
+    path: '/sellers/stato-voucher',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedTodubaConvTodubaRoute =
   AuthenticatedTodubaConvTodubaRouteImport.update({
     id: '/toduba/conv-toduba',
@@ -333,6 +357,24 @@ const AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route =
       getParentRoute: () => AuthenticatedRoute,
     } as any,
   );
+const AuthenticatedSellersVetrinaArticoloId_articoloRoute =
+  AuthenticatedSellersVetrinaArticoloId_articoloRouteImport.update({
+    id: '/sellers/vetrina-articolo/$id_articolo',
+    path: '/sellers/vetrina-articolo/$id_articolo',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersVetrinaConsorzioId_consorzioRoute =
+  AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport.update({
+    id: '/sellers/vetrina-consorzio/$id_consorzio',
+    path: '/sellers/vetrina-consorzio/$id_consorzio',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute =
+  AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport.update({
+    id: '/sellers/vetrina-fornitore/$id_fornitore',
+    path: '/sellers/vetrina-fornitore/$id_fornitore',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute;
@@ -375,12 +417,18 @@ export interface FileRoutesByFullPath {
   '/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
   '/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
   '/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
+  '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
+  '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
+  '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
   '/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   '/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
+  '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 export interface FileRoutesByTo {
   '/reconnect': typeof ReconnectRoute;
@@ -422,12 +470,18 @@ export interface FileRoutesByTo {
   '/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
   '/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
   '/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
+  '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
+  '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
+  '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
   '/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   '/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
+  '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -472,12 +526,18 @@ export interface FileRoutesById {
   '/_authenticated/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
   '/_authenticated/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
   '/_authenticated/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
+  '/_authenticated/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
+  '/_authenticated/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
+  '/_authenticated/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
   '/_authenticated/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/_authenticated/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   '/_authenticated/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/_authenticated/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
+  '/_authenticated/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  '/_authenticated/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -522,12 +582,18 @@ export interface FileRouteTypes {
     | '/infos/cond-servizio'
     | '/infos/site-normativa'
     | '/ollipay/conv-ollipay'
+    | '/sellers/gestione-pin'
+    | '/sellers/home-fornitori'
+    | '/sellers/stato-voucher'
     | '/toduba/conv-toduba'
     | '/backoffice-refazi/'
     | '/aml/forn-aml/$id_fornitore'
     | '/base-request/$form_name/{-$id_acq_replay}'
     | '/eurete/sez-eurete/$slug_name'
-    | '/infos/site-documentazione/{-$group_to_show}';
+    | '/infos/site-documentazione/{-$group_to_show}'
+    | '/sellers/vetrina-articolo/$id_articolo'
+    | '/sellers/vetrina-consorzio/$id_consorzio'
+    | '/sellers/vetrina-fornitore/$id_fornitore';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/reconnect'
@@ -569,12 +635,18 @@ export interface FileRouteTypes {
     | '/infos/cond-servizio'
     | '/infos/site-normativa'
     | '/ollipay/conv-ollipay'
+    | '/sellers/gestione-pin'
+    | '/sellers/home-fornitori'
+    | '/sellers/stato-voucher'
     | '/toduba/conv-toduba'
     | '/backoffice-refazi'
     | '/aml/forn-aml/$id_fornitore'
     | '/base-request/$form_name/{-$id_acq_replay}'
     | '/eurete/sez-eurete/$slug_name'
-    | '/infos/site-documentazione/{-$group_to_show}';
+    | '/infos/site-documentazione/{-$group_to_show}'
+    | '/sellers/vetrina-articolo/$id_articolo'
+    | '/sellers/vetrina-consorzio/$id_consorzio'
+    | '/sellers/vetrina-fornitore/$id_fornitore';
   id:
     | '__root__'
     | '/_authenticated'
@@ -618,12 +690,18 @@ export interface FileRouteTypes {
     | '/_authenticated/infos/cond-servizio'
     | '/_authenticated/infos/site-normativa'
     | '/_authenticated/ollipay/conv-ollipay'
+    | '/_authenticated/sellers/gestione-pin'
+    | '/_authenticated/sellers/home-fornitori'
+    | '/_authenticated/sellers/stato-voucher'
     | '/_authenticated/toduba/conv-toduba'
     | '/_authenticated/backoffice-refazi/'
     | '/_authenticated/aml/forn-aml/$id_fornitore'
     | '/_authenticated/base-request/$form_name/{-$id_acq_replay}'
     | '/_authenticated/eurete/sez-eurete/$slug_name'
-    | '/_authenticated/infos/site-documentazione/{-$group_to_show}';
+    | '/_authenticated/infos/site-documentazione/{-$group_to_show}'
+    | '/_authenticated/sellers/vetrina-articolo/$id_articolo'
+    | '/_authenticated/sellers/vetrina-consorzio/$id_consorzio'
+    | '/_authenticated/sellers/vetrina-fornitore/$id_fornitore';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -931,6 +1009,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOllipayConvOllipayRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/sellers/gestione-pin': {
+      id: '/_authenticated/sellers/gestione-pin';
+      path: '/sellers/gestione-pin';
+      fullPath: '/sellers/gestione-pin';
+      preLoaderRoute: typeof AuthenticatedSellersGestionePinRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/home-fornitori': {
+      id: '/_authenticated/sellers/home-fornitori';
+      path: '/sellers/home-fornitori';
+      fullPath: '/sellers/home-fornitori';
+      preLoaderRoute: typeof AuthenticatedSellersHomeFornitoriRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/stato-voucher': {
+      id: '/_authenticated/sellers/stato-voucher';
+      path: '/sellers/stato-voucher';
+      fullPath: '/sellers/stato-voucher';
+      preLoaderRoute: typeof AuthenticatedSellersStatoVoucherRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/toduba/conv-toduba': {
       id: '/_authenticated/toduba/conv-toduba';
       path: '/toduba/conv-toduba';
@@ -964,6 +1063,27 @@ declare module '@tanstack/react-router' {
       path: '/infos/site-documentazione/{-$group_to_show}';
       fullPath: '/infos/site-documentazione/{-$group_to_show}';
       preLoaderRoute: typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/vetrina-articolo/$id_articolo': {
+      id: '/_authenticated/sellers/vetrina-articolo/$id_articolo';
+      path: '/sellers/vetrina-articolo/$id_articolo';
+      fullPath: '/sellers/vetrina-articolo/$id_articolo';
+      preLoaderRoute: typeof AuthenticatedSellersVetrinaArticoloId_articoloRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': {
+      id: '/_authenticated/sellers/vetrina-consorzio/$id_consorzio';
+      path: '/sellers/vetrina-consorzio/$id_consorzio';
+      fullPath: '/sellers/vetrina-consorzio/$id_consorzio';
+      preLoaderRoute: typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/vetrina-fornitore/$id_fornitore': {
+      id: '/_authenticated/sellers/vetrina-fornitore/$id_fornitore';
+      path: '/sellers/vetrina-fornitore/$id_fornitore';
+      fullPath: '/sellers/vetrina-fornitore/$id_fornitore';
+      preLoaderRoute: typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
   }
@@ -1038,11 +1158,17 @@ interface AuthenticatedRouteChildren {
   AuthenticatedInfosCondServizioRoute: typeof AuthenticatedInfosCondServizioRoute;
   AuthenticatedInfosSiteNormativaRoute: typeof AuthenticatedInfosSiteNormativaRoute;
   AuthenticatedOllipayConvOllipayRoute: typeof AuthenticatedOllipayConvOllipayRoute;
+  AuthenticatedSellersGestionePinRoute: typeof AuthenticatedSellersGestionePinRoute;
+  AuthenticatedSellersHomeFornitoriRoute: typeof AuthenticatedSellersHomeFornitoriRoute;
+  AuthenticatedSellersStatoVoucherRoute: typeof AuthenticatedSellersStatoVoucherRoute;
   AuthenticatedTodubaConvTodubaRoute: typeof AuthenticatedTodubaConvTodubaRoute;
   AuthenticatedAmlFornAmlId_fornitoreRoute: typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   AuthenticatedEureteSezEureteSlug_nameRoute: typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route: typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
+  AuthenticatedSellersVetrinaArticoloId_articoloRoute: typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  AuthenticatedSellersVetrinaConsorzioId_consorzioRoute: typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute: typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -1080,6 +1206,10 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedInfosCondServizioRoute: AuthenticatedInfosCondServizioRoute,
   AuthenticatedInfosSiteNormativaRoute: AuthenticatedInfosSiteNormativaRoute,
   AuthenticatedOllipayConvOllipayRoute: AuthenticatedOllipayConvOllipayRoute,
+  AuthenticatedSellersGestionePinRoute: AuthenticatedSellersGestionePinRoute,
+  AuthenticatedSellersHomeFornitoriRoute:
+    AuthenticatedSellersHomeFornitoriRoute,
+  AuthenticatedSellersStatoVoucherRoute: AuthenticatedSellersStatoVoucherRoute,
   AuthenticatedTodubaConvTodubaRoute: AuthenticatedTodubaConvTodubaRoute,
   AuthenticatedAmlFornAmlId_fornitoreRoute:
     AuthenticatedAmlFornAmlId_fornitoreRoute,
@@ -1089,6 +1219,12 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedEureteSezEureteSlug_nameRoute,
   AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route:
     AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route,
+  AuthenticatedSellersVetrinaArticoloId_articoloRoute:
+    AuthenticatedSellersVetrinaArticoloId_articoloRoute,
+  AuthenticatedSellersVetrinaConsorzioId_consorzioRoute:
+    AuthenticatedSellersVetrinaConsorzioId_consorzioRoute,
+  AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute:
+    AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

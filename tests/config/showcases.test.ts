@@ -46,7 +46,13 @@ function problems(showcase: ShowcaseDeclaration): string[] {
     if (!(showcase.params ?? []).includes(name!)) found.push(`param ${name}`);
   }
   const { open } = showcase;
-  if (open.kind === 'route' && !(open.route in routes)) found.push(`open route ${open.route}`);
+  if (open.kind === 'route') {
+    const targets = typeof open.route === 'string' ? [open.route] : Object.values(open.route.routes);
+    for (const target of targets) if (!(target in routes)) found.push(`open route ${target}`);
+  }
+  for (const name of showcase.source.paramsQuery ?? []) {
+    if (!(showcase.params ?? []).includes(name)) found.push(`param ${name}`);
+  }
   if (open.kind === 'purchase') {
     const purchase = findPurchase(open.purchase, allPurchases);
     if (!purchase) found.push(`purchase ${open.purchase}`);

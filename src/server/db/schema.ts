@@ -455,6 +455,104 @@ export interface IncentiveTopupsTable {
   created: Timestamp;
 }
 
+// Conventions (040-sellers.sql): categories, suppliers and consortia, articles, multi-use vouchers, PIN.
+export interface ConvImagesTable {
+  nome: string;
+  svg: string;
+}
+
+export interface ConvCategoriesTable {
+  id: number;
+  nome: string;
+  url_icona: Generated<string>;
+  ordine: Generated<number>;
+}
+
+export interface ConvProvincesTable {
+  sigla: string;
+  nome: string;
+}
+
+export interface ConvSuppliersTable {
+  id: Generated<number>;
+  nome: string;
+  cognome: Generated<string>;
+  logo_url: Generated<string>;
+  indirizzo: Generated<string>;
+  comune: Generated<string>;
+  cap: Generated<string>;
+  provincia: string | null;
+  tel: Generated<string>;
+  email: Generated<string>;
+  sito_web: Generated<string>;
+  descrizione: Generated<string>;
+  id_categoria: number;
+  id_categ_servizio: Generated<number>;
+  nome_categ_servizio: Generated<string>;
+  is_consorzio: Generated<boolean>;
+  company_id: number | null;
+  api_key_hash: string | null;
+  rif_esterno: string | null;
+}
+
+export interface ConvConsortiumAffiliatesTable {
+  id_consorzio: number;
+  id_fornitore: number;
+}
+
+export interface ConvArticlesTable {
+  id: Generated<number>;
+  id_fornitore: number;
+  descrizione: string;
+  prezzo_unitario: number;
+  sconto: Generated<number>;
+  disponibilita_max: Generated<number>;
+  fruizione: Generated<string>;
+  altre_info: Generated<string>;
+  sito_web: Generated<string>;
+  codice_articolo: string;
+  template: Generated<string>;
+  rif_esterno: string | null;
+}
+
+export interface ConvArticleImagesTable {
+  id_articolo: number;
+  posizione: number;
+  web_url: string;
+}
+
+export interface VoucherMultiusoTable {
+  id: Generated<number>;
+  id_acquisto: number;
+  user_id: number;
+  id_consorzio: number;
+  codice: string;
+  data_produzione: string;
+  data_scadenza: string;
+  credito_iniziale: number;
+  credito_residuo: number;
+}
+
+export interface VoucherCreditoLogTable {
+  id: Generated<number>;
+  voucher_id: number;
+  id_fornitore: number;
+  credito_scalato: number;
+  data_movimento: Timestamp;
+}
+
+export interface UserPinsTable {
+  user_id: number;
+  pin_hash: string;
+  created: Timestamp;
+  failed_attempts: Generated<number>;
+}
+
+export interface ConvSpecialAgreementsTable {
+  user_id: number;
+  agreed: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -578,6 +676,18 @@ export interface DB {
   api_users: ApiUsersTable;
   public_keys: PublicKeysTable;
   incentive_topups: IncentiveTopupsTable;
+  // Conventions (040-sellers.sql).
+  conv_images: ConvImagesTable;
+  conv_categories: ConvCategoriesTable;
+  conv_provinces: ConvProvincesTable;
+  conv_suppliers: ConvSuppliersTable;
+  conv_consortium_affiliates: ConvConsortiumAffiliatesTable;
+  conv_articles: ConvArticlesTable;
+  conv_article_images: ConvArticleImagesTable;
+  voucher_multiuso: VoucherMultiusoTable;
+  voucher_credito_log: VoucherCreditoLogTable;
+  user_pins: UserPinsTable;
+  conv_special_agreements: ConvSpecialAgreementsTable;
   schema_migrations: SchemaMigrationsTable;
   // Showcases (issue 13)
   aml_retailers: AmlRetailersTable;

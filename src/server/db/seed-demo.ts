@@ -32,6 +32,7 @@ import { MARIO_COVIP, seedForms } from './seed-forms';
 import { seedBackOffice } from './seed-backoffice';
 import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
+import { seedSellers } from './seed-sellers';
 import { seedShowcases } from './seed-showcases';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
 
@@ -592,6 +593,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       .slice(0, 3)
       .map((e) => userId(e.email)),
   });
+  // Conventions (issue 14): categories, suppliers, consortia, articles, laura's vouchers.
+  await seedSellers(db, { userId, companyId: (name) => idOf(companyIds, name) });
   await seedShowcases(db);
 }
 

@@ -29,6 +29,9 @@ import shellRoutes from './shell/index';
 import contentRoutes from './content/index';
 import { supportCategories, type SupportCategory } from '../../../config/support-categories';
 import skinRoutes from './skins/index';
+// Conventions (issue 14).
+import sellersRoutes from './sellers/index';
+import demoSupplierRoutes from './sellers/demo-supplier';
 import showcaseRoutes from './showcases/index';
 
 export interface ApiRoutesOptions {
@@ -76,6 +79,9 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
     demo: options.demo,
     supportCategories: [...supportCategories, ...(options.extraSupportCategories ?? [])],
   });
+  // Conventions (issue 14): the calls of the /sellers screens and, in demo mode, the supplier's till.
+  await app.register(sellersRoutes);
+  await app.register(demoSupplierRoutes, { demo: options.demo });
   // Showcases (issue 13): vouchers, fuel card, app vouchers, mutual aid.
   await app.register(showcaseRoutes, { registry: options.partners, publicUrl: options.publicUrl });
   for (const plugin of options.extraRoutes) await app.register(plugin);

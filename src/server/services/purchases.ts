@@ -16,6 +16,7 @@ import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Finish, StoredAnswer } from './idempotency';
 import { balances, debitPurchase } from './ledger';
+import { pinExists } from './sellers';
 import type { Mailer } from '../plugins/mail';
 import { findCatalogueProduct, type CatalogueProduct } from './catalogues';
 import { deliverCode, mailCode, type Delivery } from './delivered-codes';
@@ -33,8 +34,6 @@ export function purchaseDeclarationProblems(purchase: PurchaseDeclaration): stri
   if (!(movementKindIds as readonly number[]).includes(purchase.movement.kind)) {
     problems.push(`tipo di movimento ${purchase.movement.kind} inesistente`);
   }
-  // The PIN lives with gestione-pin (002 §2.6), which the server does not keep yet: fail closed.
-  if (purchase.requiresPin) problems.push('il PIN identificativo non è ancora gestito dal server');
   try {
     const cuts = allowedCuts(purchase);
     if (cuts && (cuts.length === 0 || cuts.some((cut) => cut <= 0))) problems.push('tagli non validi');
@@ -118,6 +117,11 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
   }
   const { amountCents, errors } = checkPurchase(purchase, body, product);
   if (Object.keys(errors).length > 0 || amountCents === null) throw new ApiError(400, errors);
+
+  // The identifying PIN of gestione-pin (002 §2.6, §5; services/sellers.ts).
+  if (purchase.requiresPin && !(await pinExists(db, userId))) {
+    throw new ApiError(400, { non_field_errors: [formatFormMessage('formPurchasePinMissing')] });
+  }
 
   // The warning the portal shows, answered before anything is written; the ledger checks again under
   // its lock (409) for a balance spent meanwhile.

@@ -40,7 +40,7 @@ export interface ShowcaseRequest {
 /** The query string of one request, in a stable order: paging first, then the fixed parameters, the search. */
 export function showcaseQuery(
   declaration: Pick<ShowcaseDeclaration, 'paging' | 'source' | 'search'>,
-  request: Pick<ShowcaseRequest, 'page' | 'search'>,
+  request: Pick<ShowcaseRequest, 'page' | 'search'> & Partial<Pick<ShowcaseRequest, 'params'>>,
 ): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {};
   if (declaration.paging.mode === 'server') {
@@ -48,6 +48,10 @@ export function showcaseQuery(
     query.page_size = declaration.paging.defaultPageSize;
   }
   Object.assign(query, declaration.source.query);
+  for (const name of declaration.source.paramsQuery ?? []) {
+    const value = request.params?.[name];
+    if (value !== undefined && value !== '') query[name] = value;
+  }
   if (declaration.search && request.search !== '') query[declaration.search.param] = request.search;
   return query;
 }

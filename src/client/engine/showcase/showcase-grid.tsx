@@ -36,6 +36,7 @@ import { routePath } from '../../components/route-link';
 import { SafeHtml } from '../../components/safe-html';
 import { PurchaseOverlay, usePurchaseCompleted, usePurchaseFlow } from '../purchase';
 import {
+  readField,
   readHeader,
   readPage,
   showcaseHeaderQueryOptions,
@@ -56,11 +57,19 @@ export interface ShowcaseGridProps {
   purchases?: readonly PurchaseDeclaration[];
   /** After a purchase's success dialog (default: credit refreshed, then the menu). */
   onCompleted?: () => void;
+  /** What a `select` click does with the item. */
+  onSelect?: (item: Item) => void;
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = {};
 
-export function ShowcaseGrid({ declaration, params = NO_PARAMS, purchases, onCompleted }: ShowcaseGridProps) {
+export function ShowcaseGrid({
+  declaration,
+  params = NO_PARAMS,
+  purchases,
+  onCompleted,
+  onSelect,
+}: ShowcaseGridProps) {
   const router = useRouter();
   const search = useDebouncedSearch(declaration.search?.minChars ?? 0, declaration.search?.debounceMs ?? 0);
   // The page belongs to a search: a new search (clearing it too) starts from its first page, in the
@@ -88,9 +97,14 @@ export function ShowcaseGrid({ declaration, params = NO_PARAMS, purchases, onCom
 
   const hrefOf = (item: Item): string | undefined => {
     if (open.kind !== 'route') return undefined;
+    const route =
+      typeof open.route === 'string'
+        ? open.route
+        : open.route.routes[String(readField(item, open.route.field))];
+    if (route === undefined) return undefined;
     const routeParams: Record<string, string> = {};
     for (const [param, field] of Object.entries(open.params ?? {})) routeParams[param] = textOf(item, field);
-    return routePath(open.route, routeParams);
+    return routePath(route, routeParams);
   };
 
   const creditCents = purchase && credit.data ? (parseCents(credit.data[purchase.balance]) ?? 0) : 0;
@@ -187,8 +201,9 @@ export function ShowcaseGrid({ declaration, params = NO_PARAMS, purchases, onCom
                   ? {}
                   : {
                       onOpen: () => {
-                        if (href !== undefined) router.history.push(href);
-                        else setOpened(item);
+                        if (open.kind === 'select') onSelect?.(item);
+                        else if (href !== undefined) router.history.push(href);
+                        else if (open.kind !== 'route') setOpened(item);
                       },
                     })}
               />
