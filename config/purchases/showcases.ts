@@ -4,7 +4,7 @@
  * denominations, at or below art. 51 c.3), the mutual-aid products (a section's from art. 51 c.3, the
  * supplementary health's from the total, then its SSO window).
  */
-import { constants } from '../constants';
+import { screenConstants } from '../screen-constants';
 import type { PurchaseDeclaration } from './types';
 
 /** The app vouchers' denominations (`buoni_disp` of the toduba call, reused by appaga and ollipay). */
@@ -103,4 +103,4 @@ export const showcasePurchases: readonly PurchaseDeclaration[] = [
 ];
 
 /** The section the supplementary health buys from (re-exported for the server's catalogue). */
-export const eureteHealthSection = constants.eureteHealthSection;
+export const eureteHealthSection = screenConstants.eureteHealthSection;

@@ -2,7 +2,7 @@
  * conv-eurete-buoni (001 §2, §7): the mutual-aid home's icon grid of sections (`page_size` 1000,
  * `id_categ` 53; at most 12 a row), shown once the disclaimer is accepted; a click opens sez-eurete.
  */
-import { constants } from '../constants';
+import { screenConstants } from '../screen-constants';
 import type { ShowcaseDeclaration } from './types';
 
 export const eureteSectionsShowcase = {
@@ -10,7 +10,10 @@ export const eureteSectionsShowcase = {
   route_name: 'conv-eurete-buoni',
   source: {
     path: '/eurete_sezioni',
-    query: { page_size: constants.eureteSectionsPageSize, id_categ: constants.eureteSectionsCategory },
+    query: {
+      page_size: screenConstants.eureteSectionsPageSize,
+      id_categ: screenConstants.eureteSectionsCategory,
+    },
   },
   perRow: { base: 2, sm: 4, md: 6 },
   paging: { mode: 'none' },

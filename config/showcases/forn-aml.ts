@@ -3,6 +3,7 @@
  * characters, `filter`), 6 products a row, 18 a page sorted by price (`price_sort`), the voucher purchase
  * in the detail modal ("Non hai sufficiente credito per proseguire..." and no Buy above art. 51 c.3).
  */
+import { screenConstants } from '../screen-constants';
 import { constants } from '../constants';
 import type { ShowcaseDeclaration } from './types';
 
@@ -11,17 +12,17 @@ export const fornAmlShowcase = {
   route_name: 'forn-aml',
   source: { path: '/aml_prodotti/{id_fornitore}', query: { price_sort: true } },
   params: ['id_fornitore'],
-  perRow: { base: 2, sm: 3, md: 4, lg: constants.voucherProductsPerRow },
+  perRow: { base: 2, sm: 3, md: 4, lg: screenConstants.voucherProductsPerRow },
   paging: {
     mode: 'server',
-    pageSizes: [constants.voucherProductsPageSize],
-    defaultPageSize: constants.voucherProductsPageSize,
+    pageSizes: [screenConstants.voucherProductsPageSize],
+    defaultPageSize: screenConstants.voucherProductsPageSize,
   },
   search: {
     param: 'filter',
     label: 'formRetailerSearchLabel',
     minChars: constants.suggestionMinChars,
-    debounceMs: constants.showcaseSearchDebounceMs,
+    debounceMs: screenConstants.showcaseSearchDebounceMs,
   },
   header: {
     source: { path: '/aml_rivenditori/{id_fornitore}' },

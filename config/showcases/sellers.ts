@@ -9,6 +9,7 @@
  * - `vetrina-fornitore`: a supplier's articles, 6 per row on wide screens, 18 per page, the search after
  *   500 ms, the supplier's logo and description above; a click opens vetrina-articolo.
  */
+import { screenConstants } from '../screen-constants';
 import { constants } from '../constants';
 import type { ShowcaseDeclaration } from './types';
 
@@ -60,17 +61,17 @@ export const vetrinaFornitore = {
   route_name: 'vetrina-fornitore',
   source: { path: '/vetrina_fornitore/{id_fornitore}' },
   params: ['id_fornitore'],
-  perRow: { base: 2, sm: 3, md: 4, lg: constants.supplierShowcasePerRow },
+  perRow: { base: 2, sm: 3, md: 4, lg: screenConstants.supplierShowcasePerRow },
   paging: {
     mode: 'server',
-    pageSizes: [constants.supplierShowcasePageSize],
-    defaultPageSize: constants.supplierShowcasePageSize,
+    pageSizes: [screenConstants.supplierShowcasePageSize],
+    defaultPageSize: screenConstants.supplierShowcasePageSize,
   },
   search: {
     param: 'filter',
     label: 'formSellersArticleSearch',
     minChars: constants.suggestionMinChars,
-    debounceMs: constants.supplierShowcaseDebounceMs,
+    debounceMs: screenConstants.supplierShowcaseDebounceMs,
   },
   header: {
     source: { path: '/info_fornitore/{id_fornitore}' },

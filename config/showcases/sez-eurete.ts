@@ -4,16 +4,16 @@
  * back to conv-eurete-buoni. A section pays from art. 51 c.3; the supplementary health (its fixed
  * section) from the total, then its SSO window.
  */
-import { constants } from '../constants';
+import { screenConstants } from '../screen-constants';
 import type { ShowcaseDeclaration, ShowcaseDetail } from './types';
 
 const paging = {
   mode: 'server',
-  pageSizes: [constants.eureteProductsPageSize],
-  defaultPageSize: constants.eureteProductsPageSize,
+  pageSizes: [screenConstants.eureteProductsPageSize],
+  defaultPageSize: screenConstants.eureteProductsPageSize,
 } as const;
 
-const perRow = { base: 1, xs: 2, md: constants.eureteProductsPerRow } as const;
+const perRow = { base: 1, xs: 2, md: screenConstants.eureteProductsPerRow } as const;
 
 const detail = {
   description: 'descrizione',
@@ -57,11 +57,11 @@ export const eureteSectionShowcase = {
 export const eureteHealthShowcase = {
   name: 'conv-assirete',
   route_name: 'conv-assirete',
-  source: { path: `/eurete_prodotti/${constants.eureteHealthSection}` },
+  source: { path: `/eurete_prodotti/${screenConstants.eureteHealthSection}` },
   perRow,
   paging,
   header: {
-    source: { path: `/eurete_sezioni/${constants.eureteHealthSection}` },
+    source: { path: `/eurete_sezioni/${screenConstants.eureteHealthSection}` },
     title: 'nome',
     image: 'icona',
     description: 'descrizione',

@@ -4,6 +4,7 @@
  * parent (`wpw_id_piano_padre`), expired red, within 10 days a warning; each plan's credits file is
  * saved as `piano_{id}_crediti.xlsx` ("Impossibile scaricare il file." when it fails).
  */
+import { screenConstants } from '../screen-constants';
 import { constants } from '../constants';
 import type { TableDeclaration } from './types';
 
@@ -18,8 +19,8 @@ export const plansTable = {
       kind: 'year',
       param: 'anno',
       label: 'boPlanYear',
-      firstYear: constants.planFirstYear,
-      yearsAhead: constants.planYearsAhead,
+      firstYear: screenConstants.planFirstYear,
+      yearsAhead: screenConstants.planYearsAhead,
     },
     {
       kind: 'select',

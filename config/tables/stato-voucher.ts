@@ -3,6 +3,7 @@
  * dates, initial and residual credit, validity, and a detail modal with the voucher's movements (the
  * redemptions at suppliers, `voucher_credito_log`). Server paging with the spec's page sizes.
  */
+import { screenConstants } from '../screen-constants';
 import { constants } from '../constants';
 import type { TableDeclaration } from './types';
 
@@ -13,8 +14,8 @@ export const voucherStatusTable = {
   source: { path: '/voucher_utente', rows: 'results' },
   paging: {
     mode: 'server',
-    pageSizes: constants.voucherPageSizes,
-    defaultPageSize: constants.voucherDefaultPageSize,
+    pageSizes: screenConstants.voucherPageSizes,
+    defaultPageSize: screenConstants.voucherDefaultPageSize,
   },
   columns: [
     { kind: 'text', field: 'codice', label: 'voucherColCode' },

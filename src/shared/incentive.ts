@@ -4,7 +4,7 @@
  * service fee is `incentiveFeePercent` of the top-up, VAT is `incentiveVatPercent` of the fee, and the
  * invoice total is amount + fee + VAT. Integer cents, rounded half up at each step.
  */
-import { constants } from '../../config/constants';
+import { screenConstants } from '../../config/screen-constants';
 
 export interface IncentiveFigures {
   importo: number;
@@ -19,7 +19,7 @@ function percentOf(cents: number, percent: number): number {
 }
 
 export function incentiveFigures(importo: number): IncentiveFigures {
-  const commissione = percentOf(importo, constants.incentiveFeePercent);
-  const iva = percentOf(commissione, constants.incentiveVatPercent);
+  const commissione = percentOf(importo, screenConstants.incentiveFeePercent);
+  const iva = percentOf(commissione, screenConstants.incentiveVatPercent);
   return { importo, commissione, iva, totale: importo + commissione + iva };
 }

@@ -10,7 +10,7 @@ import { constants as cryptoConstants, createPrivateKey, randomBytes, sign } fro
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { constants } from '../../config/constants';
+import { screenConstants } from '../../config/screen-constants';
 import { formMessages } from '../../config/messages-forms.it';
 import { messages } from '../../config/messages-tables.it';
 import { routes } from '../../config/routes';
@@ -125,7 +125,7 @@ describe('referent back office', () => {
         await expect.poll(() => page.getByRole('link', { name: title, exact: true }).isVisible()).toBe(true);
       }
       const convention = page.getByRole('link', { name: new RegExp(messages.boHomeNewConvention) });
-      expect(await convention.getAttribute('href')).toBe(constants.newConventionUrl);
+      expect(await convention.getAttribute('href')).toBe(screenConstants.newConventionUrl);
       expect(await convention.getAttribute('target')).toBe('_blank');
       await expectAxeClean(page, `home ${width}`);
       await page.screenshot({ path: `${screenshotDir}/backoffice-home-${width}.png`, fullPage: true });
@@ -215,7 +215,9 @@ describe('referent back office', () => {
     await expectAxeClean(page, 'plans 1280');
 
     await page.getByRole('combobox', { name: messages.boPlanYear }).click();
-    await page.getByRole('option', { name: String(year + constants.planYearsAhead), exact: true }).waitFor();
+    await page
+      .getByRole('option', { name: String(year + screenConstants.planYearsAhead), exact: true })
+      .waitFor();
     await page.getByRole('option', { name: String(year), exact: true }).click();
     await expect.poll(() => page.getByTestId('plan-row').count()).toBe(3);
     await page.getByRole('combobox', { name: messages.boPlanState }).click();

@@ -7,7 +7,7 @@
  * attempt limit, amount above the residual. The race of concurrent redemptions runs on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { constants } from '../../config/constants';
+import { screenConstants } from '../../config/screen-constants';
 import type { PurchaseDeclaration } from '../../config/purchases/types';
 import { acqProvaTagli } from '../fixtures/purchases/acq-prova';
 import { messages } from '../../config/messages-api.it';
@@ -130,7 +130,7 @@ describe.each(backends)('conventions and multi-use vouchers (%s)', (backend) => 
       expect(all.length).toBeGreaterThan(30);
       expect(new Set(all.map((s) => s.provincia).filter(Boolean)).size).toBeGreaterThanOrEqual(10);
       const company = await get<Supplier[]>(
-        `/api/fornitori_convenzionati?id_categoria=${constants.sellersCompanyCategoryId}`,
+        `/api/fornitori_convenzionati?id_categoria=${screenConstants.sellersCompanyCategoryId}`,
       );
       expect(company.map((s) => `${s.nome} ${s.cognome}`)).toContain('Giovanni Ferri');
       expect(company.map((s) => s.cognome)).not.toContain('Lombardi');
@@ -242,7 +242,7 @@ describe.each(backends)('conventions and multi-use vouchers (%s)', (backend) => 
         (await t.request({ method: 'GET', url: `/api/fornitori_consorzio/${notConsortium}`, token: mario }))
           .statusCode,
       ).toBe(404);
-      expect(await get('/api/tagli_buoni')).toEqual([...constants.voucherCuts]);
+      expect(await get('/api/tagli_buoni')).toEqual([...screenConstants.voucherCuts]);
     });
 
     it('keeps the disclaimer accepted on the server', async () => {
@@ -423,7 +423,7 @@ describe.each(backends)('conventions and multi-use vouchers (%s)', (backend) => 
       expect(voucher).toMatchObject({
         id_acquisto,
         data_produzione: today,
-        data_scadenza: addMonths(today, constants.voucherValidityMonths),
+        data_scadenza: addMonths(today, screenConstants.voucherValidityMonths),
         credito_iniziale: '100.00',
         credito_residuo: '100.00',
         voucher_credito_log: [],
@@ -468,11 +468,13 @@ describe.each(backends)('conventions and multi-use vouchers (%s)', (backend) => 
     it('counts wrong PINs (the old PIN is wrong too), blocks at the limit, and a new PIN unblocks', async () => {
       const oldPin = (globalThis as { __oldPin?: string }).__oldPin!;
       const wrongPin = oldPin === pin ? String((Number(pin) + 1) % 1_000_000).padStart(6, '0') : oldPin;
-      for (let attempt = 1; attempt < constants.pinMaxFailedAttempts; attempt += 1) {
+      for (let attempt = 1; attempt < screenConstants.pinMaxFailedAttempts; attempt += 1) {
         const wrong = await redeem(affiliateKey, { codice: code, pin: wrongPin, importo: '1.00' });
         expect(wrong.statusCode, wrong.body).toBe(403);
         expect(json(wrong)).toEqual({
-          detail: formatMessage('apiVoucherPinWrong', { left: constants.pinMaxFailedAttempts - attempt }),
+          detail: formatMessage('apiVoucherPinWrong', {
+            left: screenConstants.pinMaxFailedAttempts - attempt,
+          }),
         });
       }
       const last = await redeem(affiliateKey, { codice: code, pin: wrongPin, importo: '1.00' });

@@ -7,7 +7,7 @@
  * from the total and its SSO link). Every refusal answers 400/403 in Italian with nothing written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { constants } from '../../config/constants';
+import { screenConstants } from '../../config/screen-constants';
 import { messages } from '../../config/messages-api.it';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { euro, formatCents } from '../../src/shared/money';
@@ -252,10 +252,10 @@ describe.each(backends)('showcases (%s)', (backend) => {
 
   it('mutual aid: sections, products within the credit, the disclaimer, another section refused, health from the total and its SSO link', async () => {
     const sections = json<{ count: number; results: { slug_name: string; descrizione: string }[] }>(
-      await get(`/api/eurete_sezioni?page_size=1000&id_categ=${constants.eureteSectionsCategory}`),
+      await get(`/api/eurete_sezioni?page_size=1000&id_categ=${screenConstants.eureteSectionsCategory}`),
     );
     expect(sections.count).toBe(6);
-    expect(sections.results.map((s) => s.slug_name)).not.toContain(constants.eureteHealthSection);
+    expect(sections.results.map((s) => s.slug_name)).not.toContain(screenConstants.eureteHealthSection);
     expect(json(await get('/api/eurete_sezioni/famiglia'))).toMatchObject({ nome: 'Famiglia' });
     expect((await get('/api/eurete_sezioni/nessuna')).statusCode).toBe(404);
 

@@ -14,7 +14,7 @@
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { constants } from '../../../config/constants';
+import { screenConstants } from '../../../config/screen-constants';
 import { addDays } from '../services/calendar';
 import { addCredit } from '../services/ledger';
 import type { DB } from './schema';
@@ -260,7 +260,7 @@ export async function seedBackOffice(
     .where('api_user_id', '=', consultant.id)
     .executeTakeFirst();
   if (!hasKey && consultant.revoked_at === null) {
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: constants.rsaKeyBits });
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: screenConstants.rsaKeyBits });
     const der = publicKey.export({ format: 'der', type: 'spki' });
     await db
       .insertInto('public_keys')

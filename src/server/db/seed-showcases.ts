@@ -7,7 +7,7 @@
  * products, cards, sections and their products by code or slug (ON CONFLICT ... DO UPDATE).
  */
 import type { Kysely } from 'kysely';
-import { constants } from '../../../config/constants';
+import { screenConstants } from '../../../config/screen-constants';
 import { parseCents } from '../../shared/money';
 import type { DB } from './schema';
 
@@ -318,7 +318,7 @@ export const demoSections: readonly Section[] = [
     ],
   },
   {
-    slug: constants.eureteHealthSection,
+    slug: screenConstants.eureteHealthSection,
     nome: 'Assistenza sanitaria integrativa',
     symbol: '+',
     descrizione:
@@ -396,7 +396,7 @@ export async function seedShowcases(db: Kysely<DB>): Promise<void> {
         nome: section.nome,
         descrizione: section.descrizione,
         icona: iconSvg(section.symbol, hue),
-        id_categ: constants.eureteSectionsCategory,
+        id_categ: screenConstants.eureteSectionsCategory,
         position: index,
       })
       .onConflict((oc) =>

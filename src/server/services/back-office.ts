@@ -8,7 +8,7 @@ import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { constants } from '../../../config/constants';
+import { screenConstants } from '../../../config/screen-constants';
 import type { PageSizes } from '../../../config/tables/types';
 import type {
   ChiavePubblica,
@@ -286,7 +286,7 @@ export async function employeeFiles(
 export function parsePublicKey(text: string): { key: KeyObject; der: Buffer } {
   const invalid = () =>
     new ApiError(400, {
-      chiave_pubblica: [formatMessage('apiKeyInvalid', { bits: constants.rsaKeyBits })],
+      chiave_pubblica: [formatMessage('apiKeyInvalid', { bits: screenConstants.rsaKeyBits })],
     });
   let key: KeyObject;
   try {
@@ -300,7 +300,7 @@ export function parsePublicKey(text: string): { key: KeyObject; der: Buffer } {
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (
     (key.asymmetricKeyType !== 'rsa' && key.asymmetricKeyType !== 'rsa-pss') ||
-    bits < constants.rsaKeyBits
+    bits < screenConstants.rsaKeyBits
   ) {
     throw invalid();
   }
@@ -451,14 +451,14 @@ export async function topupPdf(input: {
     [formatMessage('apiTopupPdfAmount', { amount: formatEuro(input.figures.importo) }), false],
     [
       formatMessage('apiTopupPdfFee', {
-        percent: constants.incentiveFeePercent,
+        percent: screenConstants.incentiveFeePercent,
         amount: formatEuro(input.figures.commissione),
       }),
       false,
     ],
     [
       formatMessage('apiTopupPdfVat', {
-        percent: constants.incentiveVatPercent,
+        percent: screenConstants.incentiveVatPercent,
         amount: formatEuro(input.figures.iva),
       }),
       false,

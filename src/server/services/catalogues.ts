@@ -7,7 +7,7 @@
  * user's credit lines are locked, so two purchases at once cannot both pass a "once only" rule.
  */
 import { sql, type Kysely } from 'kysely';
-import { constants } from '../../../config/constants';
+import { screenConstants } from '../../../config/screen-constants';
 import type { ProductCatalogue } from '../../../config/purchases/types';
 import { fuelBonusLimit, taxYear } from '../../shared/legal-figures';
 import { euro } from '../../shared/money';
@@ -111,8 +111,8 @@ export async function findCatalogueProduct(
     .innerJoin('eurete_sections as s', 's.id', 'p.section_id')
     .select(['p.slug_name', 'p.nome', 'p.costo', 's.nome as sezione'])
     .where('p.slug_name', '=', code)
-    .where('s.slug_name', health ? '=' : '!=', constants.eureteHealthSection)
-    .where('s.id_categ', '=', constants.eureteSectionsCategory)
+    .where('s.slug_name', health ? '=' : '!=', screenConstants.eureteHealthSection)
+    .where('s.id_categ', '=', screenConstants.eureteSectionsCategory)
     .executeTakeFirst();
   if (!row) return null;
   if (!(await eureteAccepted(db, userId))) {

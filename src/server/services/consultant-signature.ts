@@ -25,7 +25,7 @@ import {
 } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { constants } from '../../../config/constants';
+import { screenConstants } from '../../../config/screen-constants';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 
@@ -125,7 +125,7 @@ export async function verifyConsultantRequest(
     throw ApiError.of(401, 'apiConsultantSignatureInvalid');
   }
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (Math.abs(nowSeconds - input.created) > constants.consultantSignatureSkewSeconds) {
+  if (Math.abs(nowSeconds - input.created) > screenConstants.consultantSignatureSkewSeconds) {
     throw ApiError.of(401, 'apiConsultantSignatureExpired');
   }
 
@@ -158,7 +158,7 @@ export async function verifyConsultantRequest(
     .insertInto('used_nonces')
     .values({
       nonce: `consultant:${key.id}:${input.nonce}`,
-      expires_at: new Date((input.created + 2 * constants.consultantSignatureSkewSeconds) * 1000),
+      expires_at: new Date((input.created + 2 * screenConstants.consultantSignatureSkewSeconds) * 1000),
     })
     .onConflict((oc) => oc.column('nonce').doNothing())
     .returning('nonce')

@@ -15,6 +15,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { constants } from '../../../config/constants';
+import { screenConstants } from '../../../config/screen-constants';
 import type {
   Articolo,
   CategoriaFornitori,
@@ -337,9 +338,9 @@ export async function pinExists(db: Db, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** A new PIN of `constants.pinDigits` random digits. */
+/** A new PIN of `screenConstants.pinDigits` random digits. */
 export function newPin(): string {
-  return Array.from({ length: constants.pinDigits }, () => String(randomInt(10))).join('');
+  return Array.from({ length: screenConstants.pinDigits }, () => String(randomInt(10))).join('');
 }
 
 /** Stores a new PIN for the user (hashed), replacing the old one and its failed attempts; returns it. */
@@ -438,7 +439,7 @@ export async function buyConsortiumVoucher(
   const { id_consorzio: idConsorzio, importo, dichiarazione } = input.body;
   const consortium = await supplierInfo(db, input.companyId, idConsorzio, { consortium: true });
   const amountCents = parseCents(importo);
-  const cuts = constants.voucherCuts.map((cut) => parseCents(cut)!);
+  const cuts = screenConstants.voucherCuts.map((cut) => parseCents(cut)!);
   if (amountCents === null || !cuts.includes(amountCents)) {
     throw new ApiError(400, {
       importo: [formatMessage('formPurchaseAmountNotACut')],
@@ -472,7 +473,7 @@ export async function buyConsortiumVoucher(
           id_consorzio: idConsorzio,
           codice: newVoucherCode(),
           data_produzione: today,
-          data_scadenza: addMonths(today, constants.voucherValidityMonths),
+          data_scadenza: addMonths(today, screenConstants.voucherValidityMonths),
           credito_iniziale: amountCents,
           credito_residuo: amountCents,
         })
@@ -648,7 +649,8 @@ export async function redeemVoucher(db: Kysely<DB>, input: RedeemInput): Promise
       .forUpdate()
       .executeTakeFirst();
     if (!pin) throw ApiError.of(409, 'apiVoucherNoPin');
-    if (pin.failed_attempts >= constants.pinMaxFailedAttempts) throw ApiError.of(423, 'apiVoucherPinBlocked');
+    if (pin.failed_attempts >= screenConstants.pinMaxFailedAttempts)
+      throw ApiError.of(423, 'apiVoucherPinBlocked');
     if (!(await verifyPasswordDigest(pin.pin_hash, sha256Hex(input.pin)))) {
       const failed = pin.failed_attempts + 1;
       await trx
@@ -656,7 +658,7 @@ export async function redeemVoucher(db: Kysely<DB>, input: RedeemInput): Promise
         .set({ failed_attempts: failed })
         .where('user_id', '=', voucher.user_id)
         .execute();
-      const left = constants.pinMaxFailedAttempts - failed;
+      const left = screenConstants.pinMaxFailedAttempts - failed;
       return new CommittedRefusal(
         left > 0
           ? ApiError.of(403, 'apiVoucherPinWrong', { left })

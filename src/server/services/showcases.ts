@@ -5,7 +5,7 @@
  * leaves as wire strings; page sizes are the showcase declarations' (config/showcases).
  */
 import { sql, type Kysely } from 'kysely';
-import { constants } from '../../../config/constants';
+import { screenConstants } from '../../../config/screen-constants';
 import { appVoucherCuts } from '../../../config/purchases/showcases';
 import { formatCents, parseCents } from '../../shared/money';
 import { fuelBonusLimit, taxYear } from '../../shared/legal-figures';
@@ -142,7 +142,7 @@ export async function eureteSections(
     db
       .selectFrom('eurete_sections')
       .where('id_categ', '=', idCateg)
-      .where('slug_name', '!=', constants.eureteHealthSection);
+      .where('slug_name', '!=', screenConstants.eureteHealthSection);
   const page = await pageOf(
     slice,
     async () =>
@@ -168,7 +168,7 @@ export async function eureteSection(db: Kysely<DB>, slug: string): Promise<WireT
     .selectFrom('eurete_sections')
     .select(['slug_name', 'nome', 'descrizione', 'icona'])
     .where('slug_name', '=', slug)
-    .where('id_categ', '=', constants.eureteSectionsCategory)
+    .where('id_categ', '=', screenConstants.eureteSectionsCategory)
     .executeTakeFirst();
   if (!row) throw ApiError.of(404, 'apiEureteSectionNotFound');
   return row;
@@ -187,7 +187,7 @@ export async function eureteProducts(
 ): Promise<WireTypes['eurete-prodotti']> {
   await eureteSection(db, slug);
   const credit = await balances(db, userId);
-  const within = slug === constants.eureteHealthSection ? credit.totale : credit.art51c3;
+  const within = slug === screenConstants.eureteHealthSection ? credit.totale : credit.art51c3;
   const base = () =>
     db
       .selectFrom('eurete_products as p')

@@ -22,7 +22,7 @@ import {
 import { IconAlertCircle, IconBuilding, IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { backOfficeMenu } from '../../../../config/menu';
 import type { AziendaAffiliata } from '../../../../schemas/wire-types.gen';
 import { formatMessage, messages as accountMessages } from '../../../shared/catalogues/account';
@@ -128,7 +128,7 @@ export function HomeRefaziScreen() {
             <Group gap="sm" mt="xs">
               <Button
                 component="a"
-                href={constants.newConventionUrl}
+                href={screenConstants.newConventionUrl}
                 target="_blank"
                 rel="noopener noreferrer"
                 variant="light"

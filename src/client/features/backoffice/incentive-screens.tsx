@@ -9,7 +9,7 @@
  */
 import { Card, List, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { incentiveTopUp } from '../../../../config/plain-forms';
 import { topupsTable } from '../../../../config/tables';
 import { formatTableMessage, messages } from '../../../shared/catalogues/tables';
@@ -32,10 +32,10 @@ export function IncentiveInfoScreen() {
         <Stack gap="md">
           <List spacing="xs" data-testid="incentive-conditions">
             <List.Item>
-              {formatTableMessage('boIncentiveInfoFee', { fee: constants.incentiveFeePercent })}
+              {formatTableMessage('boIncentiveInfoFee', { fee: screenConstants.incentiveFeePercent })}
             </List.Item>
             <List.Item>
-              {formatTableMessage('boIncentiveInfoVat', { vat: constants.incentiveVatPercent })}
+              {formatTableMessage('boIncentiveInfoVat', { vat: screenConstants.incentiveVatPercent })}
             </List.Item>
             <List.Item>{messages.boIncentiveInfoTotal}</List.Item>
             <List.Item>{formatTableMessage('boIncentiveInfoGift', legalParams(taxYear()))}</List.Item>

@@ -10,7 +10,7 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { IconDownload, IconKey, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { keysTable } from '../../../../config/tables';
 import type { ChiavePubblica } from '../../../../schemas/wire-types.gen';
 import { formatTableMessage, messages } from '../../../shared/catalogues/tables';
@@ -28,7 +28,7 @@ export async function generateKeyPair(): Promise<{ publicKey: ArrayBuffer; priva
   const pair = await crypto.subtle.generateKey(
     {
       name: 'RSA-PSS',
-      modulusLength: constants.rsaKeyBits,
+      modulusLength: screenConstants.rsaKeyBits,
       publicExponent: new Uint8Array([1, 0, 1]),
       hash: 'SHA-512',
     },
@@ -117,7 +117,7 @@ function KeyGenerator() {
           icon={<IconLock aria-hidden="true" />}
           data-testid="key-size-note"
         >
-          {formatTableMessage('boKeysSize', { bits: constants.rsaKeyBits })}
+          {formatTableMessage('boKeysSize', { bits: screenConstants.rsaKeyBits })}
         </Alert>
         {!supported && (
           <Alert color="red" variant="light" role="alert">

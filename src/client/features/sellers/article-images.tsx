@@ -1,11 +1,11 @@
 /**
  * The images of an article (spec 002 §2.3, §9): one image, or a carousel that fades to the next every
- * `constants.articleCarouselMs` (4 s) when there are several. The images are stacked and the shown one
+ * `screenConstants.articleCarouselMs` (4 s) when there are several. The images are stacked and the shown one
  * fades in (no motion for users who ask for reduced motion); a dot per image lets the user pick one.
  */
 import { Group, Image, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { formatFormMessage } from '../../../shared/catalogues/forms';
 import classes from './sellers.module.css';
 
@@ -15,7 +15,7 @@ export function ArticleImages({ urls, name }: { urls: readonly string[]; name: s
     if (urls.length < 2) return;
     const timer = window.setInterval(
       () => setShown((index) => (index + 1) % urls.length),
-      constants.articleCarouselMs,
+      screenConstants.articleCarouselMs,
     );
     return () => window.clearInterval(timer);
   }, [urls.length]);

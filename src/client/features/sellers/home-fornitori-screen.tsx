@@ -9,6 +9,7 @@ import { Button, Card, Container, Group, Select, Stack, Text, Title } from '@man
 import { IconArrowLeft, IconKey, IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { formMessages } from '../../../../config/messages-forms.it';
 import {
   categorieFornitori,
@@ -34,7 +35,7 @@ export function HomeFornitoriScreen({ search, onSearchChange }: HomeFornitoriScr
   const categories = useQuery(categoriesQueryOptions());
   const provinces = useQuery({ ...provincesQueryOptions(), enabled: search.id_categoria !== undefined });
   const category = categories.data?.find((item) => item.id === search.id_categoria);
-  const company = search.id_categoria === constants.sellersCompanyCategoryId;
+  const company = search.id_categoria === screenConstants.sellersCompanyCategoryId;
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
@@ -74,7 +75,10 @@ export function HomeFornitoriScreen({ search, onSearchChange }: HomeFornitoriScr
               <ShowcaseGrid
                 declaration={categorieFornitori}
                 onSelect={(item) =>
-                  onSearchChange({ id_categoria: Number(item.id), provincia: constants.sellersNoProvince })
+                  onSearchChange({
+                    id_categoria: Number(item.id),
+                    provincia: constants.sellersNoProvince,
+                  })
                 }
               />
             </Stack>

@@ -7,7 +7,7 @@
 import { Stack, Table } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { labelValue } from '@rjsf/utils';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { incentiveFigures } from '../../../shared/incentive';
 import { formatEuro } from '../../../shared/money';
@@ -28,11 +28,15 @@ export function IncentiveAmountWidget(props: WidgetProps) {
   const figures = incentiveFigures(cents);
   const rows: [string, number, string][] = [
     [
-      formatFormMessage('formTopupFee', { percent: constants.incentiveFeePercent }),
+      formatFormMessage('formTopupFee', { percent: screenConstants.incentiveFeePercent }),
       figures.commissione,
       'topup-fee',
     ],
-    [formatFormMessage('formTopupVat', { percent: constants.incentiveVatPercent }), figures.iva, 'topup-vat'],
+    [
+      formatFormMessage('formTopupVat', { percent: screenConstants.incentiveVatPercent }),
+      figures.iva,
+      'topup-vat',
+    ],
     [formMessages.formTopupTotal, figures.totale, 'topup-total'],
   ];
 

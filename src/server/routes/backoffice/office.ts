@@ -39,7 +39,7 @@ import { parseCents } from '../../../shared/money';
 import { ApiError } from '../../errors';
 import { formatMessage } from '../../messages';
 import { scheduleTable } from '../../../../config/tables/office-scadenzario';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 
 const boErrors = errorResponses(400, 401, 403, 429);
 const idSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
@@ -131,13 +131,13 @@ export function officeRoutes(app: WireApp, { uploadsDir }: OfficeRoutesOptions):
         summary: 'Piani welfare dell’azienda',
         description:
           'I piani dell’azienda per cui opera il referente, per data di decorrenza: `anno` (dal ' +
-          `${constants.planFirstYear} all’anno corrente più ${constants.planYearsAhead}) tiene quelli in vigore ` +
+          `${screenConstants.planFirstYear} all’anno corrente più ${screenConstants.planYearsAhead}) tiene quelli in vigore ` +
           'in quell’anno; `stato` `scaduti` (scadenza prima di oggi), `attivi` (non scaduti) o `tutti`.',
         tags: ['back office'],
         querystring: {
           type: 'object',
           properties: {
-            anno: { type: 'integer', minimum: constants.planFirstYear, maximum: 9999 },
+            anno: { type: 'integer', minimum: screenConstants.planFirstYear, maximum: 9999 },
             stato: { type: 'string', enum: ['tutti', 'scaduti', 'attivi'], default: 'tutti' },
           },
           additionalProperties: false,
@@ -148,10 +148,10 @@ export function officeRoutes(app: WireApp, { uploadsDir }: OfficeRoutesOptions):
     async (request) => {
       const { anno, stato } = request.query;
       const today = romeDate();
-      const lastYear = Number(today.slice(0, 4)) + constants.planYearsAhead;
+      const lastYear = Number(today.slice(0, 4)) + screenConstants.planYearsAhead;
       if (anno !== undefined && anno > lastYear) {
         throw new ApiError(400, {
-          anno: [formatMessage('apiPlanYearInvalid', { from: constants.planFirstYear, to: lastYear })],
+          anno: [formatMessage('apiPlanYearInvalid', { from: screenConstants.planFirstYear, to: lastYear })],
         });
       }
       return welfarePlans(app.db, actingCompany(request), today, { anno, stato });
@@ -328,7 +328,7 @@ export function officeRoutes(app: WireApp, { uploadsDir }: OfficeRoutesOptions):
         summary: 'Registra una chiave pubblica',
         description:
           'La chiave pubblica di una coppia generata nel browser (la privata non lascia mai il browser): RSA di ' +
-          `almeno ${constants.rsaKeyBits} bit, DER SubjectPublicKeyInfo in base64 (o PEM); con \`api_user_name\` è ` +
+          `almeno ${screenConstants.rsaKeyBits} bit, DER SubjectPublicKeyInfo in base64 (o PEM); con \`api_user_name\` è ` +
           'la chiave di un consulente (creato se nuovo, riattivato se revocato). 409 se la chiave è già registrata.',
         tags: ['back office'],
         body: { $ref: 'nuova-chiave-pubblica#' },
@@ -410,7 +410,7 @@ export function officeRoutes(app: WireApp, { uploadsDir }: OfficeRoutesOptions):
         summary: 'Richiesta di ricarica Loyalty e Incentive',
         description:
           'Registra una richiesta di ricarica per l’azienda per cui opera il referente, con commissione ' +
-          `(${constants.incentiveFeePercent}%), IVA sulla commissione (${constants.incentiveVatPercent}%), totale ` +
+          `(${screenConstants.incentiveFeePercent}%), IVA sulla commissione (${screenConstants.incentiveVatPercent}%), totale ` +
           'fattura e pro forma PDF. Accetta `Idempotency-Key`: lo stesso tasto e lo stesso corpo per la stessa ' +
           'azienda danno la prima risposta (nulla registrato due volte); l’azienda fa parte dell’impronta.',
         tags: ['back office'],

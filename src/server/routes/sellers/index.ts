@@ -20,6 +20,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { voucherStatusTable } from '../../../../config/tables/stato-voucher';
 import { ApiError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
@@ -58,8 +59,8 @@ const idParams = <K extends string>(name: K) =>
   };
 
 const SHOWCASE_PAGING = {
-  pageSizes: [constants.supplierShowcasePageSize],
-  defaultPageSize: constants.supplierShowcasePageSize,
+  pageSizes: [screenConstants.supplierShowcasePageSize],
+  defaultPageSize: screenConstants.supplierShowcasePageSize,
 } as const;
 
 const readErrors = errorResponses(400, 401, 403, 404, 429);
@@ -249,7 +250,7 @@ export default async function sellersRoutes(app: WireApp): Promise<void> {
         response: { 200: { $ref: 'tagli-buoni#' }, ...readErrors },
       },
     },
-    async () => [...constants.voucherCuts],
+    async () => [...screenConstants.voucherCuts],
   );
 
   app.get(
@@ -273,7 +274,7 @@ export default async function sellersRoutes(app: WireApp): Promise<void> {
       schema: {
         summary: 'Genera un nuovo PIN identificativo',
         description:
-          `Senza corpo. Genera un PIN di ${constants.pinDigits} cifre, lo conserva cifrato (argon2id) al posto del ` +
+          `Senza corpo. Genera un PIN di ${screenConstants.pinDigits} cifre, lo conserva cifrato (argon2id) al posto del ` +
           'precedente (che non vale più, e con esso i tentativi errati contati) e lo invia per e-mail all’utente: ' +
           'non compare mai nella risposta.',
         tags: ['convenzioni'],
@@ -369,7 +370,7 @@ export default async function sellersRoutes(app: WireApp): Promise<void> {
         description:
           'Buono multiuso del consorzio `id_consorzio` per `importo` (uno dei `tagli_buoni`), pagato dal credito ' +
           'art. 51 c.3; serve la dichiarazione spuntata (`dichiarazione: true`) e un PIN identificativo. Crea il ' +
-          `buono con un codice, la data di produzione e la scadenza (${constants.voucherValidityMonths} mesi), ` +
+          `buono con un codice, la data di produzione e la scadenza (${screenConstants.voucherValidityMonths} mesi), ` +
           'credito iniziale e residuo pari all’importo; movimento di tipo 5 (Buono). Importo oltre il credito ' +
           `art. 51 c.3: 400 con il credito; consorzio inesistente: 404. ${idempotencyText}`,
         tags: ['acquisti', 'convenzioni'],
@@ -429,7 +430,7 @@ export default async function sellersRoutes(app: WireApp): Promise<void> {
           'dato il PIN del titolare e registra un movimento del buono. Rifiuti: chiave mancante o errata 401; ' +
           'fornitore non affiliato al consorzio del buono 403; buono inesistente 404; scaduto o esaurito 409; ' +
           'titolare senza PIN 409; PIN errato 403 (con i tentativi rimasti); dopo ' +
-          `${constants.pinMaxFailedAttempts} PIN errati il PIN è bloccato (423) finché il titolare non ne genera uno ` +
+          `${screenConstants.pinMaxFailedAttempts} PIN errati il PIN è bloccato (423) finché il titolare non ne genera uno ` +
           'nuovo; importo non valido o oltre il credito residuo 400. Riscatti contemporanei dello stesso buono ' +
           'non scalano mai più del residuo.',
         tags: ['convenzioni', 'fornitori'],

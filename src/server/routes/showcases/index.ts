@@ -7,7 +7,7 @@
  * (config/purchases/showcases.ts) and served by `POST /api/crea_acquisto/<name>` (routes/purchases).
  */
 import { eureteHealthPartner } from '../../../../config/partners';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { fornAmlShowcase, eureteSectionShowcase, eureteSectionsShowcase } from '../../../../config/showcases';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
@@ -212,7 +212,7 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
       schema: {
         summary: 'Sezioni del welfare sociale',
         description:
-          `Le sezioni di mutuo soccorso della categoria \`id_categ\` (${constants.eureteSectionsCategory}), ` +
+          `Le sezioni di mutuo soccorso della categoria \`id_categ\` (${screenConstants.eureteSectionsCategory}), ` +
           `tranne l’assistenza sanitaria integrativa (conv-assirete). ${pagingDescription(SECTIONS_PAGING)}`,
         tags: ['vetrine'],
         querystring: {
@@ -223,7 +223,7 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
               type: 'integer',
               minimum: 1,
               maximum: 2147483647,
-              default: constants.eureteSectionsCategory,
+              default: screenConstants.eureteSectionsCategory,
             },
           },
           additionalProperties: false,
@@ -234,7 +234,7 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
     async (request) =>
       eureteSections(
         app.db,
-        request.query.id_categ ?? constants.eureteSectionsCategory,
+        request.query.id_categ ?? screenConstants.eureteSectionsCategory,
         pageSlice(request.query, SECTIONS_PAGING),
       ),
   );
