@@ -145,7 +145,10 @@ describe('registry', () => {
       'consent',
       'date',
       'iban',
+      'incentive-amount',
       'months',
+      'phone',
+      'support-category',
     ]);
     expect(Object.keys(formFields).sort()).toEqual([
       'beneficiary',
