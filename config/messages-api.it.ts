@@ -191,6 +191,12 @@ export const apiMessages = {
   apiMailSupportAckSubject: 'Abbiamo ricevuto la tua richiesta di assistenza n. {numero}',
   apiMailSupportAckText:
     'abbiamo ricevuto la tua richiesta di assistenza n. {numero} ({categoria}): sarà nostra cura risponderti nel più breve tempo possibile. Il tuo messaggio:',
+
+  // --- internal messaging (issue 17; 002 §2.8, §5, §7) ------------------------------------------
+  apiInternalMessageTooLong: 'Il messaggio può avere al massimo {limit} caratteri, formattazione compresa.',
+  apiInternalMessageEmpty: 'Il messaggio è vuoto: scrivere un testo.',
+  apiInternalMessageRecipientInvalid:
+    'Uno o più destinatari non sono dipendenti con contratto attivo dell’azienda per cui si opera.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

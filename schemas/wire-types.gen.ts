@@ -112,6 +112,17 @@ export interface Categoria {
   me_stesso: boolean;
 }
 
+/** schemas/api/comunicazione-interna.json: Comunicazione interna. */
+export interface ComunicazioneInterna {
+  destinatari: number[];
+  messaggio: string;
+}
+
+/** schemas/api/comunicazione-inviata.json: Comunicazione inviata. */
+export interface ComunicazioneInviata {
+  id: number;
+}
+
 /** schemas/api/conto-anticipi.json: Conto anticipi. */
 export interface ContoAnticipi {
   saldo_anticipi: Money;
@@ -483,6 +494,15 @@ export interface UserPrivacy {
   signature: string;
 }
 
+/** schemas/api/utente-azienda.json: Utente dell’azienda. */
+export interface UtenteAzienda {
+  id: number;
+  nome: string;
+  cognome: string;
+  email: string;
+  attivo: boolean;
+}
+
 /** schemas/forms/assistenza.json: Richiesta di assistenza. */
 export interface PlainAssistenza {
   /** Cognome */
@@ -643,6 +663,8 @@ export interface WireTypes {
   'carousel-click': CarouselClick;
   'carousel-slide': CarouselSlide;
   categoria: Categoria;
+  'comunicazione-interna': ComunicazioneInterna;
+  'comunicazione-inviata': ComunicazioneInviata;
   'conto-anticipi': ContoAnticipi;
   crediti: Crediti;
   'credito-utente': CreditoUtente;
@@ -686,6 +708,7 @@ export interface WireTypes {
   'ticket-assistenza': TicketAssistenza;
   'tipo-documento': TipoDocumento;
   'user-privacy': UserPrivacy;
+  'utente-azienda': UtenteAzienda;
   'plain-assistenza': PlainAssistenza;
   'form-conv-ondemand': FormConvOndemand;
   'form-conv-previdenza-integrativa': FormConvPrevidenzaIntegrativa;

@@ -31,6 +31,7 @@ import { codiceFiscale, demoEmail, demoPeople } from './demo-people';
 import { MARIO_COVIP, seedForms } from './seed-forms';
 import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
+import { seedMessages } from './seed-messages';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
 
 /** Every demo user's password (ARCHITECTURE.md §8). */
@@ -578,6 +579,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       .slice(0, 3)
       .map((e) => userId(e.email)),
   });
+  await seedMessages(db, userId('laura.bianchi@example.com'));
 }
 
 /**

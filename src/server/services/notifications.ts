@@ -89,12 +89,36 @@ export async function listNotifications(
     };
   }
 
+  return listSent(db, { userId }, archived, options.slice);
+}
+
+/**
+ * One page of what a company sent from the back office (internal messaging, spec 002 §2.8), whoever of
+ * its referents sent it: the messages (box `inbox`) or the archived ones (box `archive`), newest first.
+ */
+export async function listCompanySent(
+  db: Kysely<DB>,
+  companyId: number,
+  box: NotificationBox,
+  slice: PageSlice,
+): Promise<NotificationPage> {
+  return listSent(db, { companyId }, box === 'archive', slice);
+}
+
+async function listSent(
+  db: Kysely<DB>,
+  by: { userId: number } | { companyId: number },
+  archived: boolean,
+  slice: PageSlice,
+): Promise<NotificationPage> {
   const base = db
     .selectFrom('notifications as n')
-    .where('n.sender_user_id', '=', userId)
+    .where((eb) =>
+      'userId' in by ? eb('n.sender_user_id', '=', by.userId) : eb('n.sender_company_id', '=', by.companyId),
+    )
     .where('n.sender_archived', '=', archived);
   const page = await pageOf(
-    options.slice,
+    slice,
     async () =>
       (await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n,
     ({ limit, offset }) =>
@@ -241,6 +265,8 @@ export interface SendNotificationInput {
   testo: string;
   /** Natural key (seed, imports): sending twice with the same key sends once. */
   rifEsterno?: string;
+  /** The company a back-office message is sent for (listed as what the company sent). */
+  senderCompanyId?: number;
   at?: Date;
 }
 
@@ -299,6 +325,7 @@ export async function sendNotification(
             : String(input.idRiferimento),
         testo: input.testo,
         rif_esterno: input.rifEsterno ?? null,
+        sender_company_id: input.senderCompanyId ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

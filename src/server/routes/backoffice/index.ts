@@ -21,6 +21,7 @@ import { sendXlsx, XLSX_MIME } from '../../services/spreadsheet';
 import { formatCents } from '../../../shared/money';
 import { ApiError } from '../../errors';
 import { companyHistoryRoute } from '../history/index';
+import { internalMessagesRoutes } from './internal-messages';
 
 const boErrors = errorResponses(400, 401, 403, 429);
 
@@ -142,4 +143,6 @@ export default async function backOfficeRoutes(app: WireApp): Promise<void> {
   );
 
   companyHistoryRoute(app);
+  // internal messaging (issue 17)
+  internalMessagesRoutes(app);
 }
