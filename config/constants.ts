@@ -28,6 +28,8 @@ export const constants = {
   sessionAbsoluteHours: 12,
   /** Request bodies outside uploads. */
   maxJsonBodyBytes: 1_048_576,
+  // internal messaging (issue 17): the longest message, HTML formatting included (spec 002 §5, §9).
+  internalMessageMaxChars: 8000,
 } as const;
 
 // Legal figures by tax year (pension deductibility, art. 51 c.3, meal vouchers...) are in

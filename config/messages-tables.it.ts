@@ -72,6 +72,16 @@ export const tableMessages = {
   // --- Credit lines (stato of crediti_lista, spec 000 §3 Credit line) -----------------------
   creditLineActive: 'Attivo',
   creditLineFuture: 'Non ancora attivo',
+
+  // --- internal messaging (issue 17): what the company sent, and its archive ------------------
+  messSentTableCaption: 'Messaggi inviati dall’azienda',
+  messArchiveTableCaption: 'Archivio dei messaggi inviati dall’azienda',
+  messSentEmpty: 'Nessun messaggio inviato.',
+  messColReadByAll: 'Letto da tutti',
+  messReadByAll: 'Letto da tutti',
+  messNotReadByAll: 'Non ancora letto da tutti',
+  messOpenLabel: 'Apri il messaggio del {date}',
+  messDetailTitle: 'Dettaglio del messaggio',
 } as const;
 
 export const messages = { ...accountMessages, ...tableMessages } as const;

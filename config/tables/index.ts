@@ -1,6 +1,8 @@
 /** Every table declaration, by name (`tests/config/tables.test.ts` checks them all). */
 import { cancelledPurchasesTable } from './cancelled-purchases';
 import { creditStatusTable } from './credit-status';
+// internal messaging (issue 17)
+import { internalMessagesArchiveTable, internalMessagesTable } from './internal-messages';
 import { movementsCompanyTable } from './movements-company';
 import { movementsUserTable } from './movements-user';
 import { notificationsTable } from './notifications';
@@ -14,6 +16,9 @@ export const tables = {
   'notifications-archive': notificationsArchiveTable,
   'cancelled-purchases': cancelledPurchasesTable,
   'credit-status': creditStatusTable,
+  // internal messaging (issue 17)
+  'internal-messages': internalMessagesTable,
+  'internal-messages-archive': internalMessagesArchiveTable,
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof tables;
@@ -22,6 +27,8 @@ export type * from './types';
 export {
   cancelledPurchasesTable,
   creditStatusTable,
+  internalMessagesArchiveTable,
+  internalMessagesTable,
   movementsCompanyTable,
   movementsUserTable,
   notificationsArchiveTable,

@@ -24,6 +24,7 @@ import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$'
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
 import { Route as AuthenticatedGroupPartnerRouteImport } from './routes/_authenticated/$group/$partner';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
+import { Route as AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport } from './routes/_authenticated/backoffice-refazi/office-mess-interna';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
 import { Route as AuthenticatedHelpdeskSiteArchivioFilesRouteImport } from './routes/_authenticated/helpdesk/site-archivio-files';
@@ -118,6 +119,12 @@ const AuthenticatedBackofficeRefaziIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
+const AuthenticatedBackofficeRefaziOfficeMessInternaRoute =
+  AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport.update({
+    id: '/office-mess-interna',
+    path: '/office-mess-interna',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
 const AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute =
   AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport.update({
     id: '/office-transactionsdash',
@@ -209,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
@@ -236,6 +244,7 @@ export interface FileRoutesByTo {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/': typeof AuthenticatedIndexRoute;
   '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
@@ -266,6 +275,7 @@ export interface FileRoutesById {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/_authenticated/': typeof AuthenticatedIndexRoute;
   '/_authenticated/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/_authenticated/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/_authenticated/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
@@ -296,6 +306,7 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/$group/$partner'
+    | '/backoffice-refazi/office-mess-interna'
     | '/backoffice-refazi/office-transactionsdash'
     | '/benefits/benefit-hub'
     | '/helpdesk/site-archivio-files'
@@ -323,6 +334,7 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/'
     | '/$group/$partner'
+    | '/backoffice-refazi/office-mess-interna'
     | '/backoffice-refazi/office-transactionsdash'
     | '/benefits/benefit-hub'
     | '/helpdesk/site-archivio-files'
@@ -352,6 +364,7 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/_authenticated/'
     | '/_authenticated/$group/$partner'
+    | '/_authenticated/backoffice-refazi/office-mess-interna'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
     | '/_authenticated/benefits/benefit-hub'
     | '/_authenticated/helpdesk/site-archivio-files'
@@ -483,6 +496,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziIndexRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
+    '/_authenticated/backoffice-refazi/office-mess-interna': {
+      id: '/_authenticated/backoffice-refazi/office-mess-interna';
+      path: '/office-mess-interna';
+      fullPath: '/backoffice-refazi/office-mess-interna';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
     '/_authenticated/backoffice-refazi/office-transactionsdash': {
       id: '/_authenticated/backoffice-refazi/office-transactionsdash';
       path: '/office-transactionsdash';
@@ -571,12 +591,15 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedBackofficeRefaziRouteChildren {
+  AuthenticatedBackofficeRefaziOfficeMessInternaRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
   AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   AuthenticatedBackofficeRefaziIndexRoute: typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
 
 const AuthenticatedBackofficeRefaziRouteChildren: AuthenticatedBackofficeRefaziRouteChildren =
   {
+    AuthenticatedBackofficeRefaziOfficeMessInternaRoute:
+      AuthenticatedBackofficeRefaziOfficeMessInternaRoute,
     AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute:
       AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute,
     AuthenticatedBackofficeRefaziIndexRoute:

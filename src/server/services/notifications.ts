@@ -13,6 +13,7 @@
  * message, the user's read flag, for a sent one true when every recipient has read it.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { constants } from '../../../config/constants';
 import { formatMessage } from '../messages';
 import { notificationsTable } from '../../../config/tables/notifications';
 import type { DB } from '../db/schema';
@@ -23,7 +24,7 @@ import type * as Wire from '../../../schemas/wire-types.gen';
 /** Page sizes of the inbox and its archive (spec 002 §9: 500 is not offered), as the table declares them. */
 export const NOTIFICATION_PAGING = notificationsTable.paging;
 /** Longest message, formatting included (spec 002 §5, internal messaging). */
-export const NOTIFICATION_TEXT_MAX = 8000;
+export const NOTIFICATION_TEXT_MAX = constants.internalMessageMaxChars;
 /** Recipients named in `nomi_destinatari` of a sent message before "e altri N". */
 export const NOTIFICATION_NAMES_SHOWN = 20;
 
