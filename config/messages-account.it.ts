@@ -311,7 +311,6 @@ export const accountMessages = {
   messTitle: 'Messaggistica interna',
   messIntro:
     'Scrivi un messaggio ai dipendenti dell’azienda: lo troveranno tra le notifiche del portale, con te come mittente.',
-  messRecipients: 'Destinatari',
   messRecipientsHelp: 'Solo i dipendenti con contratto attivo.',
   messFilter: 'Filtra i destinatari',
   messFilterPlaceholder: 'Nome, cognome o e-mail',
@@ -331,7 +330,6 @@ export const accountMessages = {
   messSentTextOne: 'Messaggio inviato a un destinatario.',
   messSendError: 'Si è verificato un errore nell’invio del messaggio:',
   messSentButton: 'Messaggi inviati',
-  messArchiveButton: 'Archivio',
   messSentModalTitle: 'Messaggi inviati dall’azienda',
   messArchiveModalTitle: 'Archivio dei messaggi inviati',
   messEditorLabel: 'Testo del messaggio',
@@ -348,11 +346,11 @@ export const accountMessages = {
   messEditorLink: 'Inserisci un link',
   messEditorUnlink: 'Rimuovi il link',
   messEditorLinkInput: 'Indirizzo del link',
-  messEditorLinkSave: 'Salva',
+  messEditorLinkSave: 'Salva il link',
   messEditorLinkExternal: 'Il link si apre in una nuova scheda',
   messEditorLinkInternal: 'Il link si apre nella stessa scheda',
-  messEditorUndo: 'Annulla',
-  messEditorRedo: 'Ripeti',
+  messEditorUndo: 'Annulla l’ultima modifica',
+  messEditorRedo: 'Ripeti l’ultima modifica',
 } as const;
 
 export const messages = { ...portalMessages, ...accountMessages } as const;

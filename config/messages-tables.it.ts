@@ -74,14 +74,15 @@ export const tableMessages = {
   creditLineFuture: 'Non ancora attivo',
 
   // --- internal messaging (issue 17): what the company sent, and its archive ------------------
-  messSentTableCaption: 'Messaggi inviati dall’azienda',
-  messArchiveTableCaption: 'Archivio dei messaggi inviati dall’azienda',
+  messSentTableCaption: 'Elenco dei messaggi inviati dall’azienda',
+  messArchiveTableCaption: 'Elenco dei messaggi archiviati dall’azienda',
   messSentEmpty: 'Nessun messaggio inviato.',
-  messColReadByAll: 'Letto da tutti',
   messReadByAll: 'Letto da tutti',
   messNotReadByAll: 'Non ancora letto da tutti',
   messOpenLabel: 'Apri il messaggio del {date}',
   messDetailTitle: 'Dettaglio del messaggio',
+  messPageSize: 'Messaggi per pagina',
+  messPages: 'Pagine dei messaggi',
 } as const;
 
 export const messages = { ...accountMessages, ...tableMessages } as const;

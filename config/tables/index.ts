@@ -2,7 +2,8 @@
 import { cancelledPurchasesTable } from './cancelled-purchases';
 import { creditStatusTable } from './credit-status';
 // internal messaging (issue 17)
-import { internalMessagesArchiveTable, internalMessagesTable } from './internal-messages';
+import { internalMessagesTable } from './internal-messages';
+import { internalMessagesArchiveTable } from './internal-messages-archive';
 import { movementsCompanyTable } from './movements-company';
 import { movementsUserTable } from './movements-user';
 import { notificationsTable } from './notifications';

@@ -18,7 +18,7 @@ const columns: readonly TableColumn[] = [
   {
     kind: 'boolean',
     field: 'conferma_lettura',
-    label: 'messColReadByAll',
+    label: 'inboxColRead',
     trueLabel: 'messReadByAll',
     falseLabel: 'messNotReadByAll',
     icons: 'check',
@@ -38,6 +38,12 @@ const columns: readonly TableColumn[] = [
   },
 ];
 
+/** The inbox's page sizes, with texts about messages. */
+const paging = {
+  ...notificationPaging,
+  texts: { ...notificationPaging.texts, pageSize: 'messPageSize', pages: 'messPages' },
+} as const;
+
 const testIds = {
   row: 'internal-message-row',
   skeleton: 'internal-message-skeleton',
@@ -50,7 +56,7 @@ export const internalMessagesTable = {
   caption: 'messSentTableCaption',
   scope: 'company',
   source: { path: '/comunicazioni_interne_inviate', rows: 'results' },
-  paging: notificationPaging,
+  paging,
   columns,
   striped: true,
   minWidth: 720,
@@ -58,11 +64,4 @@ export const internalMessagesTable = {
   empty: { text: 'messSentEmpty', placement: 'row' },
   failure: { show: 'server-error' },
   testIds,
-} as const satisfies TableDeclaration;
-
-export const internalMessagesArchiveTable = {
-  ...internalMessagesTable,
-  name: 'internal-messages-archive',
-  caption: 'messArchiveTableCaption',
-  source: { path: '/comunicazioni_interne_inviate_archivio', rows: 'results' },
 } as const satisfies TableDeclaration;

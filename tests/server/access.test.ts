@@ -35,10 +35,14 @@ function testRoute(url: string, config: RouteShorthandOptions['config']): Fastif
 /** The back-office calls of the contract: the only ones the back-office plugin registers. */
 const BACK_OFFICE_CALLS = [
   'GET /api/aziende_referente',
+  'GET /api/comunicazioni_interne_inviate',
+  'GET /api/comunicazioni_interne_inviate_archivio',
   'GET /api/export_crediti_res_utenti',
   'GET /api/export_wfbridge_fine_mese',
   'GET /api/get_status_conto_anticipi',
   'GET /api/get_storico_transazioni/azienda',
+  'GET /api/utenti_azienda',
+  'POST /api/comunicazione_interna',
 ];
 
 describe.each(backends)('access declared by every call and enforced by the shared rule (%s)', (backend) => {
@@ -228,8 +232,16 @@ describe.each(backends)('access declared by every call and enforced by the share
 
     it('refuses every back-office call to a non-referent', async () => {
       for (const call of BACK_OFFICE_CALLS) {
-        const url = call.replace(/^GET /, '');
-        const denied = await get(url, mario);
+        const [method, url] = call.split(' ') as ['GET' | 'POST', string];
+        const denied =
+          method === 'GET'
+            ? await get(url, mario)
+            : await t.request({
+                method,
+                url,
+                token: mario,
+                payload: { destinatari: [1], messaggio: '<p>x</p>' },
+              });
         expect(denied.statusCode, url).toBe(403);
         expect(json(denied), url).toEqual({ detail: messages.apiForbidden });
       }

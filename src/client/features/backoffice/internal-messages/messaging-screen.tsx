@@ -98,7 +98,7 @@ function MessageComposer({ companyId }: { companyId: number | null }) {
           leftSection={<IconArchive size={18} aria-hidden="true" />}
           onClick={() => void openSentMessages('archive', companyId)}
         >
-          {messages.messArchiveButton}
+          {messages.inboxArchive}
         </Button>
       </Group>
 
@@ -106,7 +106,7 @@ function MessageComposer({ companyId }: { companyId: number | null }) {
         <Stack gap="sm">
           <Stack gap={2}>
             <Title order={2} size="h4">
-              {messages.messRecipients}
+              {messages.inboxColRecipients}
             </Title>
             <Text size="sm" c="dimmed">
               {messages.messRecipientsHelp}

@@ -82,7 +82,13 @@ export function RecipientChecklist({ recipients, selected, onChange, disabled }:
         </Text>
       </Group>
       <ScrollArea.Autosize mah={280} type="auto" scrollbars="y" offsetScrollbars="y">
-        <Stack gap={6} role="group" aria-label={messages.messRecipients} data-testid="recipients-list" py={4}>
+        <Stack
+          gap={6}
+          role="group"
+          aria-label={messages.inboxColRecipients}
+          data-testid="recipients-list"
+          py={4}
+        >
           {recipients.length === 0 ? (
             <Text size="sm">{messages.messNoRecipients}</Text>
           ) : shown.length === 0 ? (
