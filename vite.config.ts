@@ -115,7 +115,15 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         navigateFallback: '/index.html',
         // /demo-faq: the FAQ page the site-faq frame loads from the server (issue 15).
-        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/demo-partner\//, /^\/demo-faq/],
+        // /docs/: the back office's manuals.
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/dev\//,
+          /^\/demo-partner\//,
+          /^\/demo-faq/,
+          /^\/docs\//,
+          /^\/demo-fornitore/,
+        ],
         // The first visit's page is controlled at once (offline works from the first load).
         clientsClaim: true,
         cleanupOutdatedCaches: true,

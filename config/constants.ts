@@ -28,6 +28,56 @@ export const constants = {
   sessionAbsoluteHours: 12,
   /** Request bodies outside uploads. */
   maxJsonBodyBytes: 1_048_576,
+  // Conventions and multi-use vouchers (spec 002 §2.1-§2.6, §9; issue 14).
+  /** Categories per row of home-fornitori: 3 from this width (px), 2 below it. */
+  sellersCategoriesWideFromPx: 1200,
+  /** Category ids of the contract (002 §2.1). */
+  sellersCompanyCategoryId: 8,
+  sellersSpecialCategoryId: 11,
+  /** The province filter's "every province" value (002 §2.1). */
+  sellersNoProvince: 'no_prov',
+  supplierShowcasePageSize: 18,
+  supplierShowcasePerRow: 6,
+  supplierShowcaseDebounceMs: 500,
+  articleCarouselMs: 4_000,
+  voucherPageSizes: [5, 10, 25, 50, 100, 200, 500],
+  voucherDefaultPageSize: 10,
+  /** The amounts a consortium voucher is sold for (GET tagli_buoni). */
+  voucherCuts: ['25.00', '50.00', '100.00', '150.00', '250.00'],
+  /** A multi-use voucher is valid this many months from the day it is made. */
+  voucherValidityMonths: 12,
+  pinDigits: 6,
+  /** Wrong PINs at redemptions after which the PIN is blocked until a new one is generated. */
+  pinMaxFailedAttempts: 5,
+
+  // Showcases (issue 13; 001 §2, §7, §9).
+  /** Retailer showcase: 18 products a page, 6 a row, sorted by price; voucher home 4 retailers a row. */
+  voucherProductsPageSize: 18,
+  voucherProductsPerRow: 6,
+  voucherRetailersPerRow: 4,
+  /** Retailers and mutual-aid sections: at most 12 a row. */
+  showcaseMaxPerRow: 12,
+  showcaseSearchDebounceMs: 500,
+  /** Mutual aid: 8 products a page, 4 a row; sections asked with page_size 1000 and id_categ 53. */
+  eureteProductsPageSize: 8,
+  eureteProductsPerRow: 4,
+  eureteSectionsPageSize: 1000,
+  eureteSectionsCategory: 53,
+  /** The fixed section of the supplementary health, paid from the total (001 §2). */
+  eureteHealthSection: 'assistenza_sanitaria_integrativa',
+  // Referent back office (002 §2.8, §2.9, §9).
+  /** Loyalty and Incentive: service fee on the top-up and VAT on the fee, in percent. */
+  incentiveFeePercent: 3,
+  incentiveVatPercent: 22,
+  /** Welfare plans year filter: from this year to the current one plus `planYearsAhead`. */
+  planFirstYear: 2020,
+  planYearsAhead: 10,
+  /** Key pairs made in the browser: RSA modulus (the spec's 1024 is below every current guideline). */
+  rsaKeyBits: 3072,
+  /** Consultant requests: how far the signature's `created` may be from the server's clock. */
+  consultantSignatureSkewSeconds: 300,
+  /** New-convention request (home-refazi): the external page. */
+  newConventionUrl: 'https://www.example.com/richiesta-convenzione',
   // internal messaging (issue 17): the longest message, HTML formatting included (spec 002 §5, §9).
   internalMessageMaxChars: 8000,
 } as const;

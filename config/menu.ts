@@ -194,3 +194,33 @@ export const menu: MenuConfig = [
     ],
   },
 ];
+
+// --- Referent back office (home-refazi, spec 002 §2.8; issue 16) -------------------------------
+/**
+ * The referent home's two sections, rendered by the same menu engine and gated by the same rule as
+ * the employee menu: a badge shows only when its route's gating lets the referent in. Pages not
+ * built yet (Piattapasto, import, internal messaging) get their badge with the issue that builds them.
+ */
+export const backOfficeMenu: MenuConfig = [
+  {
+    key: 'backoffice-management',
+    section_title: 'Gestione',
+    section_menu: [
+      route('office-transactionsdash', 'Situazione attuale', 'movimenti'),
+      route('office-scadenzario-azi', 'Scadenzario crediti', 'normativa'),
+      route('office-ref-azi-piani-welfare', 'Piani welfare', 'portafoglio'),
+      route('office-user-files', 'Gestione file utenti', 'archivio'),
+      route('office-cifratura-chain', 'Chiavi di cifratura', 'privacy'),
+      route('office-consulenti', 'Delega consulenti', 'assistenza'),
+    ],
+  },
+  {
+    key: 'backoffice-services',
+    section_title: 'Servizi',
+    section_menu: [
+      route('office-ref-azi-buoni-pasto', 'Buoni pasto', 'cibo'),
+      route('office-incentive-info', 'Loyalty e Incentive', 'giftcard'),
+      route('office-incentive-toduba', 'Ricarica Loyalty e Incentive', 'buoni'),
+    ],
+  },
+];

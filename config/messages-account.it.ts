@@ -306,6 +306,10 @@ export const accountMessages = {
   filesDownloadNamed: 'Scarica {name}',
   filesNoPreview: 'Anteprima non disponibile',
   filesPreviewOf: 'Anteprima di {name}',
+  // Referent back office (issue 16): words its tables and its spreadsheets share
+  scheduleTitle: 'Scadenzario crediti',
+  creditTotalColumn: 'Credito totale',
+  creditExpiryColumn: 'Scadenza credito',
 
   // internal messaging (issue 17): route office-mess-interna (spec 002 §2.8, §5, §8)
   messTitle: 'Messaggistica interna',
@@ -313,7 +317,7 @@ export const accountMessages = {
     'Scrivi un messaggio ai dipendenti dell’azienda: lo troveranno tra le notifiche del portale, con te come mittente.',
   messRecipientsHelp: 'Solo i dipendenti con contratto attivo.',
   messFilter: 'Filtra i destinatari',
-  messFilterPlaceholder: 'Nome, cognome o e-mail',
+  messFilterPlaceholder: 'Nome o cognome',
   messSelectAll: 'Seleziona tutti',
   messSelectAllFiltered: 'Seleziona tutti i {n} trovati',
   messSelected: '{n} di {total} selezionati',

@@ -72,7 +72,6 @@ export const apiMessages = {
   apiSheetMovements: 'Movimenti',
   apiSheetTransactions: 'Transazioni',
   apiSheetResidualCredit: 'Crediti residui',
-  apiColTotalCredit: 'Credito totale',
   apiColArt51Credit: 'di cui art. 51 c.3',
   apiColNearestExpiry: 'Scadenza più vicina',
   // Sign-in, second factor, single sign-on and password flows (server side)
@@ -191,6 +190,78 @@ export const apiMessages = {
   apiMailSupportAckSubject: 'Abbiamo ricevuto la tua richiesta di assistenza n. {numero}',
   apiMailSupportAckText:
     'abbiamo ricevuto la tua richiesta di assistenza n. {numero} ({categoria}): sarà nostra cura risponderti nel più breve tempo possibile. Il tuo messaggio:',
+  // Conventions, articles, multi-use vouchers and the PIN (server side, spec 002 §2.1-§2.6, §5, §7; issue 14)
+  apiSellersSupplierNotFound: 'Fornitore non trovato.',
+  apiSellersConsortiumNotFound: 'Consorzio non trovato.',
+  apiSellersArticleNotFound: 'Articolo non trovato.',
+  apiSellersArticleMismatch: 'L’articolo indicato non corrisponde al fornitore o al codice articolo.',
+  apiSellersArticleSoldOut: 'L’articolo non è più disponibile.',
+  apiSellersArticleOggetto: 'Articolo {code} - {name}',
+  apiSellersVoucherOggetto: 'Buono multiuso {consortium}',
+  apiSellersVoucherValid: 'Utilizzabile fino al {date}',
+  apiSellersVoucherExpired: 'Scaduto il {date}',
+  apiSellersVoucherSpent: 'Credito esaurito',
+  apiSellersPinMailSubject: 'Il tuo PIN identificativo del Portale Welfare',
+  apiSellersPinMailText:
+    'il tuo nuovo PIN identificativo è {pin}. Comunicalo solo al fornitore convenzionato quando usi un buono multiuso. Il PIN precedente non è più valido. Se non hai chiesto tu un nuovo PIN, generane un altro dal portale e contatta l’assistenza.',
+  apiSupplierKeyMissing: 'Chiave del fornitore mancante o non valida (intestazione X-Fornitore-Key).',
+  apiVoucherNotFound: 'Buono multiuso inesistente.',
+  apiVoucherExpired: 'Il buono multiuso è scaduto il {date}.',
+  apiVoucherSpent: 'Il credito del buono multiuso è esaurito.',
+  apiVoucherNotAffiliated: 'Il fornitore non è convenzionato con il consorzio che ha emesso il buono.',
+  apiVoucherAmountOverResidual: 'L’importo supera il credito residuo del buono ({residual:euro}).',
+  apiVoucherAmountInvalid:
+    'Importo non valido: indicare un importo maggiore di zero, con al massimo due decimali.',
+  apiVoucherPinWrong: 'PIN errato: restano {left} tentativi prima del blocco.',
+  apiVoucherPinBlocked:
+    'PIN bloccato dopo troppi tentativi errati: il titolare deve generarne uno nuovo dalla pagina Gestione PIN.',
+  apiVoucherNoPin:
+    'Il titolare del buono non ha un PIN identificativo: deve generarlo dalla pagina Gestione PIN.',
+  apiDemoSupplierTitle: 'Cassa del fornitore convenzionato (pagina dimostrativa)',
+  apiDemoSupplierIntro:
+    'Il fornitore riscatta una parte di un buono multiuso: sceglie chi è, inserisce il codice del buono, il PIN del titolare e l’importo.',
+  apiDemoSupplierCode: 'Codice del buono',
+  apiDemoSupplierPin: 'PIN del titolare',
+  apiDemoSupplierAmount: 'Importo da scalare (es. 12.50)',
+  apiDemoSupplierRedeem: 'Scala dal buono',
+  apiDemoSupplierDone: 'Riscatto eseguito: scalati {amount} dal buono {code}. Credito residuo: {residual}.',
+  apiDemoSupplierFailed: 'Riscatto non riuscito',
+  // Showcases (issue 13): delivered codes, mutual aid, catalogue calls
+  apiDeliveredSender: 'Portale Welfare',
+  apiDeliveredNotice: 'Il tuo acquisto n. {id} ({product}) è andato a buon fine. Codice: {code}',
+  apiDeliveredMailSubject: 'Il codice del tuo acquisto n. {id} sul Portale Welfare',
+  apiDeliveredMailText:
+    'il tuo acquisto n. {id} ({product}) è andato a buon fine. Il tuo codice è {code}. Lo trovi anche tra le notifiche e nel dettaglio dell’acquisto sul portale.',
+  apiRetailerNotFound: 'Negozio inesistente.',
+  apiEureteSectionNotFound: 'Sezione inesistente.',
+  // Referent back office (spec 002 §2.8, §2.9, §6, §7): schedule, plans, keys, consultants, files, top-up
+  apiSheetPlanCredits: 'Crediti del piano',
+  apiColPlan: 'Piano welfare',
+  apiActForRequired: 'Intestazione Act-For obbligatoria: indicare l’azienda per cui si opera.',
+  apiPlanNotFound: 'Piano welfare non trovato.',
+  apiPlanYearInvalid: 'Anno non valido: scegliere un anno tra {from} e {to}.',
+  apiUserUidUnknown: 'Utente non trovato tra i dipendenti dell’azienda.',
+  apiKeyInvalid:
+    'Chiave pubblica non valida: serve una chiave RSA di almeno {bits} bit (DER SubjectPublicKeyInfo in base64, o PEM).',
+  apiKeyDuplicate: 'Questa chiave pubblica è già registrata per l’azienda.',
+  apiKeyNotFound: 'Chiave pubblica non trovata.',
+  apiConsultantNotFound: 'Accesso consulente non trovato.',
+  apiConsultantSignatureMissing:
+    'Richiesta non firmata: servono le intestazioni Signature-Input e Signature.',
+  apiConsultantSignatureInvalid: 'Firma della richiesta non valida.',
+  apiConsultantSignatureExpired: 'Firma della richiesta scaduta o con orario non valido.',
+  apiConsultantReplay: 'Richiesta già ricevuta: ogni firma vale una sola volta.',
+  apiConsultantKeyRevoked: 'Chiave eliminata o accesso del consulente revocato.',
+  apiTopupAmountInvalid: 'Importo della ricarica non valido: indicare un importo in euro maggiore di zero.',
+  apiTopupNotFound: 'Richiesta di ricarica non trovata.',
+  apiTopupPdfTitle: 'Pro forma: ricarica Loyalty e Incentive',
+  apiTopupPdfCompany: 'Azienda: {name}',
+  apiTopupPdfNumber: 'Richiesta n. {id} del {date}',
+  apiTopupPdfAmount: 'Importo della ricarica: {amount}',
+  apiTopupPdfFee: 'Commissione di servizio ({percent}%): {amount}',
+  apiTopupPdfVat: 'IVA sulla commissione ({percent}%): {amount}',
+  apiTopupPdfTotal: 'Totale fattura: {amount}',
+  apiTopupPdfNote: 'Documento pro forma, non valido ai fini fiscali: la fattura segue il pagamento.',
 
   // --- internal messaging (issue 17; 002 §2.8, §5, §7) ------------------------------------------
   apiInternalMessageTooLong: 'Il messaggio può avere al massimo {limit} caratteri, formattazione compresa.',

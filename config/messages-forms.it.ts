@@ -255,6 +255,152 @@ export const formMessages = {
   formBenefitHubSubscribe: 'Iscriviti al Benefit Hub',
   formBenefitHubLoadError:
     "Si è verificato un errore nel caricamento delle informazioni, si prega di riprovare, se il problema persiste contattare l'assistenza",
+  // --- Showcases: engine, vouchers, fuel bonus, app vouchers, mutual aid (001 §2, §5, §8; issue 13) ---
+  formShowcaseLoading: 'Caricamento della vetrina…',
+  formShowcaseLoadError:
+    "Si è verificato un errore nel caricamento della vetrina... Tornare alla homepage e riprovare... Se il problema persiste contattare l'assistenza.",
+  formShowcaseEmpty: 'Nessun elemento disponibile.',
+  formShowcaseSearchLabel: 'Cerca un prodotto',
+  formShowcaseSearchHint: 'Digitare almeno {n} caratteri.',
+  formProductUndefined: "Impossibile proseguire con l'acquisto, articolo da acquistare non definito.",
+  formVoucherInsufficient: 'Non hai sufficiente credito per proseguire...',
+  // --- Conventions: home-fornitori, showcases, articles, consortia, vouchers, PIN (002 §2.1-§2.6; issue 14) ---
+  formSellersTitle: 'Convenzioni',
+  formSellersIntro: 'Scegli una categoria per vedere i fornitori convenzionati e i consorzi della tua zona.',
+  formSellersCategories: 'Categorie',
+  formSellersBackToCategories: 'Torna alle categorie',
+  formSellersProvince: 'Provincia',
+  formSellersAllProvinces: 'Tutte le province',
+  formSellersCompanySearch: 'Cerca per nome e cognome',
+  formSellersPinButton: 'Gestione PIN',
+  formSellersVouchersButton: 'Stato buoni multiuso',
+  formSellersSuppliersEmpty: 'Nessun fornitore per questa categoria e provincia.',
+  formSellersDisclaimerTitle: 'Condizioni d’uso delle convenzioni',
+  formSellersDisclaimerBeneficiaries:
+    'Gli acquisti sono riservati al titolare dell’account e ai familiari indicati: coniuge non legalmente separato, figli o discendenti prossimi, genitori o ascendenti prossimi, parte dell’unione civile.',
+  formSellersDisclaimerPurpose:
+    'Gli acquisti sono consentiti solo per le finalità previste dall’art. 100 del TUIR.',
+  formSellersDisclaimerTruthful:
+    'Dichiaro che i dati dei familiari indicati sono veritieri e accetto che mi venga fatturato l’importo se un beneficiario risulta privo dei requisiti.',
+  formSellersDisclaimerAccept: 'Accetta e prosegui',
+  formSellersArticleSearch: 'Cerca un articolo',
+  formSellersArticlesEmpty: 'Nessun articolo disponibile.',
+  formSellersBackToSuppliers: 'Torna ai fornitori',
+  formSellersTemplateNotFound: 'Template non trovato',
+  formSellersPrice: 'Prezzo',
+  formSellersDiscount: 'Sconto {n}%',
+  formSellersDiscounted: 'Prezzo scontato',
+  formSellersAvailability: 'Disponibilità: {n}',
+  formSellersSoldOut: 'Articolo esaurito',
+  formSellersFruizione: 'Modalità di fruizione',
+  formSellersOtherInfo: 'Altre informazioni',
+  formSellersWebsite: 'Sito web',
+  formSellersPhone: 'Telefono',
+  formSellersArticleCode: 'Codice articolo: {code}',
+  formSellersImageAlt: 'Immagine {n} di {total}: {name}',
+  formSellersArticleSuccess:
+    'Riceverai per e-mail le istruzioni per usufruire dell’articolo presso il fornitore.',
+  formSellersContacts: 'Contatti',
+  formSellersMaps: 'Apri l’indirizzo su Google Maps',
+  formSellersAffiliatesButton: 'Vedi i fornitori affiliati',
+  formSellersAffiliatesTitle: 'Fornitori affiliati al consorzio',
+  formSellersAffiliatesEmpty: 'Il consorzio non ha ancora fornitori affiliati.',
+  formSellersVoucherTitle: 'Acquista un buono multiuso',
+  formSellersVoucherCut: 'Importo del buono',
+  formSellersVoucherCutPlaceholder: 'Scegli un importo',
+  formSellersVoucherDeclaration:
+    'Dichiaro di essere consapevole che, ai sensi dell’art. 51 c.3 del TUIR, il valore dei beni e servizi ricevuti nel periodo d’imposta non deve superare {limit:euro}: in caso contrario l’intero valore concorre al reddito ed è interamente tassato.',
+  formSellersVoucherCredit: 'Il tuo credito welfare ART 51 C.3: {n:euro}',
+  formSellersVoucherGoToPin: 'Vai alla gestione del PIN',
+  formSellersVoucherSuccess:
+    'Il buono multiuso è pronto: codice e credito sono nella pagina Stato buoni multiuso.',
+  formSellersVouchersTitle: 'Stato dei buoni multiuso',
+  formSellersVouchersIntro:
+    'I buoni multiuso acquistati dai consorzi, con il credito residuo e i movimenti presso i fornitori affiliati.',
+  formSellersPinTitle: 'PIN identificativo',
+  formSellersPinIntro:
+    'Il PIN ti identifica quando usi un buono multiuso presso un fornitore convenzionato: comunicalo solo al fornitore al momento dell’uso.',
+  formSellersPinExists: 'Hai un PIN identificativo attivo.',
+  formSellersPinMissing:
+    'Non hai ancora un PIN identificativo: generalo per poter acquistare i buoni multiuso.',
+  formSellersPinGenerate: 'Genera il PIN',
+  formSellersPinConfirmTitle: 'Nuovo PIN identificativo',
+  formSellersPinConfirm: 'Il nuovo PIN sostituirà quello attuale, che non sarà più valido. Vuoi proseguire?',
+  formSellersPinSent: 'Ti abbiamo inviato il PIN per e-mail. Per sicurezza non viene mostrato sul portale.',
+  formSellersPinUserError:
+    'Si è verificato un errore nel caricamento dei dati dell’utente: le informazioni mostrate potrebbero non essere corrette.',
+  formRetailersEmpty: 'Nessun negozio disponibile al momento.',
+  formRetailerProductsEmpty: 'Nessun buono trovato.',
+  formRetailerSearchLabel: 'Cerca un buono',
+  formRetailersBack: 'Torna ai negozi',
+  formVoucherSuccess:
+    "Il codice ti arriverà tra le notifiche e via e-mail; lo trovi anche nel dettaglio dell'acquisto.",
+  formVoucherHowTo:
+    'Presenta il codice alla cassa del negozio oppure inseriscilo sul suo sito al momento del pagamento: vale per l’importo acquistato.',
+  formFuelHowTo:
+    'Attiva la carta carburante con il codice presso un distributore aderente: il credito vale per il rifornimento.',
+  formAppVoucherHowTo:
+    "Inserisci il codice nell'app del servizio, nella sezione dei buoni, per caricarne l'importo.",
+  formAppVoucherNoneChosen: "Nessun buono selezionato, scegliere l'importo desiderato per proseguire.",
+  formAppVoucherNoCredit: "Non si dispone di sufficiente credito per l'acquisto",
+  formAppVoucherDownload: "Scarica l'app",
+  formAppVoucherIos: 'App Store',
+  formAppVoucherAndroid: 'Google Play',
+  formTodubaIntro:
+    "Scegli l'importo del buono Toduba da caricare nell'app: sono offerti solo i tagli entro il tuo credito ART 51 C.3.",
+  formAppagaIntro:
+    "Scegli l'importo del buono Appaga da caricare nell'app: sono offerti solo i tagli entro il tuo credito ART 51 C.3.",
+  formAppagaUnavailable: "L'invio delle richieste Appaga non è al momento disponibile.",
+  formOllipayIntro:
+    "Scegli l'importo del buono Welfare Di Marca: sono offerti solo i tagli entro il tuo credito ART 51 C.3.",
+  formOllipayInfo:
+    "Con l'app Ollipay usi il tuo credito welfare nei negozi convenzionati: scaricala e accedi con le credenziali del portale.",
+  formFuelIntro:
+    'La carta carburante si acquista una sola volta, per un importo massimo di {limit:euro} nel {year}.',
+  formFuelNone: 'Nessuna carta carburante disponibile.',
+  formFuelReasons:
+    'Può dipendere dal fatto che la carta è già stata acquistata (si può acquistare una sola volta) oppure che il credito ART 51 C.3 non basta per nessun taglio disponibile.',
+  formFuelAlreadyBought: 'La carta carburante è già stata acquistata: si può acquistare una sola volta.',
+  formFuelOverLimit: 'La carta supera il limite del bonus carburante di {limit:euro} per il {year}.',
+  formEureteSuccess: 'La tua adesione al prodotto di mutuo soccorso è stata registrata.',
+  formEureteHealthSuccess:
+    "Premi Ok per completare l'adesione sul portale dell'assistenza sanitaria, che si apre in una nuova finestra.",
+  formEureteDisclaimerTitle: 'Informativa Welfare sociale Eurete',
+  formEureteDisclaimerHolders:
+    "Gli acquisti sono consentiti solo per il titolare o per i familiari indicati: coniuge non legalmente separato, figli o discendenti prossimi, genitori o ascendenti prossimi, parte dell'unione civile.",
+  formEureteDisclaimerPurpose: "Gli acquisti sono consentiti solo per le finalità dell'art. 100 del TUIR.",
+  formEureteDisclaimerTruth:
+    "Dichiaro che i dati dei familiari indicati sono veritieri e accetto che mi sia fatturato l'acquisto se un beneficiario non ha i requisiti.",
+  formEureteDisclaimerAccept: 'Ho letto e accetto le condizioni',
+  formEureteDisclaimerRequired:
+    "Per proseguire è necessario accettare l'informativa del Welfare sociale Eurete.",
+  formEureteSectionsEmpty: 'Nessuna sezione disponibile al momento.',
+  formEureteSectionEmpty: 'Nessun elemento acquistabile con il credito Art51c3 a disposizione',
+  formEureteHealthEmpty: 'Nessun elemento acquistabile con il credito welfare a disposizione',
+  formEureteTechSheet: 'Scheda tecnica',
+  formEureteRules: 'Regolamento',
+  formEureteBack: 'Torna alle sezioni',
+  formEureteSsoNoPurchase:
+    'Nessun acquisto di assistenza sanitaria integrativa risulta per il prodotto indicato.',
+  formDeliveredCode: 'Il tuo codice',
+  formDeliveredHowTo: 'Come usarlo',
+  formDeliveredLoadError: "Non è stato possibile caricare il dettaglio dell'acquisto.",
+  formDeliveredOpen: 'Dettaglio acquisto',
+  formTitleVouchers: 'Buoni acquisto',
+  formTitleFuel: 'Bonus carburante',
+  formTitleToduba: 'Buoni Toduba',
+  formTitleAppaga: 'Buoni Appaga',
+  formTitleOllipay: 'Ollipay',
+  formTitleWfm: 'Welfare Di Marca',
+  formTitleEurete: 'Welfare sociale Eurete',
+  formTitleHealth: 'Assistenza sanitaria integrativa',
+  formVouchersIntro: 'Scegli il negozio: i buoni si pagano con il credito welfare ART 51 C.3.',
+  formHealthIntro: 'I piani di assistenza sanitaria integrativa si pagano con il credito welfare totale.',
+  // Loyalty and Incentive top-up (office-incentive-toduba, spec 002 §2.9): the live figures
+  formTopupFigures: 'Importi della richiesta',
+  formTopupFee: 'Commissione di servizio ({percent}%)',
+  formTopupVat: 'IVA sulla commissione ({percent}%)',
+  formTopupTotal: 'Totale fattura',
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;

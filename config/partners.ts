@@ -345,6 +345,20 @@ export const voucherPortalLogins = [
   buoni('conv-aml-hoepli', 'Buoni Hoepli', 100, 'totale'),
 ] as const satisfies readonly PartnerDeclaration[];
 
+// Showcases (issue 13): the supplementary health's SSO link (`POST /api/eurete_sso_link`, 001 §4): after
+// a conv-assirete purchase, a link hand-off to the convenzioni provider's `assirete` service, opened in a
+// new window (in demo mode the demo partner receives it). Not a login page of its own.
+export const eureteHealthPartner = {
+  route_name: 'conv-assirete',
+  title: 'Assistenza sanitaria integrativa',
+  description: 'Il portale dell’assistenza sanitaria integrativa Eurete.',
+  provider: 'convenzioni',
+  conditions: false,
+  call: { name: 'sso_login_partner', body: { service: 'assirete', cluster: 'home', comp_credito: 'totale' } },
+  balance: 'totale',
+  handoff: { kind: 'link' },
+} as const satisfies PartnerDeclaration;
+
 export function findPartner(
   routeName: string,
   list: readonly PartnerDeclaration[] = partners,

@@ -225,6 +225,10 @@ export const routes = {
   'office-user-files': office('office-user-files'),
   'office-incentive-info': office('office-incentive-info'),
   'office-incentive-toduba': office('office-incentive-toduba'),
+
+  // Showcases (issue 13): the detail of a purchase with the code it delivered (login is enough; the
+  // server answers only the purchase's owner).
+  'dettaglio-acquisto': { path: '/acquisti/$id_acquisto', group: 'root', access: 'login' },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteName = keyof typeof routes;

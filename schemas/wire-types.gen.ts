@@ -16,6 +16,20 @@ export interface AcquistoAnnullato {
   importo_unitario: Money;
 }
 
+/** schemas/api/acquisto-articolo.json: Acquisto di un articolo. */
+export interface AcquistoArticolo {
+  id_articolo?: number;
+  id_fornitore?: number;
+  codice_articolo?: string;
+}
+
+/** schemas/api/acquisto-buono-consorzio.json: Acquisto di un buono multiuso. */
+export interface AcquistoBuonoConsorzio {
+  id_consorzio: number;
+  importo: string;
+  dichiarazione?: boolean;
+}
+
 /** schemas/api/acquisto-full.json: Richiesta completa (ripetizione). */
 export interface AcquistoFull {
   kind: number;
@@ -48,6 +62,71 @@ export interface AcquistoFull {
   } | null;
 }
 
+/** schemas/api/aml-prodotti.json: Buoni di un negozio. */
+export interface AmlProdotti {
+  count: number;
+  results: {
+    ProductCode: string;
+    Name: string;
+    Price: Money;
+    ImageUrl: string;
+    MerchantName: string;
+    MerchantImage150x150: string;
+    MerchantShortDescription: string;
+    MerchantLongDescription: string;
+  }[];
+}
+
+/** schemas/api/aml-rivenditore.json: Negozio dei buoni acquisto. */
+export interface AmlRivenditore {
+  RetailerId: number;
+  Name: string;
+  ImageUrl: string;
+  MerchantShortDescription: string;
+  MerchantLongDescription: string;
+}
+
+/** schemas/api/aml-rivenditori.json: Negozi dei buoni acquisto. */
+export interface AmlRivenditori {
+  count: number;
+  results: {
+    RetailerId: number;
+    Name: string;
+    ImageUrl: string;
+  }[];
+}
+
+/** schemas/api/articolo.json: Articolo. */
+export interface Articolo {
+  id: number;
+  id_fornitore: number;
+  descrizione: string;
+  prezzo_unitario: Money;
+  /** Sconto in percentuale, già applicato a prezzo_scontato. */
+  sconto: number;
+  prezzo_scontato: Money;
+  disponibilita_max: number;
+  /** HTML (sanificato dal portale prima di mostrarlo). */
+  fruizione: string;
+  /** HTML (sanificato dal portale prima di mostrarlo). */
+  altre_info: string;
+  sito_web: string;
+  codice_articolo: string;
+  imgs: {
+    web_url: string;
+  }[];
+  id_template: {
+    nome: string;
+  };
+}
+
+/** schemas/api/azienda-affiliata.json: Azienda affiliata. */
+export interface AziendaAffiliata {
+  id_azienda: number;
+  nome: string;
+  localita: string | null;
+}
+
 /** schemas/api/azienda-referente.json: Azienda del referente. */
 export interface AziendaReferente {
   id_azienda: number;
@@ -75,6 +154,11 @@ export interface BonusxLogin {
     data: string;
   };
   client_id: string;
+}
+
+/** schemas/api/buoni-disp.json: Tagli dei buoni disponibili. */
+export interface BuoniDisp {
+  buoni_disp: Money[];
 }
 
 /** schemas/api/carousel-click.json: Clic su una slide. */
@@ -105,11 +189,45 @@ export interface CarouselSlide {
   menu_key: string | null;
 }
 
+/** schemas/api/carta-carburante.json: Carta carburante. */
+export interface CartaCarburante {
+  product_code: string;
+  nome: string;
+  importo: Money;
+  immagine: string;
+  limite: Money;
+  anno: number;
+}
+
+/** schemas/api/categoria-fornitori.json: Categoria di fornitori. */
+export interface CategoriaFornitori {
+  id: number;
+  nome: string;
+  url_icona: string;
+}
+
 /** schemas/api/categoria.json: Categoria di acquisto. */
 export interface Categoria {
   id: number;
   nome: string;
   me_stesso: boolean;
+}
+
+/** schemas/api/chiave-pubblica.json: Chiave pubblica. */
+export interface ChiavePubblica {
+  id: number;
+  chiave_pubblica: string;
+  api_user_name: string | null;
+  created: string;
+}
+
+/** schemas/api/codice-consegnato.json: Codice consegnato. */
+export interface CodiceConsegnato {
+  id_acquisto: number;
+  prodotto: string;
+  codice: string;
+  istruzioni: string;
+  created: string;
 }
 
 /** schemas/api/comunicazione-interna.json: Comunicazione interna. */
@@ -126,6 +244,11 @@ export interface ComunicazioneInviata {
 /** schemas/api/conto-anticipi.json: Conto anticipi. */
 export interface ContoAnticipi {
   saldo_anticipi: Money;
+}
+
+/** schemas/api/conv-special-agreed.json: Disclaimer delle convenzioni accettato. */
+export interface ConvSpecialAgreed {
+  conv_special_agreed: boolean;
 }
 
 /** schemas/api/crediti.json: Crediti. */
@@ -145,6 +268,15 @@ export interface CreditoUtente {
 /** schemas/api/detail.json: Messaggio. */
 export interface Detail {
   detail: string;
+}
+
+/** schemas/api/dipendente-azienda.json: Dipendente dell'azienda. */
+export interface DipendenteAzienda {
+  id: number;
+  uid: string;
+  cognome: string;
+  nome: string;
+  is_cessato: boolean;
 }
 
 /** schemas/api/doc-id.json: Documento creato. */
@@ -170,9 +302,79 @@ export interface WireError {
   [key: string]: string[] | string | undefined;
 }
 
+/** schemas/api/eurete-disclaimer.json: Informativa del welfare sociale. */
+export interface EureteDisclaimer {
+  accettato: boolean;
+}
+
+/** schemas/api/eurete-prodotti.json: Prodotti di una sezione. */
+export interface EureteProdotti {
+  count: number;
+  results: {
+    slug_name: string;
+    nome: string;
+    costo: Money;
+    descrizione: string;
+    icona: string;
+    url_scheda: string;
+    url_regolamento: string;
+  }[];
+}
+
+/** schemas/api/eurete-prodotto-scelto.json: Prodotto di mutuo soccorso scelto. */
+export interface EureteProdottoScelto {
+  product_slug: string;
+}
+
+/** schemas/api/eurete-sezione.json: Sezione del welfare sociale. */
+export interface EureteSezione {
+  slug_name: string;
+  nome: string;
+  descrizione: string;
+  icona: string;
+}
+
+/** schemas/api/eurete-sezioni.json: Sezioni del welfare sociale. */
+export interface EureteSezioni {
+  count: number;
+  results: {
+    slug_name: string;
+    nome: string;
+    descrizione: string;
+    icona: string;
+  }[];
+}
+
+/** schemas/api/eurete-sso-link.json: Collegamento al portale sanitario. */
+export interface EureteSsoLink {
+  sso_link: string;
+}
+
 /** schemas/api/faq-frame.json: Indirizzo delle FAQ. */
 export interface FaqFrame {
   url: string | null;
+}
+
+/** schemas/api/file-cifrato.json: File cifrato per il consulente. */
+export interface FileCifrato {
+  nome_file: string;
+  alg: 'RSA-OAEP-256+A256GCM';
+  chiave_cifrata: string;
+  iv: string;
+  dati: string;
+}
+
+/** schemas/api/file-utente-azienda.json: File di un dipendente. */
+export interface FileUtenteAzienda {
+  id_resource: number;
+  uid: string;
+  nome_file: string;
+  tipo_file: string;
+  id_tipo_file: number;
+  id_categ: number | null;
+  id_ordine: number | null;
+  oggetto: string | null;
+  created: string;
 }
 
 /** schemas/api/fondo-previdenza.json: Fondo di previdenza complementare. */
@@ -180,6 +382,24 @@ export interface FondoPrevidenza {
   covip: string;
   nome: string;
   istituto: string;
+}
+
+/** schemas/api/fornitore-convenzionato.json: Fornitore convenzionato in elenco. */
+export interface FornitoreConvenzionato {
+  id: number;
+  nome: string;
+  cognome: string;
+  logo_url: string;
+  comune: string;
+  /** Sigla della provincia ('' se nessuna). */
+  provincia: string;
+  prov_name: string;
+  id_categoria: number;
+  id_categ_servizio: number;
+  nome_categ_servizio: string;
+  is_consorzio: boolean;
+  /** nome e cognome insieme (i fornitori aziendali sono persone). */
+  nome_completo: string;
 }
 
 /** schemas/api/fornitore.json: Fornitore. */
@@ -225,6 +445,23 @@ export interface IbanUtente {
 /** schemas/api/id-acquisto.json: Richiesta creata. */
 export interface IdAcquisto {
   id_acquisto: number;
+}
+
+/** schemas/api/info-fornitore.json: Scheda del fornitore. */
+export interface InfoFornitore {
+  id: number;
+  nome: string;
+  cognome: string;
+  logo_url: string;
+  indirizzo: string;
+  comune: string;
+  cap: string;
+  provincia: string;
+  tel: string;
+  email: string;
+  sito_web: string;
+  descrizione: string;
+  is_consorzio: boolean;
 }
 
 /** schemas/api/info-popup.json: Popup informativo. */
@@ -366,6 +603,19 @@ export interface WireNotification {
   conferma_lettura: boolean;
 }
 
+/** schemas/api/nuova-chiave-pubblica.json: Nuova chiave pubblica. */
+export interface NuovaChiavePubblica {
+  chiave_pubblica: string;
+  api_user_name?: string | null;
+}
+
+/** schemas/api/ollipay-status.json: Stato Ollipay. */
+export interface OllipayStatus {
+  profile: string | null;
+  reg_status: boolean;
+  vouchers: Money[];
+}
+
 /** schemas/api/otp-enrolment.json: Registrazione dell'app di autenticazione. */
 export interface OtpEnrolment {
   check_token: string;
@@ -387,6 +637,18 @@ export interface OutboxMail {
     tipo: string;
     dimensione: number;
   }[];
+}
+
+/** schemas/api/pagina-chiavi-pubbliche.json: Pagina di chiavi pubbliche. */
+export interface PaginaChiaviPubbliche {
+  count: number;
+  results: ChiavePubblica[];
+}
+
+/** schemas/api/pagina-scadenzario.json: Pagina dello scadenzario crediti. */
+export interface PaginaScadenzario {
+  count: number;
+  results: RigaScadenzario[];
 }
 
 /** schemas/api/partner-charge-answer.json: Addebito registrato. */
@@ -426,15 +688,77 @@ export interface PasswordResetMethod {
   auth_method: 'otp' | 'cod_fisc';
 }
 
+/** schemas/api/piani-welfare.json: Piani welfare. */
+export interface PianiWelfare {
+  count: number;
+  results: PianoWelfare[];
+}
+
+/** schemas/api/piano-welfare.json: Piano welfare. */
+export interface PianoWelfare {
+  wpw_id: number;
+  wpw_descrizione: string;
+  wpw_data_decorrenza: string;
+  wpw_data_scadenza: string;
+  wpw_id_piano_padre: number | null;
+}
+
+/** schemas/api/pin-status.json: Stato del PIN identificativo. */
+export interface PinStatus {
+  pin_exists: boolean;
+}
+
 /** schemas/api/previdenza-info.json: Accettazione informativa previdenza. */
 export interface PrevidenzaInfo {
   previdenza_is_ok: true;
+}
+
+/** schemas/api/provincia.json: Provincia. */
+export interface Provincia {
+  sigla: string;
+  nome: string;
 }
 
 /** schemas/api/relazione-parentale.json: Relazione di parentela. */
 export interface RelazioneParentale {
   id: number;
   nome: string;
+}
+
+/** schemas/api/ricarica-incentive.json: Ricarica Loyalty e Incentive. */
+export interface RicaricaIncentive {
+  id: number;
+  created: string;
+  importo_ricarica: Money;
+  commissione: Money;
+  iva: Money;
+  totale: Money;
+}
+
+/** schemas/api/riga-scadenzario.json: Riga dello scadenzario crediti. */
+export interface RigaScadenzario {
+  id: number;
+  cognome: string;
+  nome: string;
+  credito_tot: Money;
+  credito_art51c3: Money;
+  scadenza_credito: string;
+}
+
+/** schemas/api/riscatto-voucher-esito.json: Buono multiuso riscattato. */
+export interface RiscattoVoucherEsito {
+  id_movimento: number;
+  codice: string;
+  credito_scalato: Money;
+  credito_residuo: Money;
+  data_movimento: string;
+}
+
+/** schemas/api/riscatto-voucher.json: Riscatto di un buono multiuso. */
+export interface RiscattoVoucher {
+  codice: string;
+  pin: string;
+  importo: string;
 }
 
 /** schemas/api/skin.json: Personalizzazione cliente. */
@@ -475,6 +799,9 @@ export interface StoricoTransazioni {
   saldo_aziendale?: Money;
 }
 
+/** schemas/api/tagli-buoni.json: Tagli dei buoni multiuso. */
+export type TagliBuoni = Money[];
+
 /** schemas/api/ticket-assistenza.json: Richiesta di assistenza registrata. */
 export interface TicketAssistenza {
   numero_ticket: number;
@@ -494,13 +821,37 @@ export interface UserPrivacy {
   signature: string;
 }
 
-/** schemas/api/utente-azienda.json: Utente dell’azienda. */
-export interface UtenteAzienda {
-  id: number;
-  nome: string;
-  cognome: string;
-  email: string;
-  attivo: boolean;
+/** schemas/api/vetrina-fornitore.json: Vetrina del fornitore. */
+export interface VetrinaFornitore {
+  count: number;
+  results: Articolo[];
+}
+
+/** schemas/api/voucher-multiuso.json: Buono multiuso. */
+export interface VoucherMultiuso {
+  id_acquisto: number;
+  codice: string;
+  /** Il consorzio che ha emesso il buono. */
+  nome_fornitore: string;
+  data_produzione: string;
+  data_scadenza: string;
+  credito_iniziale: Money;
+  credito_residuo: Money;
+  voucher_status: {
+    is_valid: boolean;
+    dettaglio: string;
+  };
+  voucher_credito_log: {
+    nome_fornitore: string;
+    credito_scalato: Money;
+    data_movimento: string;
+  }[];
+}
+
+/** schemas/api/voucher-page.json: Pagina di buoni multiuso. */
+export interface VoucherPage {
+  count: number;
+  results: VoucherMultiuso[];
 }
 
 /** schemas/forms/assistenza.json: Richiesta di assistenza. */
@@ -574,6 +925,12 @@ export interface FormConvPrevidenzaIntegrativa {
   importo: string;
   /** Note */
   note?: string | null;
+}
+
+/** schemas/forms/plain-ricarica-incentive.json: Ricarica Loyalty e Incentive. */
+export interface PlainRicaricaIncentive {
+  /** Importo della ricarica (€) */
+  importo_ricarica: string;
 }
 
 /** schemas/forms/rimb-aff-mutui.json: Rimborso affitto o mutuo prima casa. */
@@ -655,30 +1012,54 @@ export interface FormRimbSpese {
 export interface WireTypes {
   'acquisti-annullati': AcquistiAnnullati;
   'acquisto-annullato': AcquistoAnnullato;
+  'acquisto-articolo': AcquistoArticolo;
+  'acquisto-buono-consorzio': AcquistoBuonoConsorzio;
   'acquisto-full': AcquistoFull;
+  'aml-prodotti': AmlProdotti;
+  'aml-rivenditore': AmlRivenditore;
+  'aml-rivenditori': AmlRivenditori;
+  articolo: Articolo;
+  'azienda-affiliata': AziendaAffiliata;
   'azienda-referente': AziendaReferente;
   'beneficiario-suggerito': BeneficiarioSuggerito;
   'benefit-hub': BenefitHub;
   'bonusx-login': BonusxLogin;
+  'buoni-disp': BuoniDisp;
   'carousel-click': CarouselClick;
   'carousel-slide': CarouselSlide;
+  'carta-carburante': CartaCarburante;
+  'categoria-fornitori': CategoriaFornitori;
   categoria: Categoria;
+  'chiave-pubblica': ChiavePubblica;
+  'codice-consegnato': CodiceConsegnato;
   'comunicazione-interna': ComunicazioneInterna;
   'comunicazione-inviata': ComunicazioneInviata;
   'conto-anticipi': ContoAnticipi;
+  'conv-special-agreed': ConvSpecialAgreed;
   crediti: Crediti;
   'credito-utente': CreditoUtente;
   detail: Detail;
+  'dipendente-azienda': DipendenteAzienda;
   'doc-id': DocId;
   'documento-esistente': DocumentoEsistente;
   error: WireError;
+  'eurete-disclaimer': EureteDisclaimer;
+  'eurete-prodotti': EureteProdotti;
+  'eurete-prodotto-scelto': EureteProdottoScelto;
+  'eurete-sezione': EureteSezione;
+  'eurete-sezioni': EureteSezioni;
+  'eurete-sso-link': EureteSsoLink;
   'faq-frame': FaqFrame;
+  'file-cifrato': FileCifrato;
+  'file-utente-azienda': FileUtenteAzienda;
   'fondo-previdenza': FondoPrevidenza;
+  'fornitore-convenzionato': FornitoreConvenzionato;
   fornitore: Fornitore;
   'gruppo-file-utente': GruppoFileUtente;
   'gruppo-link-statici': GruppoLinkStatici;
   'iban-utente': IbanUtente;
   'id-acquisto': IdAcquisto;
+  'info-fornitore': InfoFornitore;
   'info-popup': InfoPopup;
   'linea-credito': LineaCredito;
   'link-statico-url': LinkStaticoUrl;
@@ -693,25 +1074,41 @@ export interface WireTypes {
   'notification-status': NotificationStatus;
   'notification-update': NotificationUpdate;
   notification: WireNotification;
+  'nuova-chiave-pubblica': NuovaChiavePubblica;
+  'ollipay-status': OllipayStatus;
   'otp-enrolment': OtpEnrolment;
   'outbox-mail': OutboxMail;
+  'pagina-chiavi-pubbliche': PaginaChiaviPubbliche;
+  'pagina-scadenzario': PaginaScadenzario;
   'partner-charge-answer': PartnerChargeAnswer;
   'partner-charge': PartnerCharge;
   'partner-link': PartnerLink;
   'partner-login': PartnerLogin;
   'password-expiry': PasswordExpiry;
   'password-reset-method': PasswordResetMethod;
+  'piani-welfare': PianiWelfare;
+  'piano-welfare': PianoWelfare;
+  'pin-status': PinStatus;
   'previdenza-info': PrevidenzaInfo;
+  provincia: Provincia;
   'relazione-parentale': RelazioneParentale;
+  'ricarica-incentive': RicaricaIncentive;
+  'riga-scadenzario': RigaScadenzario;
+  'riscatto-voucher-esito': RiscattoVoucherEsito;
+  'riscatto-voucher': RiscattoVoucher;
   skin: Skin;
   'storico-transazioni': StoricoTransazioni;
+  'tagli-buoni': TagliBuoni;
   'ticket-assistenza': TicketAssistenza;
   'tipo-documento': TipoDocumento;
   'user-privacy': UserPrivacy;
-  'utente-azienda': UtenteAzienda;
+  'vetrina-fornitore': VetrinaFornitore;
+  'voucher-multiuso': VoucherMultiuso;
+  'voucher-page': VoucherPage;
   'plain-assistenza': PlainAssistenza;
   'form-conv-ondemand': FormConvOndemand;
   'form-conv-previdenza-integrativa': FormConvPrevidenzaIntegrativa;
+  'plain-ricarica-incentive': PlainRicaricaIncentive;
   'form-rimb-aff-mutui': FormRimbAffMutui;
   'form-rimb-bollette': FormRimbBollette;
   'form-rimb-interessi': FormRimbInteressi;

@@ -168,8 +168,20 @@ console.info('\n=== Storico movimenti su larga scala (bench/movements.ts)');
 const movements = spawnSync('npx', ['tsx', 'bench/movements.ts'], { stdio: 'inherit' });
 if (movements.status !== 0) process.exitCode = movements.status ?? 1;
 
+// Back-office tables at scale (20,000 employees; issue 16): PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set. Its own table and bench/backoffice-results.json.
+console.info('\n=== Tabelle del back office su larga scala (bench/backoffice.ts)');
+const backOffice = spawnSync('npx', ['tsx', 'bench/backoffice.ts'], { stdio: 'inherit' });
+if (backOffice.status !== 0) process.exitCode = backOffice.status ?? 1;
+
 // Authenticated API throughput next to a one-query floor, with autocannon (20 connections): PGlite,
 // and PostgreSQL when TEST_DATABASE_URL is set. Its own table and bench/api-throughput-results.json.
 console.info("\n=== Throughput dell'API autenticata (bench/api-throughput.ts)");
 const throughput = spawnSync('npx', ['tsx', 'bench/api-throughput.ts'], { stdio: 'inherit' });
 if (throughput.status !== 0) process.exitCode = throughput.status ?? 1;
+
+// Showcase pages at scale (100,000 products over 500 retailers, issue 13): PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set. Its own table and bench/showcases-results.json.
+console.info('\n=== Vetrine su larga scala (bench/showcases.ts)');
+const showcases = spawnSync('npx', ['tsx', 'bench/showcases.ts'], { stdio: 'inherit' });
+if (showcases.status !== 0) process.exitCode = showcases.status ?? 1;

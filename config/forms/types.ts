@@ -83,7 +83,9 @@ export type PortalWidgetName =
   | 'attachment'
   // Support form (issue 15): the phone with its live feedback, the categories of config/support-categories.ts
   | 'phone'
-  | 'support-category';
+  | 'support-category'
+  // Loyalty and Incentive top-up (issue 16): the amount with its fee, VAT and total shown live.
+  | 'incentive-amount';
 export type StockWidgetName =
   'text' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'checkboxes' | 'password' | 'email' | 'hidden';
 export type FormWidgetName = PortalWidgetName | StockWidgetName;
@@ -217,6 +219,11 @@ export interface SubmitCall {
   readonly encoding: 'json' | 'multipart' | 'none';
   /** `company`: sent for the company acted for (`Act-For`, the back office); default `user`. */
   readonly scope?: 'user' | 'company';
+  /**
+   * JSON only: one `Idempotency-Key` per payload (and company), reused when the same payload is sent
+   * again after a failure, so a retry never records the request twice (the top-up).
+   */
+  readonly idempotent?: boolean;
 }
 
 /** What a successful submission shows, then does. */

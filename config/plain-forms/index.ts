@@ -13,7 +13,12 @@ import type { PlainFormDeclaration } from '../forms/types';
 // Support and content pages (issue 15)
 import { supportForm } from './assistenza';
 
-export const plainForms: readonly PlainFormDeclaration[] = [supportForm];
+// Referent back office (issue 16).
+import { incentiveTopUp } from './ricarica-incentive';
+
+export const plainForms: readonly PlainFormDeclaration[] = [supportForm, incentiveTopUp];
+
+export { incentiveTopUp };
 
 export function findPlainForm(name: string): PlainFormDeclaration | undefined {
   return plainForms.find((form) => form.name === name);

@@ -1,13 +1,17 @@
 /**
- * The purchases of the portal (ARCHITECTURE.md §4), one declaration each (see types.ts). None of the
- * products exists yet: vouchers, fuel bonus, app vouchers, mutual aid, articles, consortium vouchers
- * and the incentive top-up are declared here by their issues. The six request forms run the same
+ * The purchases of the portal (ARCHITECTURE.md §4), one declaration each (see types.ts): vouchers, fuel
+ * bonus, app vouchers and mutual aid (showcases.ts); articles, consortium vouchers and the incentive
+ * top-up are declared here by their issues. The six request forms run the same
  * purchase engine from their own declarations (config/forms), and tests declare a purchase of their
  * own (tests/fixtures/purchases) to prove the engine and the server route end to end.
  */
+import { showcasePurchases } from './showcases';
 import type { PurchaseDeclaration } from './types';
 
-export const purchases: readonly PurchaseDeclaration[] = [];
+export const purchases: readonly PurchaseDeclaration[] = [
+  // Showcases (issue 13): vouchers, fuel card, app vouchers, mutual aid.
+  ...showcasePurchases,
+];
 
 export function findPurchase(
   name: string,

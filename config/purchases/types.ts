@@ -22,7 +22,30 @@ export type PurchaseAmount =
   /** One of a list of cuts (vouchers' denominations). */
   | { readonly kind: 'cuts'; readonly cuts: readonly string[] }
   /** A free amount from `min` to `max`, in multiples of `step` counted from `min`. */
-  | { readonly kind: 'free'; readonly min: string; readonly max: string; readonly step: string };
+  | { readonly kind: 'free'; readonly min: string; readonly max: string; readonly step: string }
+  /**
+   * The price of a product chosen in a showcase (config/showcases, `open.kind: 'purchase'`): the body
+   * carries its code in `field`; the server reads the price from its `catalogue` (never from the body)
+   * and refuses a code the catalogue does not hold for this user.
+   */
+  | { readonly kind: 'product'; readonly catalogue: ProductCatalogue; readonly field: string };
+
+/**
+ * The server's product catalogues (src/server/services/catalogues.ts): voucher products of the retailers
+ * (`aml`), fuel cards (`benzina`), mutual-aid products of any section but supplementary health
+ * (`eurete`), and of that section only (`eurete-sanitaria`).
+ */
+export type ProductCatalogue = 'aml' | 'benzina' | 'eurete' | 'eurete-sanitaria';
+
+/**
+ * What the user gets besides the movement: `code`, a unique random code delivered to the inbox and by
+ * mail with the declared instructions, shown in the purchase detail to its owner only.
+ */
+export interface PurchaseDelivery {
+  readonly kind: 'code';
+  /** How to use the code (a key of `messages-forms.it.ts`). */
+  readonly howTo: FormMessageKey;
+}
 
 /** A box the user ticks before buying; sent as `field: true`, refused by the server when missing. */
 export interface PurchaseTick {
@@ -75,6 +98,12 @@ export interface PurchaseDeclaration {
     readonly success: FormMessageKey;
     /** Label of the buy button (default "Acquista"). */
     readonly buy?: FormMessageKey;
+    /** No amount chosen (cuts, free; default "Indicare l'importo da acquistare."). */
+    readonly amountMissing?: FormMessageKey;
+    /** Shown in place of the cuts when the screen offers none of them (app vouchers: none within the credit). */
+    readonly noneOffered?: FormMessageKey;
   };
   readonly after: PurchaseFollowUp;
+  /** A code delivered after the purchase (vouchers, cards). */
+  readonly delivers?: PurchaseDelivery;
 }

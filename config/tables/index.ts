@@ -9,6 +9,15 @@ import { movementsUserTable } from './movements-user';
 import { notificationsTable } from './notifications';
 import { notificationsArchiveTable } from './notifications-archive';
 import type { TableDeclaration } from './types';
+// Referent back office (issue 16).
+import { keysTable } from './office-chiavi';
+import { consultantsTable } from './office-consulenti';
+import { plansTable } from './office-piani-welfare';
+import { topupsTable } from './office-ricariche';
+import { scheduleTable } from './office-scadenzario';
+import { userFilesTable } from './office-user-files';
+// Conventions (issue 14).
+import { voucherStatusTable } from './stato-voucher';
 
 export const tables = {
   'movements-user': movementsUserTable,
@@ -17,6 +26,15 @@ export const tables = {
   'notifications-archive': notificationsArchiveTable,
   'cancelled-purchases': cancelledPurchasesTable,
   'credit-status': creditStatusTable,
+  // Referent back office (issue 16).
+  'office-scadenzario': scheduleTable,
+  'office-piani-welfare': plansTable,
+  'office-chiavi': keysTable,
+  'office-consulenti': consultantsTable,
+  'office-user-files': userFilesTable,
+  'office-ricariche': topupsTable,
+  // Conventions (issue 14).
+  'stato-voucher': voucherStatusTable,
   // internal messaging (issue 17)
   'internal-messages': internalMessagesTable,
   'internal-messages-archive': internalMessagesArchiveTable,
@@ -34,4 +52,11 @@ export {
   movementsUserTable,
   notificationsArchiveTable,
   notificationsTable,
+  consultantsTable,
+  keysTable,
+  plansTable,
+  scheduleTable,
+  topupsTable,
+  userFilesTable,
+  voucherStatusTable,
 };

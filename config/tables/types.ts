@@ -104,7 +104,18 @@ export type TableFilter =
       readonly label: TableMessageKey;
       readonly source: TableCall;
       readonly valueField: string;
-      readonly labelField: string;
+      /** The option's text: these fields joined by a space (e.g. surname and name). */
+      readonly labelField: string | readonly string[];
+      /** A boolean field: when true the option says so with `markLabel` (a ceased employee: "Cessato"). */
+      readonly mark?: { readonly field: string; readonly label: TableMessageKey };
+    }
+  | {
+      /** One year, from `firstYear` to the current year plus `yearsAhead`; the first choice is "all". */
+      readonly kind: 'year';
+      readonly param: string;
+      readonly label: TableMessageKey;
+      readonly firstYear: number;
+      readonly yearsAhead: number;
     };
 
 interface ColumnBase {
@@ -118,6 +129,8 @@ interface ColumnBase {
   readonly emphasis?: boolean;
   /** Text shown when the value is empty (null, undefined, blank). */
   readonly empty?: TableMessageKey;
+  /** Longer texts are cut to this many characters (the whole text stays in the cell's title). */
+  readonly maxChars?: number;
 }
 
 export type TableColumn =
@@ -149,7 +162,13 @@ export type TableColumn =
       readonly kind: 'download';
       /** `{name}` filled from the row; the file is saved with the server's name. */
       readonly call: TableCall;
+      /** Query parameters from row fields (e.g. `{ uid: 'uid' }`). */
+      readonly query?: Readonly<Record<string, string>>;
       readonly linkLabel: TableMessageKey;
+      /** Accessible name of the button (the row's file or plan). */
+      readonly ariaLabel?: RowText;
+      /** A failure shows this toast instead of the backend error box. */
+      readonly failure?: TableMessageKey;
     })
   | (ColumnBase & {
       readonly kind: 'detail';
@@ -161,6 +180,14 @@ export type TableColumn =
       /** A field holding HTML, shown sanitized under the fields. */
       readonly html?: string;
       readonly htmlTestId?: string;
+      /** A list field of the row shown as a small table under the fields (e.g. a voucher's movements). */
+      readonly list?: {
+        readonly field: string;
+        readonly caption: TableMessageKey;
+        readonly columns: readonly TableColumn[];
+        readonly empty: TableMessageKey;
+        readonly testId?: string;
+      };
       /** A call made when the detail opens, when the condition holds (e.g. mark read). */
       readonly onOpen?: { readonly call: TableCall; readonly when?: TableCondition };
     });
@@ -203,8 +230,14 @@ export interface TableTone {
   readonly tone: 'expired' | 'expiring';
   readonly field: string;
   readonly withinDays?: number;
+  /** Only rows matching this take the tone (e.g. the epoch date of a schedule row). */
+  readonly when?: TableCondition;
+  /** The row's colour (default: grey when expired, yellow when expiring). */
+  readonly color?: 'red' | 'gray' | 'yellow';
   /** A badge with this text in the column of `field` (not by colour only). */
   readonly label?: TableMessageKey;
+  /** A sentence from the row in the column of `field`, in place of its value (e.g. "Credito scaduto il {date}."). */
+  readonly text?: RowText;
 }
 
 export interface TableToolbar {
@@ -250,6 +283,8 @@ export interface TableDeclaration {
   /** Width below which the desktop table scrolls sideways (px). */
   readonly minWidth: number;
   readonly skeletonRows?: number;
+  /** Nothing is asked until this filter has a value; meanwhile the text is shown (the user picker). */
+  readonly requires?: { readonly param: string; readonly text: TableMessageKey };
   readonly empty: {
     readonly text: TableMessageKey;
     readonly help?: TableMessageKey;

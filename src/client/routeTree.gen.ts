@@ -23,10 +23,26 @@ import { Route as PasswordExpiredSplatRouteImport } from './routes/password-expi
 import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$';
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
 import { Route as AuthenticatedGroupPartnerRouteImport } from './routes/_authenticated/$group/$partner';
+import { Route as AuthenticatedAcquistiId_acquistoRouteImport } from './routes/_authenticated/acquisti/$id_acquisto';
+import { Route as AuthenticatedAmlConvAmlRouteImport } from './routes/_authenticated/aml/conv-aml';
+import { Route as AuthenticatedAml100ConvAmlExpediaRouteImport } from './routes/_authenticated/aml100/conv-aml-expedia';
+import { Route as AuthenticatedAml100ConvAmlHoepliRouteImport } from './routes/_authenticated/aml100/conv-aml-hoepli';
+import { Route as AuthenticatedAppagaConvAppagaRouteImport } from './routes/_authenticated/appaga/conv-appaga';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
+import { Route as AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport } from './routes/_authenticated/backoffice-refazi/office-cifratura-chain';
+import { Route as AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport } from './routes/_authenticated/backoffice-refazi/office-consulenti';
+import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-info';
+import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-toduba';
 import { Route as AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport } from './routes/_authenticated/backoffice-refazi/office-mess-interna';
+import { Route as AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
+import { Route as AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare';
+import { Route as AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport } from './routes/_authenticated/backoffice-refazi/office-scadenzario-azi';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
+import { Route as AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport } from './routes/_authenticated/backoffice-refazi/office-user-files';
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
+import { Route as AuthenticatedBonusBenzinaBonusBenzinaRouteImport } from './routes/_authenticated/bonus-benzina/bonus-benzina';
+import { Route as AuthenticatedEureteConvAssireteRouteImport } from './routes/_authenticated/eurete/conv-assirete';
+import { Route as AuthenticatedEureteConvEureteBuoniRouteImport } from './routes/_authenticated/eurete/conv-eurete-buoni';
 import { Route as AuthenticatedHelpdeskSiteArchivioFilesRouteImport } from './routes/_authenticated/helpdesk/site-archivio-files';
 import { Route as AuthenticatedHelpdeskSiteAssistenzaRouteImport } from './routes/_authenticated/helpdesk/site-assistenza';
 import { Route as AuthenticatedHelpdeskSiteFaqRouteImport } from './routes/_authenticated/helpdesk/site-faq';
@@ -35,8 +51,18 @@ import { Route as AuthenticatedHelpdeskSiteTutorialRouteImport } from './routes/
 import { Route as AuthenticatedInfosCondPrivacyRouteImport } from './routes/_authenticated/infos/cond-privacy';
 import { Route as AuthenticatedInfosCondServizioRouteImport } from './routes/_authenticated/infos/cond-servizio';
 import { Route as AuthenticatedInfosSiteNormativaRouteImport } from './routes/_authenticated/infos/site-normativa';
+import { Route as AuthenticatedOllipayConvOllipayRouteImport } from './routes/_authenticated/ollipay/conv-ollipay';
+import { Route as AuthenticatedSellersGestionePinRouteImport } from './routes/_authenticated/sellers/gestione-pin';
+import { Route as AuthenticatedSellersHomeFornitoriRouteImport } from './routes/_authenticated/sellers/home-fornitori';
+import { Route as AuthenticatedSellersStatoVoucherRouteImport } from './routes/_authenticated/sellers/stato-voucher';
+import { Route as AuthenticatedTodubaConvTodubaRouteImport } from './routes/_authenticated/toduba/conv-toduba';
+import { Route as AuthenticatedAmlFornAmlId_fornitoreRouteImport } from './routes/_authenticated/aml/forn-aml/$id_fornitore';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
+import { Route as AuthenticatedEureteSezEureteSlug_nameRouteImport } from './routes/_authenticated/eurete/sez-eurete/$slug_name';
 import { Route as AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport } from './routes/_authenticated/infos/site-documentazione/{-$group_to_show}';
+import { Route as AuthenticatedSellersVetrinaArticoloId_articoloRouteImport } from './routes/_authenticated/sellers/vetrina-articolo.$id_articolo';
+import { Route as AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport } from './routes/_authenticated/sellers/vetrina-consorzio.$id_consorzio';
+import { Route as AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport } from './routes/_authenticated/sellers/vetrina-fornitore.$id_fornitore';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -113,10 +139,63 @@ const AuthenticatedGroupPartnerRoute =
     path: '/$group/$partner',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedAcquistiId_acquistoRoute =
+  AuthenticatedAcquistiId_acquistoRouteImport.update({
+    id: '/acquisti/$id_acquisto',
+    path: '/acquisti/$id_acquisto',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAmlConvAmlRoute = AuthenticatedAmlConvAmlRouteImport.update({
+  id: '/aml/conv-aml',
+  path: '/aml/conv-aml',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedAml100ConvAmlExpediaRoute =
+  AuthenticatedAml100ConvAmlExpediaRouteImport.update({
+    id: '/aml100/conv-aml-expedia',
+    path: '/aml100/conv-aml-expedia',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAml100ConvAmlHoepliRoute =
+  AuthenticatedAml100ConvAmlHoepliRouteImport.update({
+    id: '/aml100/conv-aml-hoepli',
+    path: '/aml100/conv-aml-hoepli',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAppagaConvAppagaRoute =
+  AuthenticatedAppagaConvAppagaRouteImport.update({
+    id: '/appaga/conv-appaga',
+    path: '/appaga/conv-appaga',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedBackofficeRefaziIndexRoute =
   AuthenticatedBackofficeRefaziIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute =
+  AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport.update({
+    id: '/office-cifratura-chain',
+    path: '/office-cifratura-chain',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeConsulentiRoute =
+  AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport.update({
+    id: '/office-consulenti',
+    path: '/office-consulenti',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute =
+  AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport.update({
+    id: '/office-incentive-info',
+    path: '/office-incentive-info',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute =
+  AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport.update({
+    id: '/office-incentive-toduba',
+    path: '/office-incentive-toduba',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
 const AuthenticatedBackofficeRefaziOfficeMessInternaRoute =
@@ -125,16 +204,58 @@ const AuthenticatedBackofficeRefaziOfficeMessInternaRoute =
     path: '/office-mess-interna',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
+const AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute =
+  AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport.update({
+    id: '/office-ref-azi-buoni-pasto',
+    path: '/office-ref-azi-buoni-pasto',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute =
+  AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport.update({
+    id: '/office-ref-azi-piani-welfare',
+    path: '/office-ref-azi-piani-welfare',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute =
+  AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport.update({
+    id: '/office-scadenzario-azi',
+    path: '/office-scadenzario-azi',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
 const AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute =
   AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport.update({
     id: '/office-transactionsdash',
     path: '/office-transactionsdash',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
+const AuthenticatedBackofficeRefaziOfficeUserFilesRoute =
+  AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport.update({
+    id: '/office-user-files',
+    path: '/office-user-files',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
 const AuthenticatedBenefitsBenefitHubRoute =
   AuthenticatedBenefitsBenefitHubRouteImport.update({
     id: '/benefits/benefit-hub',
     path: '/benefits/benefit-hub',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedBonusBenzinaBonusBenzinaRoute =
+  AuthenticatedBonusBenzinaBonusBenzinaRouteImport.update({
+    id: '/bonus-benzina/bonus-benzina',
+    path: '/bonus-benzina/bonus-benzina',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedEureteConvAssireteRoute =
+  AuthenticatedEureteConvAssireteRouteImport.update({
+    id: '/eurete/conv-assirete',
+    path: '/eurete/conv-assirete',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedEureteConvEureteBuoniRoute =
+  AuthenticatedEureteConvEureteBuoniRouteImport.update({
+    id: '/eurete/conv-eurete-buoni',
+    path: '/eurete/conv-eurete-buoni',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedHelpdeskSiteArchivioFilesRoute =
@@ -185,6 +306,42 @@ const AuthenticatedInfosSiteNormativaRoute =
     path: '/infos/site-normativa',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedOllipayConvOllipayRoute =
+  AuthenticatedOllipayConvOllipayRouteImport.update({
+    id: '/ollipay/conv-ollipay',
+    path: '/ollipay/conv-ollipay',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersGestionePinRoute =
+  AuthenticatedSellersGestionePinRouteImport.update({
+    id: '/sellers/gestione-pin',
+    path: '/sellers/gestione-pin',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersHomeFornitoriRoute =
+  AuthenticatedSellersHomeFornitoriRouteImport.update({
+    id: '/sellers/home-fornitori',
+    path: '/sellers/home-fornitori',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersStatoVoucherRoute =
+  AuthenticatedSellersStatoVoucherRouteImport.update({
+    id: '/sellers/stato-voucher',
+    path: '/sellers/stato-voucher',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedTodubaConvTodubaRoute =
+  AuthenticatedTodubaConvTodubaRouteImport.update({
+    id: '/toduba/conv-toduba',
+    path: '/toduba/conv-toduba',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAmlFornAmlId_fornitoreRoute =
+  AuthenticatedAmlFornAmlId_fornitoreRouteImport.update({
+    id: '/aml/forn-aml/$id_fornitore',
+    path: '/aml/forn-aml/$id_fornitore',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport.update(
     {
@@ -193,6 +350,12 @@ const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
       getParentRoute: () => AuthenticatedRoute,
     } as any,
   );
+const AuthenticatedEureteSezEureteSlug_nameRoute =
+  AuthenticatedEureteSezEureteSlug_nameRouteImport.update({
+    id: '/eurete/sez-eurete/$slug_name',
+    path: '/eurete/sez-eurete/$slug_name',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route =
   AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport.update(
     {
@@ -201,6 +364,24 @@ const AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route =
       getParentRoute: () => AuthenticatedRoute,
     } as any,
   );
+const AuthenticatedSellersVetrinaArticoloId_articoloRoute =
+  AuthenticatedSellersVetrinaArticoloId_articoloRouteImport.update({
+    id: '/sellers/vetrina-articolo/$id_articolo',
+    path: '/sellers/vetrina-articolo/$id_articolo',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersVetrinaConsorzioId_consorzioRoute =
+  AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport.update({
+    id: '/sellers/vetrina-consorzio/$id_consorzio',
+    path: '/sellers/vetrina-consorzio/$id_consorzio',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute =
+  AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport.update({
+    id: '/sellers/vetrina-fornitore/$id_fornitore',
+    path: '/sellers/vetrina-fornitore/$id_fornitore',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute;
@@ -216,9 +397,25 @@ export interface FileRoutesByFullPath {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
+  '/aml/conv-aml': typeof AuthenticatedAmlConvAmlRoute;
+  '/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
+  '/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
+  '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
+  '/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
+  '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
+  '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
+  '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
+  '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
+  '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  '/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
+  '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
   '/helpdesk/site-faq': typeof AuthenticatedHelpdeskSiteFaqRoute;
@@ -227,9 +424,19 @@ export interface FileRoutesByFullPath {
   '/infos/cond-privacy': typeof AuthenticatedInfosCondPrivacyRoute;
   '/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
   '/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
+  '/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
+  '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
+  '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
+  '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
+  '/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
+  '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 export interface FileRoutesByTo {
   '/reconnect': typeof ReconnectRoute;
@@ -244,9 +451,25 @@ export interface FileRoutesByTo {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/': typeof AuthenticatedIndexRoute;
   '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
+  '/aml/conv-aml': typeof AuthenticatedAmlConvAmlRoute;
+  '/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
+  '/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
+  '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
+  '/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
+  '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
+  '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
+  '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
+  '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
+  '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  '/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
+  '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
   '/helpdesk/site-faq': typeof AuthenticatedHelpdeskSiteFaqRoute;
@@ -255,9 +478,19 @@ export interface FileRoutesByTo {
   '/infos/cond-privacy': typeof AuthenticatedInfosCondPrivacyRoute;
   '/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
   '/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
+  '/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
+  '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
+  '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
+  '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
+  '/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
+  '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -275,9 +508,25 @@ export interface FileRoutesById {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/_authenticated/': typeof AuthenticatedIndexRoute;
   '/_authenticated/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/_authenticated/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
+  '/_authenticated/aml/conv-aml': typeof AuthenticatedAmlConvAmlRoute;
+  '/_authenticated/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
+  '/_authenticated/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
+  '/_authenticated/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
+  '/_authenticated/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
+  '/_authenticated/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  '/_authenticated/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
+  '/_authenticated/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   '/_authenticated/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
+  '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
+  '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
+  '/_authenticated/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  '/_authenticated/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
+  '/_authenticated/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
+  '/_authenticated/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/_authenticated/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/_authenticated/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/_authenticated/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
   '/_authenticated/helpdesk/site-faq': typeof AuthenticatedHelpdeskSiteFaqRoute;
@@ -286,9 +535,19 @@ export interface FileRoutesById {
   '/_authenticated/infos/cond-privacy': typeof AuthenticatedInfosCondPrivacyRoute;
   '/_authenticated/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
   '/_authenticated/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
+  '/_authenticated/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
+  '/_authenticated/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
+  '/_authenticated/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
+  '/_authenticated/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
+  '/_authenticated/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/_authenticated/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  '/_authenticated/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/_authenticated/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
+  '/_authenticated/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  '/_authenticated/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -306,9 +565,25 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/$group/$partner'
+    | '/acquisti/$id_acquisto'
+    | '/aml/conv-aml'
+    | '/aml100/conv-aml-expedia'
+    | '/aml100/conv-aml-hoepli'
+    | '/appaga/conv-appaga'
+    | '/backoffice-refazi/office-cifratura-chain'
+    | '/backoffice-refazi/office-consulenti'
+    | '/backoffice-refazi/office-incentive-info'
+    | '/backoffice-refazi/office-incentive-toduba'
     | '/backoffice-refazi/office-mess-interna'
+    | '/backoffice-refazi/office-ref-azi-buoni-pasto'
+    | '/backoffice-refazi/office-ref-azi-piani-welfare'
+    | '/backoffice-refazi/office-scadenzario-azi'
     | '/backoffice-refazi/office-transactionsdash'
+    | '/backoffice-refazi/office-user-files'
     | '/benefits/benefit-hub'
+    | '/bonus-benzina/bonus-benzina'
+    | '/eurete/conv-assirete'
+    | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-archivio-files'
     | '/helpdesk/site-assistenza'
     | '/helpdesk/site-faq'
@@ -317,9 +592,19 @@ export interface FileRouteTypes {
     | '/infos/cond-privacy'
     | '/infos/cond-servizio'
     | '/infos/site-normativa'
+    | '/ollipay/conv-ollipay'
+    | '/sellers/gestione-pin'
+    | '/sellers/home-fornitori'
+    | '/sellers/stato-voucher'
+    | '/toduba/conv-toduba'
     | '/backoffice-refazi/'
+    | '/aml/forn-aml/$id_fornitore'
     | '/base-request/$form_name/{-$id_acq_replay}'
-    | '/infos/site-documentazione/{-$group_to_show}';
+    | '/eurete/sez-eurete/$slug_name'
+    | '/infos/site-documentazione/{-$group_to_show}'
+    | '/sellers/vetrina-articolo/$id_articolo'
+    | '/sellers/vetrina-consorzio/$id_consorzio'
+    | '/sellers/vetrina-fornitore/$id_fornitore';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/reconnect'
@@ -334,9 +619,25 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/'
     | '/$group/$partner'
+    | '/acquisti/$id_acquisto'
+    | '/aml/conv-aml'
+    | '/aml100/conv-aml-expedia'
+    | '/aml100/conv-aml-hoepli'
+    | '/appaga/conv-appaga'
+    | '/backoffice-refazi/office-cifratura-chain'
+    | '/backoffice-refazi/office-consulenti'
+    | '/backoffice-refazi/office-incentive-info'
+    | '/backoffice-refazi/office-incentive-toduba'
     | '/backoffice-refazi/office-mess-interna'
+    | '/backoffice-refazi/office-ref-azi-buoni-pasto'
+    | '/backoffice-refazi/office-ref-azi-piani-welfare'
+    | '/backoffice-refazi/office-scadenzario-azi'
     | '/backoffice-refazi/office-transactionsdash'
+    | '/backoffice-refazi/office-user-files'
     | '/benefits/benefit-hub'
+    | '/bonus-benzina/bonus-benzina'
+    | '/eurete/conv-assirete'
+    | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-archivio-files'
     | '/helpdesk/site-assistenza'
     | '/helpdesk/site-faq'
@@ -345,9 +646,19 @@ export interface FileRouteTypes {
     | '/infos/cond-privacy'
     | '/infos/cond-servizio'
     | '/infos/site-normativa'
+    | '/ollipay/conv-ollipay'
+    | '/sellers/gestione-pin'
+    | '/sellers/home-fornitori'
+    | '/sellers/stato-voucher'
+    | '/toduba/conv-toduba'
     | '/backoffice-refazi'
+    | '/aml/forn-aml/$id_fornitore'
     | '/base-request/$form_name/{-$id_acq_replay}'
-    | '/infos/site-documentazione/{-$group_to_show}';
+    | '/eurete/sez-eurete/$slug_name'
+    | '/infos/site-documentazione/{-$group_to_show}'
+    | '/sellers/vetrina-articolo/$id_articolo'
+    | '/sellers/vetrina-consorzio/$id_consorzio'
+    | '/sellers/vetrina-fornitore/$id_fornitore';
   id:
     | '__root__'
     | '/_authenticated'
@@ -364,9 +675,25 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/_authenticated/'
     | '/_authenticated/$group/$partner'
+    | '/_authenticated/acquisti/$id_acquisto'
+    | '/_authenticated/aml/conv-aml'
+    | '/_authenticated/aml100/conv-aml-expedia'
+    | '/_authenticated/aml100/conv-aml-hoepli'
+    | '/_authenticated/appaga/conv-appaga'
+    | '/_authenticated/backoffice-refazi/office-cifratura-chain'
+    | '/_authenticated/backoffice-refazi/office-consulenti'
+    | '/_authenticated/backoffice-refazi/office-incentive-info'
+    | '/_authenticated/backoffice-refazi/office-incentive-toduba'
     | '/_authenticated/backoffice-refazi/office-mess-interna'
+    | '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto'
+    | '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare'
+    | '/_authenticated/backoffice-refazi/office-scadenzario-azi'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
+    | '/_authenticated/backoffice-refazi/office-user-files'
     | '/_authenticated/benefits/benefit-hub'
+    | '/_authenticated/bonus-benzina/bonus-benzina'
+    | '/_authenticated/eurete/conv-assirete'
+    | '/_authenticated/eurete/conv-eurete-buoni'
     | '/_authenticated/helpdesk/site-archivio-files'
     | '/_authenticated/helpdesk/site-assistenza'
     | '/_authenticated/helpdesk/site-faq'
@@ -375,9 +702,19 @@ export interface FileRouteTypes {
     | '/_authenticated/infos/cond-privacy'
     | '/_authenticated/infos/cond-servizio'
     | '/_authenticated/infos/site-normativa'
+    | '/_authenticated/ollipay/conv-ollipay'
+    | '/_authenticated/sellers/gestione-pin'
+    | '/_authenticated/sellers/home-fornitori'
+    | '/_authenticated/sellers/stato-voucher'
+    | '/_authenticated/toduba/conv-toduba'
     | '/_authenticated/backoffice-refazi/'
+    | '/_authenticated/aml/forn-aml/$id_fornitore'
     | '/_authenticated/base-request/$form_name/{-$id_acq_replay}'
-    | '/_authenticated/infos/site-documentazione/{-$group_to_show}';
+    | '/_authenticated/eurete/sez-eurete/$slug_name'
+    | '/_authenticated/infos/site-documentazione/{-$group_to_show}'
+    | '/_authenticated/sellers/vetrina-articolo/$id_articolo'
+    | '/_authenticated/sellers/vetrina-consorzio/$id_consorzio'
+    | '/_authenticated/sellers/vetrina-fornitore/$id_fornitore';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -489,11 +826,74 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedGroupPartnerRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/acquisti/$id_acquisto': {
+      id: '/_authenticated/acquisti/$id_acquisto';
+      path: '/acquisti/$id_acquisto';
+      fullPath: '/acquisti/$id_acquisto';
+      preLoaderRoute: typeof AuthenticatedAcquistiId_acquistoRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/aml/conv-aml': {
+      id: '/_authenticated/aml/conv-aml';
+      path: '/aml/conv-aml';
+      fullPath: '/aml/conv-aml';
+      preLoaderRoute: typeof AuthenticatedAmlConvAmlRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/aml100/conv-aml-expedia': {
+      id: '/_authenticated/aml100/conv-aml-expedia';
+      path: '/aml100/conv-aml-expedia';
+      fullPath: '/aml100/conv-aml-expedia';
+      preLoaderRoute: typeof AuthenticatedAml100ConvAmlExpediaRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/aml100/conv-aml-hoepli': {
+      id: '/_authenticated/aml100/conv-aml-hoepli';
+      path: '/aml100/conv-aml-hoepli';
+      fullPath: '/aml100/conv-aml-hoepli';
+      preLoaderRoute: typeof AuthenticatedAml100ConvAmlHoepliRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/appaga/conv-appaga': {
+      id: '/_authenticated/appaga/conv-appaga';
+      path: '/appaga/conv-appaga';
+      fullPath: '/appaga/conv-appaga';
+      preLoaderRoute: typeof AuthenticatedAppagaConvAppagaRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/backoffice-refazi/': {
       id: '/_authenticated/backoffice-refazi/';
       path: '/';
       fullPath: '/backoffice-refazi/';
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziIndexRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-cifratura-chain': {
+      id: '/_authenticated/backoffice-refazi/office-cifratura-chain';
+      path: '/office-cifratura-chain';
+      fullPath: '/backoffice-refazi/office-cifratura-chain';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-consulenti': {
+      id: '/_authenticated/backoffice-refazi/office-consulenti';
+      path: '/office-consulenti';
+      fullPath: '/backoffice-refazi/office-consulenti';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-incentive-info': {
+      id: '/_authenticated/backoffice-refazi/office-incentive-info';
+      path: '/office-incentive-info';
+      fullPath: '/backoffice-refazi/office-incentive-info';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-incentive-toduba': {
+      id: '/_authenticated/backoffice-refazi/office-incentive-toduba';
+      path: '/office-incentive-toduba';
+      fullPath: '/backoffice-refazi/office-incentive-toduba';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
     '/_authenticated/backoffice-refazi/office-mess-interna': {
@@ -503,6 +903,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
+    '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': {
+      id: '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
+      path: '/office-ref-azi-buoni-pasto';
+      fullPath: '/backoffice-refazi/office-ref-azi-buoni-pasto';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare': {
+      id: '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare';
+      path: '/office-ref-azi-piani-welfare';
+      fullPath: '/backoffice-refazi/office-ref-azi-piani-welfare';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-scadenzario-azi': {
+      id: '/_authenticated/backoffice-refazi/office-scadenzario-azi';
+      path: '/office-scadenzario-azi';
+      fullPath: '/backoffice-refazi/office-scadenzario-azi';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
     '/_authenticated/backoffice-refazi/office-transactionsdash': {
       id: '/_authenticated/backoffice-refazi/office-transactionsdash';
       path: '/office-transactionsdash';
@@ -510,11 +931,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
+    '/_authenticated/backoffice-refazi/office-user-files': {
+      id: '/_authenticated/backoffice-refazi/office-user-files';
+      path: '/office-user-files';
+      fullPath: '/backoffice-refazi/office-user-files';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
     '/_authenticated/benefits/benefit-hub': {
       id: '/_authenticated/benefits/benefit-hub';
       path: '/benefits/benefit-hub';
       fullPath: '/benefits/benefit-hub';
       preLoaderRoute: typeof AuthenticatedBenefitsBenefitHubRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/bonus-benzina/bonus-benzina': {
+      id: '/_authenticated/bonus-benzina/bonus-benzina';
+      path: '/bonus-benzina/bonus-benzina';
+      fullPath: '/bonus-benzina/bonus-benzina';
+      preLoaderRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/eurete/conv-assirete': {
+      id: '/_authenticated/eurete/conv-assirete';
+      path: '/eurete/conv-assirete';
+      fullPath: '/eurete/conv-assirete';
+      preLoaderRoute: typeof AuthenticatedEureteConvAssireteRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/eurete/conv-eurete-buoni': {
+      id: '/_authenticated/eurete/conv-eurete-buoni';
+      path: '/eurete/conv-eurete-buoni';
+      fullPath: '/eurete/conv-eurete-buoni';
+      preLoaderRoute: typeof AuthenticatedEureteConvEureteBuoniRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/helpdesk/site-archivio-files': {
@@ -573,11 +1022,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedInfosSiteNormativaRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/ollipay/conv-ollipay': {
+      id: '/_authenticated/ollipay/conv-ollipay';
+      path: '/ollipay/conv-ollipay';
+      fullPath: '/ollipay/conv-ollipay';
+      preLoaderRoute: typeof AuthenticatedOllipayConvOllipayRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/gestione-pin': {
+      id: '/_authenticated/sellers/gestione-pin';
+      path: '/sellers/gestione-pin';
+      fullPath: '/sellers/gestione-pin';
+      preLoaderRoute: typeof AuthenticatedSellersGestionePinRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/home-fornitori': {
+      id: '/_authenticated/sellers/home-fornitori';
+      path: '/sellers/home-fornitori';
+      fullPath: '/sellers/home-fornitori';
+      preLoaderRoute: typeof AuthenticatedSellersHomeFornitoriRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/stato-voucher': {
+      id: '/_authenticated/sellers/stato-voucher';
+      path: '/sellers/stato-voucher';
+      fullPath: '/sellers/stato-voucher';
+      preLoaderRoute: typeof AuthenticatedSellersStatoVoucherRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/toduba/conv-toduba': {
+      id: '/_authenticated/toduba/conv-toduba';
+      path: '/toduba/conv-toduba';
+      fullPath: '/toduba/conv-toduba';
+      preLoaderRoute: typeof AuthenticatedTodubaConvTodubaRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/aml/forn-aml/$id_fornitore': {
+      id: '/_authenticated/aml/forn-aml/$id_fornitore';
+      path: '/aml/forn-aml/$id_fornitore';
+      fullPath: '/aml/forn-aml/$id_fornitore';
+      preLoaderRoute: typeof AuthenticatedAmlFornAmlId_fornitoreRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/base-request/$form_name/{-$id_acq_replay}': {
       id: '/_authenticated/base-request/$form_name/{-$id_acq_replay}';
       path: '/base-request/$form_name/{-$id_acq_replay}';
       fullPath: '/base-request/$form_name/{-$id_acq_replay}';
       preLoaderRoute: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/eurete/sez-eurete/$slug_name': {
+      id: '/_authenticated/eurete/sez-eurete/$slug_name';
+      path: '/eurete/sez-eurete/$slug_name';
+      fullPath: '/eurete/sez-eurete/$slug_name';
+      preLoaderRoute: typeof AuthenticatedEureteSezEureteSlug_nameRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/infos/site-documentazione/{-$group_to_show}': {
@@ -587,21 +1085,66 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/sellers/vetrina-articolo/$id_articolo': {
+      id: '/_authenticated/sellers/vetrina-articolo/$id_articolo';
+      path: '/sellers/vetrina-articolo/$id_articolo';
+      fullPath: '/sellers/vetrina-articolo/$id_articolo';
+      preLoaderRoute: typeof AuthenticatedSellersVetrinaArticoloId_articoloRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': {
+      id: '/_authenticated/sellers/vetrina-consorzio/$id_consorzio';
+      path: '/sellers/vetrina-consorzio/$id_consorzio';
+      fullPath: '/sellers/vetrina-consorzio/$id_consorzio';
+      preLoaderRoute: typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/sellers/vetrina-fornitore/$id_fornitore': {
+      id: '/_authenticated/sellers/vetrina-fornitore/$id_fornitore';
+      path: '/sellers/vetrina-fornitore/$id_fornitore';
+      fullPath: '/sellers/vetrina-fornitore/$id_fornitore';
+      preLoaderRoute: typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
   }
 }
 
 interface AuthenticatedBackofficeRefaziRouteChildren {
+  AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute: typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
+  AuthenticatedBackofficeRefaziOfficeConsulentiRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
+  AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   AuthenticatedBackofficeRefaziOfficeMessInternaRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
+  AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
+  AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
+  AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute: typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
   AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
+  AuthenticatedBackofficeRefaziOfficeUserFilesRoute: typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   AuthenticatedBackofficeRefaziIndexRoute: typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
 
 const AuthenticatedBackofficeRefaziRouteChildren: AuthenticatedBackofficeRefaziRouteChildren =
   {
+    AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute:
+      AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute,
+    AuthenticatedBackofficeRefaziOfficeConsulentiRoute:
+      AuthenticatedBackofficeRefaziOfficeConsulentiRoute,
+    AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute:
+      AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute,
+    AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute:
+      AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute,
     AuthenticatedBackofficeRefaziOfficeMessInternaRoute:
       AuthenticatedBackofficeRefaziOfficeMessInternaRoute,
+    AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute:
+      AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute,
+    AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute:
+      AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute,
+    AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute:
+      AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute,
     AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute:
       AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute,
+    AuthenticatedBackofficeRefaziOfficeUserFilesRoute:
+      AuthenticatedBackofficeRefaziOfficeUserFilesRoute,
     AuthenticatedBackofficeRefaziIndexRoute:
       AuthenticatedBackofficeRefaziIndexRoute,
   };
@@ -620,7 +1163,15 @@ interface AuthenticatedRouteChildren {
   AuthenticatedUserProfileRoute: typeof AuthenticatedUserProfileRoute;
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
   AuthenticatedGroupPartnerRoute: typeof AuthenticatedGroupPartnerRoute;
+  AuthenticatedAcquistiId_acquistoRoute: typeof AuthenticatedAcquistiId_acquistoRoute;
+  AuthenticatedAmlConvAmlRoute: typeof AuthenticatedAmlConvAmlRoute;
+  AuthenticatedAml100ConvAmlExpediaRoute: typeof AuthenticatedAml100ConvAmlExpediaRoute;
+  AuthenticatedAml100ConvAmlHoepliRoute: typeof AuthenticatedAml100ConvAmlHoepliRoute;
+  AuthenticatedAppagaConvAppagaRoute: typeof AuthenticatedAppagaConvAppagaRoute;
   AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
+  AuthenticatedBonusBenzinaBonusBenzinaRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
+  AuthenticatedEureteConvAssireteRoute: typeof AuthenticatedEureteConvAssireteRoute;
+  AuthenticatedEureteConvEureteBuoniRoute: typeof AuthenticatedEureteConvEureteBuoniRoute;
   AuthenticatedHelpdeskSiteArchivioFilesRoute: typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   AuthenticatedHelpdeskSiteAssistenzaRoute: typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
   AuthenticatedHelpdeskSiteFaqRoute: typeof AuthenticatedHelpdeskSiteFaqRoute;
@@ -629,8 +1180,18 @@ interface AuthenticatedRouteChildren {
   AuthenticatedInfosCondPrivacyRoute: typeof AuthenticatedInfosCondPrivacyRoute;
   AuthenticatedInfosCondServizioRoute: typeof AuthenticatedInfosCondServizioRoute;
   AuthenticatedInfosSiteNormativaRoute: typeof AuthenticatedInfosSiteNormativaRoute;
+  AuthenticatedOllipayConvOllipayRoute: typeof AuthenticatedOllipayConvOllipayRoute;
+  AuthenticatedSellersGestionePinRoute: typeof AuthenticatedSellersGestionePinRoute;
+  AuthenticatedSellersHomeFornitoriRoute: typeof AuthenticatedSellersHomeFornitoriRoute;
+  AuthenticatedSellersStatoVoucherRoute: typeof AuthenticatedSellersStatoVoucherRoute;
+  AuthenticatedTodubaConvTodubaRoute: typeof AuthenticatedTodubaConvTodubaRoute;
+  AuthenticatedAmlFornAmlId_fornitoreRoute: typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
+  AuthenticatedEureteSezEureteSlug_nameRoute: typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route: typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
+  AuthenticatedSellersVetrinaArticoloId_articoloRoute: typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
+  AuthenticatedSellersVetrinaConsorzioId_consorzioRoute: typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
+  AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute: typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -643,7 +1204,18 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedUserProfileRoute: AuthenticatedUserProfileRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedGroupPartnerRoute: AuthenticatedGroupPartnerRoute,
+  AuthenticatedAcquistiId_acquistoRoute: AuthenticatedAcquistiId_acquistoRoute,
+  AuthenticatedAmlConvAmlRoute: AuthenticatedAmlConvAmlRoute,
+  AuthenticatedAml100ConvAmlExpediaRoute:
+    AuthenticatedAml100ConvAmlExpediaRoute,
+  AuthenticatedAml100ConvAmlHoepliRoute: AuthenticatedAml100ConvAmlHoepliRoute,
+  AuthenticatedAppagaConvAppagaRoute: AuthenticatedAppagaConvAppagaRoute,
   AuthenticatedBenefitsBenefitHubRoute: AuthenticatedBenefitsBenefitHubRoute,
+  AuthenticatedBonusBenzinaBonusBenzinaRoute:
+    AuthenticatedBonusBenzinaBonusBenzinaRoute,
+  AuthenticatedEureteConvAssireteRoute: AuthenticatedEureteConvAssireteRoute,
+  AuthenticatedEureteConvEureteBuoniRoute:
+    AuthenticatedEureteConvEureteBuoniRoute,
   AuthenticatedHelpdeskSiteArchivioFilesRoute:
     AuthenticatedHelpdeskSiteArchivioFilesRoute,
   AuthenticatedHelpdeskSiteAssistenzaRoute:
@@ -656,10 +1228,26 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedInfosCondPrivacyRoute: AuthenticatedInfosCondPrivacyRoute,
   AuthenticatedInfosCondServizioRoute: AuthenticatedInfosCondServizioRoute,
   AuthenticatedInfosSiteNormativaRoute: AuthenticatedInfosSiteNormativaRoute,
+  AuthenticatedOllipayConvOllipayRoute: AuthenticatedOllipayConvOllipayRoute,
+  AuthenticatedSellersGestionePinRoute: AuthenticatedSellersGestionePinRoute,
+  AuthenticatedSellersHomeFornitoriRoute:
+    AuthenticatedSellersHomeFornitoriRoute,
+  AuthenticatedSellersStatoVoucherRoute: AuthenticatedSellersStatoVoucherRoute,
+  AuthenticatedTodubaConvTodubaRoute: AuthenticatedTodubaConvTodubaRoute,
+  AuthenticatedAmlFornAmlId_fornitoreRoute:
+    AuthenticatedAmlFornAmlId_fornitoreRoute,
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route:
     AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route,
+  AuthenticatedEureteSezEureteSlug_nameRoute:
+    AuthenticatedEureteSezEureteSlug_nameRoute,
   AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route:
     AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route,
+  AuthenticatedSellersVetrinaArticoloId_articoloRoute:
+    AuthenticatedSellersVetrinaArticoloId_articoloRoute,
+  AuthenticatedSellersVetrinaConsorzioId_consorzioRoute:
+    AuthenticatedSellersVetrinaConsorzioId_consorzioRoute,
+  AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute:
+    AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

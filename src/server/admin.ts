@@ -28,6 +28,7 @@ import {
 } from './services/ledger';
 import { isValidIdempotencyKey } from './services/idempotency';
 import { signSsoToken, signTicket } from './services/signed-links';
+import { issueSupplierKey, listVouchers, redeemVoucher } from './services/sellers';
 
 export interface AdminContext {
   db: Kysely<DB>;
@@ -70,6 +71,10 @@ Comandi:
   token-link <e-mail>                             collegamento di accesso con token (/token-login/<cliente>?t=...)
   debit <e-mail> <importo> [--art51c3] [--kind 1-14] [--oggetto <testo>] [--key <idempotency-key>]
                                                   crea un acquisto tramite il ledger (credito totale, o art. 51 c.3)
+  supplier-key <id-fornitore>                     nuova chiave API del fornitore convenzionato (per riscatta_voucher;
+                                                  sostituisce la precedente, mostrata solo ora)
+  vouchers <e-mail>                               buoni multiuso dell'utente con credito residuo e movimenti
+  redeem <id-fornitore> <codice> <pin> <importo>  riscatta parte di un buono multiuso presso un fornitore affiliato
   help                                            questo messaggio
 
 Importi in euro con punto o virgola decimale: 25, 25.5, 1234.50.
@@ -402,6 +407,47 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
           const ticket = signTicket(user.email, 'token-login', links.ticketSecret, { now });
           out(`${links.baseUrl}/token-login/${user.customer}?t=${ticket}`);
         }
+        return 0;
+      }
+
+      // Conventions (issue 14): supplier keys and multi-use vouchers.
+      case 'supplier-key': {
+        const { positionals } = parse(args, {}, 1);
+        const id = Number(positionals[0]);
+        if (!Number.isSafeInteger(id) || id < 1) throw new UsageError('Id del fornitore non valido.');
+        const key = await issueSupplierKey(db, id);
+        out(`Chiave del fornitore n. ${id} (intestazione X-Fornitore-Key), conservarla ora: ${key}`);
+        return 0;
+      }
+
+      case 'vouchers': {
+        const { positionals } = parse(args, {}, 1);
+        const userId = await userIdOf(db, positionals[0] ?? '');
+        const page = await listVouchers(db, userId, { page: 1, pageSize: 500, limit: 500, offset: 0 });
+        if (page.results.length === 0) out('Nessun buono multiuso.');
+        for (const v of page.results) {
+          out(
+            `${v.codice}  ${v.nome_fornitore}  scade ${v.data_scadenza}  iniziale ${v.credito_iniziale}  ` +
+              `residuo ${v.credito_residuo}  ${v.voucher_status.dettaglio}`,
+          );
+          for (const log of v.voucher_credito_log) {
+            out(`    ${log.data_movimento}  ${log.nome_fornitore}  -${log.credito_scalato}`);
+          }
+        }
+        return 0;
+      }
+
+      case 'redeem': {
+        const { positionals } = parse(args, {}, 4);
+        const [supplier, codice, pin, importo] = positionals as [string, string, string, string];
+        const id = Number(supplier);
+        if (!Number.isSafeInteger(id) || id < 1) throw new UsageError('Id del fornitore non valido.');
+        const cents = parseCents(importo.replace(',', '.'));
+        if (cents === null) throw new UsageError(`Importo non valido: ${importo}.`);
+        const done = await redeemVoucher(db, { supplierId: id, codice, pin, importo: formatCents(cents) });
+        out(
+          `Riscattati ${done.credito_scalato} dal buono ${done.codice}: credito residuo ${done.credito_residuo}.`,
+        );
         return 0;
       }
 

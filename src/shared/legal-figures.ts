@@ -3,7 +3,7 @@
  * names them as `{name:euro}` placeholders (for example `{pensionDeductibilityLimit:euro}`) and its
  * screen passes `legalParams(taxYear())`, so a new year's figure is one line of config.
  */
-import { legalConstants } from '../../config/legal-constants';
+import { fuelBonusLimits, legalConstants } from '../../config/legal-constants';
 import { euro, type Money, parseCents } from './money';
 
 type Figures = (typeof legalConstants)[keyof typeof legalConstants];
@@ -51,4 +51,15 @@ export function legalParams(
     params[name] = euro(cents);
   params.pensionDeductibilityLimitWithResultBonus = euro(pensionLimits(year).withResultBonus);
   return params;
+}
+
+/** The most a fuel card may cost in a tax year, in cents (config/legal-constants.ts `fuelBonusLimits`). */
+export function fuelBonusLimit(year: number): number {
+  const listed = Object.keys(fuelBonusLimits)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const known = [...listed].reverse().find((y) => y <= year) ?? listed[0]!;
+  const cents = parseCents(fuelBonusLimits[known as keyof typeof fuelBonusLimits]);
+  if (cents === null) throw new Error(`limite del bonus carburante non valido per il ${known}`);
+  return cents;
 }

@@ -52,17 +52,36 @@ export function freeLimitParams(
 
 /** The body field of a chosen amount (`importo` unless declared). */
 export function amountFieldOf(declaration: PurchaseDeclaration): string {
+  if (declaration.amount.kind === 'product') return declaration.amount.field;
   return declaration.body.amountField ?? 'importo';
 }
 
-function amountOf(declaration: PurchaseDeclaration, body: PurchaseBody): PurchaseCheck {
+/** A product of a catalogue as the purchase rules need it: its price (null: not in the catalogue). */
+export interface PurchaseProduct {
+  readonly priceCents: number;
+}
+
+function amountOf(
+  declaration: PurchaseDeclaration,
+  body: PurchaseBody,
+  product: PurchaseProduct | null,
+): PurchaseCheck {
   const { amount } = declaration;
   if (amount.kind === 'fixed') return { amountCents: cents(amount.importo), errors: {} };
+  if (amount.kind === 'product') {
+    const code = body[amount.field];
+    // 001 §5: a product that is not defined (no code, or one its catalogue does not hold).
+    if (typeof code !== 'string' || code.trim() === '' || product === null || product.priceCents <= 0) {
+      return { amountCents: null, errors: { [amount.field]: [formatFormMessage('formProductUndefined')] } };
+    }
+    return { amountCents: product.priceCents, errors: {} };
+  }
   const field = amountFieldOf(declaration);
   const raw = body[field];
   const value = typeof raw === 'string' ? parseCents(raw) : null;
   if (value === null || value <= 0) {
-    return { amountCents: null, errors: { [field]: [formatFormMessage('formPurchaseAmountMissing')] } };
+    const missing = declaration.texts.amountMissing ?? 'formPurchaseAmountMissing';
+    return { amountCents: null, errors: { [field]: [formatFormMessage(missing)] } };
   }
   if (amount.kind === 'cuts') {
     return allowedCuts(declaration)?.includes(value)
@@ -83,9 +102,16 @@ function amountOf(declaration: PurchaseDeclaration, body: PurchaseBody): Purchas
   return { amountCents: value, errors: {} };
 }
 
-/** The amount and the ticks of a body against its declaration (the balance is the ledger's check). */
-export function checkPurchase(declaration: PurchaseDeclaration, body: PurchaseBody): PurchaseCheck {
-  const { amountCents, errors } = amountOf(declaration, body);
+/**
+ * The amount and the ticks of a body against its declaration (the balance is the ledger's check). A
+ * product purchase passes the product its code names (the showcase's item, the server's catalogue row).
+ */
+export function checkPurchase(
+  declaration: PurchaseDeclaration,
+  body: PurchaseBody,
+  product: PurchaseProduct | null = null,
+): PurchaseCheck {
+  const { amountCents, errors } = amountOf(declaration, body, product);
   for (const tick of declaration.ticks) {
     if (body[tick.field] !== true) errors[tick.field] = [formatFormMessage('formPurchaseTickMissing')];
   }
@@ -97,12 +123,16 @@ export interface PurchaseChoice {
   readonly amount?: string | null;
   /** Ticked boxes by field. */
   readonly ticked?: Readonly<Record<string, boolean>>;
+  /** The chosen product's code, for a product purchase. */
+  readonly product?: string | null;
 }
 
 /** The body the portal sends: the declared constants, the chosen amount and the ticked boxes. */
 export function purchaseBody(declaration: PurchaseDeclaration, choice: PurchaseChoice): PurchaseBody {
   const body: PurchaseBody = { ...(declaration.body.constants ?? {}) };
-  if (declaration.amount.kind !== 'fixed') {
+  if (declaration.amount.kind === 'product') {
+    body[declaration.amount.field] = choice.product ?? null;
+  } else if (declaration.amount.kind !== 'fixed') {
     const typed = choice.amount ? parseCents(choice.amount) : null;
     // Sent in the wire format ("25.00") whatever the user typed ("25", "25.5").
     body[amountFieldOf(declaration)] = typed === null ? (choice.amount ?? null) : formatCents(typed);

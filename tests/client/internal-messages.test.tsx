@@ -37,9 +37,9 @@ describe('messageState (the send rules)', () => {
 });
 
 const PEOPLE = [
-  { id: 7, nome: 'Mario', cognome: 'Rossi', email: 'mario.rossi@example.com', attivo: true },
-  { id: 8, nome: 'Anna', cognome: 'Bruni', email: 'anna.bruni@acme.example.com', attivo: true },
-  { id: 9, nome: 'Carlo', cognome: 'Ricci', email: 'carlo.ricci@acme.example.com', attivo: true },
+  { id: 7, uid: '0b6f5c1e-1111-4222-8333-444455556666', nome: 'Mario', cognome: 'Rossi', is_cessato: false },
+  { id: 8, uid: '0b6f5c1e-1111-4222-8333-444455556667', nome: 'Anna', cognome: 'Bianchi', is_cessato: false },
+  { id: 9, uid: '0b6f5c1e-1111-4222-8333-444455556668', nome: 'Carlo', cognome: 'Bianco', is_cessato: false },
 ];
 
 interface TiptapElement extends HTMLElement {
@@ -112,7 +112,7 @@ describe('MessagingScreen', () => {
   it('filters the recipients, selects all the ones found, and sends them with the HTML', async () => {
     await render();
     await screen.findByText('Rossi Mario');
-    fireEvent.change(screen.getByLabelText(messages.messFilter), { target: { value: 'acme' } });
+    fireEvent.change(screen.getByLabelText(messages.messFilter), { target: { value: 'bianc' } });
     await waitFor(() => expect(screen.queryByText('Rossi Mario')).toBeNull());
     fireEvent.click(screen.getByLabelText(formatMessage('messSelectAllFiltered', { n: 2 })));
     expect(screen.getByTestId('recipients-count').textContent).toContain(
@@ -136,7 +136,7 @@ describe('MessagingScreen', () => {
   it('shows the §8 text with the server’s message when sending fails', async () => {
     sendStatus = 400;
     await render();
-    fireEvent.click(await screen.findByLabelText('Ricci Carlo'));
+    fireEvent.click(await screen.findByLabelText('Bianco Carlo'));
     await write('<p>Ciao</p>');
     await waitFor(() => expect(isDisabled(sendButton())).toBe(false));
     fireEvent.click(sendButton());

@@ -20,6 +20,7 @@ function amounts(purchase: PurchaseDeclaration): string[] {
   const { amount } = purchase;
   if (amount.kind === 'fixed') return [amount.importo];
   if (amount.kind === 'cuts') return [...amount.cuts];
+  if (amount.kind === 'product') return [];
   return [amount.min, amount.max, amount.step];
 }
 

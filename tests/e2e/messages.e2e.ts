@@ -40,6 +40,13 @@ describe('internal messaging', () => {
   it('laura sends a message to mario; mario reads it in his inbox with the sender', async () => {
     const laura = await server.login('laura.bianchi@example.com');
     const mario = await server.login('mario.rossi@example.com');
+    const marioId = (
+      await server.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'mario.rossi@example.com')
+        .executeTakeFirstOrThrow()
+    ).id;
     const unreadBefore = (
       (await (
         await fetch(`${server.baseUrl}/api/info_notifiche`, { headers: { authorization: `Token ${mario}` } })
@@ -70,8 +77,8 @@ describe('internal messaging', () => {
     await page.getByTestId('recipient').first().waitFor();
     const send = page.getByTestId('message-send');
     expect(await send.isDisabled()).toBe(true);
-    await page.getByLabel(account.messFilter).fill('mario.rossi@');
-    await page.getByRole('checkbox', { name: /Rossi Mario/ }).check();
+    await page.getByLabel(account.messFilter).fill('rossi mario');
+    await page.locator(`input[type="checkbox"][value="${marioId}"]`).check();
     await page
       .getByTestId('recipients-count')
       .getByText(/^1 di /)

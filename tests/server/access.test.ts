@@ -34,15 +34,28 @@ function testRoute(url: string, config: RouteShorthandOptions['config']): Fastif
 
 /** The back-office calls of the contract: the only ones the back-office plugin registers. */
 const BACK_OFFICE_CALLS = [
+  'DELETE /api/chiavi_pubbliche/:keyid',
+  'DELETE /api/consulenti/:keyid',
+  'GET /api/aziende_affiliate',
   'GET /api/aziende_referente',
+  'GET /api/chiavi_pubbliche',
   'GET /api/comunicazioni_interne_inviate',
   'GET /api/comunicazioni_interne_inviate_archivio',
+  'GET /api/documenti_utente_azienda',
+  'GET /api/download_document_azienda/:id_resource',
   'GET /api/export_crediti_res_utenti',
   'GET /api/export_wfbridge_fine_mese',
   'GET /api/get_status_conto_anticipi',
   'GET /api/get_storico_transazioni/azienda',
+  'GET /api/piani_welfare',
+  'GET /api/piano_welfare_crediti/:id',
+  'GET /api/ricarica_incentive',
+  'GET /api/ricarica_incentive/:id/proforma',
+  'GET /api/scadenzario_azienda',
   'GET /api/utenti_azienda',
+  'POST /api/chiavi_pubbliche',
   'POST /api/comunicazione_interna',
+  'POST /api/ricarica_incentive',
 ];
 
 describe.each(backends)('access declared by every call and enforced by the shared rule (%s)', (backend) => {
@@ -232,16 +245,28 @@ describe.each(backends)('access declared by every call and enforced by the share
 
     it('refuses every back-office call to a non-referent', async () => {
       for (const call of BACK_OFFICE_CALLS) {
-        const [method, url] = call.split(' ') as ['GET' | 'POST', string];
-        const denied =
-          method === 'GET'
-            ? await get(url, mario)
-            : await t.request({
-                method,
-                url,
-                token: mario,
-                payload: { destinatari: [1], messaggio: '<p>x</p>' },
-              });
+        const [method, path] = call.split(' ') as ['GET' | 'POST' | 'DELETE', string];
+        // Path parameters filled with 1; a body that the route accepts, so the refusal is the access rule's.
+        const url = path
+          .replace(/:\w+/g, '1')
+          .replace(
+            /documenti_utente_azienda$|download_document_azienda\/1$/,
+            (m) => `${m}?uid=00000000-0000-4000-8000-000000000000`,
+          );
+        const body =
+          path === '/api/chiavi_pubbliche'
+            ? { chiave_pubblica: 'MIIB' }
+            : path === '/api/ricarica_incentive'
+              ? { importo_ricarica: '1.00' }
+              : path === '/api/comunicazione_interna'
+                ? { destinatari: [1], messaggio: '<p>x</p>' }
+                : undefined;
+        const denied = await t.request({
+          method,
+          url,
+          token: mario,
+          ...(method === 'POST' && body ? { payload: body } : {}),
+        });
         expect(denied.statusCode, url).toBe(403);
         expect(json(denied), url).toEqual({ detail: messages.apiForbidden });
       }

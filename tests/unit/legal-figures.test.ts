@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { legalConstants } from '../../config/legal-constants';
+import { fuelBonusLimits, legalConstants } from '../../config/legal-constants';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
-import { legalFigures, legalParams, pensionLimits, taxYear } from '../../src/shared/legal-figures';
+import {
+  fuelBonusLimit,
+  legalFigures,
+  legalParams,
+  pensionLimits,
+  taxYear,
+} from '../../src/shared/legal-figures';
 import { parseCents } from '../../src/shared/money';
 
 const NBSP = '\u00a0';
@@ -43,5 +49,16 @@ describe('legal figures by tax year', () => {
     expect(taxYear(new Date('2025-12-31T23:30:00Z'))).toBe(2026);
     expect(taxYear(new Date('2026-06-15T10:00:00Z'))).toBe(2026);
     expect(taxYear(new Date('2025-12-31T22:59:00Z'))).toBe(2025);
+  });
+});
+
+describe('fuel bonus limit by tax year (issue 13, 001 §9)', () => {
+  it('is 200,00 € in the years listed, the last one for a later year, the first for an earlier one', () => {
+    for (const wire of Object.values(fuelBonusLimits)) expect(parseCents(wire)).not.toBeNull();
+    expect(fuelBonusLimit(2023)).toBe(20_000);
+    expect(fuelBonusLimit(2024)).toBe(20_000);
+    expect(fuelBonusLimit(2026)).toBe(20_000);
+    expect(fuelBonusLimit(2031)).toBe(parseCents(Object.values(fuelBonusLimits).at(-1)!));
+    expect(fuelBonusLimit(2000)).toBe(parseCents(fuelBonusLimits[2023]));
   });
 });

@@ -39,6 +39,20 @@ describe('row tones', () => {
     expect(hasTone(expiring, { scadenza: '2026-03-29' }, today)).toBe(false);
     expect(hasTone(expiring, { scadenza: null }, today)).toBe(false);
   });
+
+  it('takes a tone only on rows matching its condition (the schedule’s 1970 epoch date)', () => {
+    const epoch: TableTone = { ...expired, when: { field: 'scadenza', equals: '1970-01-01' } };
+    expect(hasTone(epoch, { scadenza: '1970-01-01' }, today)).toBe(true);
+    expect(hasTone(epoch, { scadenza: '2026-03-01' }, today)).toBe(false);
+  });
+});
+
+describe('long texts', () => {
+  it('cuts a text column at maxChars with an ellipsis, and leaves shorter ones alone', () => {
+    const key: TableColumn = { kind: 'text', field: 'k', label: 'boColPublicKey', maxChars: 5 };
+    expect(cellText(key, { k: 'MIIBojANBg' })).toBe('MIIBo…');
+    expect(cellText(key, { k: 'MIIB' })).toBe('MIIB');
+  });
 });
 
 describe('cells', () => {

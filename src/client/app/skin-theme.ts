@@ -24,6 +24,8 @@ export function themeFromSkin(skin: Skin): MantineThemeOverride {
       // Every modal's × has a name (WCAG 4.1.2). A plain object, not `Modal.extend`: the Modal code
       // stays in the lazy overlays chunk.
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': messages.modalCloseLabel } } },
+      // And every toast's × too (the table engine's row actions and uploads show closable toasts).
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': messages.close } } },
     },
   });
 }

@@ -5,23 +5,35 @@
 import { useCallback, useRef, useState } from 'react';
 import type { BlobAnswer } from '../api/client';
 import { showBackendError } from './backend-error-box';
+import { withOverlays } from './overlay-host';
 import { saveFile } from './save-file';
 
-export function useDownload(): { running: boolean; run: (call: () => Promise<BlobAnswer>) => Promise<void> } {
+/** `failureToast`: a failure shows this red toast instead of the error box (e.g. "Impossibile scaricare il file."). */
+export function useDownload(failureToast?: string): {
+  running: boolean;
+  run: (call: () => Promise<BlobAnswer>) => Promise<void>;
+} {
   const [running, setRunning] = useState(false);
   const busy = useRef(false);
-  const run = useCallback(async (call: () => Promise<BlobAnswer>) => {
-    if (busy.current) return;
-    busy.current = true;
-    setRunning(true);
-    try {
-      saveFile(await call());
-    } catch (error) {
-      void showBackendError(error);
-    } finally {
-      busy.current = false;
-      setRunning(false);
-    }
-  }, []);
+  const run = useCallback(
+    async (call: () => Promise<BlobAnswer>) => {
+      if (busy.current) return;
+      busy.current = true;
+      setRunning(true);
+      try {
+        saveFile(await call());
+      } catch (error) {
+        if (failureToast === undefined) void showBackendError(error);
+        else {
+          const { notifications } = await withOverlays();
+          notifications.show({ color: 'red', message: failureToast, withCloseButton: true });
+        }
+      } finally {
+        busy.current = false;
+        setRunning(false);
+      }
+    },
+    [failureToast],
+  );
   return { running, run };
 }

@@ -22,6 +22,7 @@ export { AnchoredSlots, hasAnchoredSlots } from './documents';
 /** The forms' textarea (rjsf's `TextareaWidget` name), typed without waiting for the form. */
 export { TextareaWidget } from './textarea';
 import { IbanWidget } from './iban';
+import { IncentiveAmountWidget } from './incentive-amount';
 import { LoanCalculatorField } from './loan-calculator';
 import { MonthsWidget } from './months';
 import { PensionFundField } from './pension-fund';
@@ -40,6 +41,7 @@ export const formWidgets = {
   attachment: AttachmentWidget,
   phone: PhoneWidget,
   'support-category': SupportCategoryWidget,
+  'incentive-amount': IncentiveAmountWidget,
   // Exactly the names config/forms/types.ts declares: a name missing here, or one more, fails `tsc`.
 } satisfies Record<PortalWidgetName, Widget> & RegistryWidgetsType;
 

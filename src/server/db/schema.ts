@@ -58,6 +58,8 @@ export interface UsersTable {
   is_cessato: Generated<boolean>;
   created_at: Timestamp;
   totp_last_step: number | null;
+  /** Opaque employee id of the user-files calls (migration 060). */
+  uid: Generated<string>;
 }
 
 export interface UserPrivacyTable {
@@ -406,9 +408,224 @@ export interface PartnerHandoffsTable {
   charge_until: ColumnType<Date, Date, Date>;
 }
 
+// Referent back office (migration 060-backoffice.sql).
+export interface WelfarePlansTable {
+  wpw_id: Generated<number>;
+  company_id: number;
+  wpw_descrizione: string;
+  wpw_data_decorrenza: string;
+  wpw_data_scadenza: string;
+  wpw_id_piano_padre: number | null;
+  rif_esterno: string | null;
+}
+
+export interface WelfarePlanCreditsTable {
+  plan_id: number;
+  user_id: number;
+  credito_tot: number;
+  credito_art51c3: number;
+}
+
+export interface ApiUsersTable {
+  id: Generated<number>;
+  company_id: number;
+  username: string;
+  created: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface PublicKeysTable {
+  id: Generated<number>;
+  company_id: number;
+  chiave_pubblica: string;
+  fingerprint: string;
+  api_user_id: number | null;
+  created_by: number | null;
+  created: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface IncentiveTopupsTable {
+  id: Generated<number>;
+  company_id: number;
+  requested_by: number;
+  importo: number;
+  commissione: number;
+  iva: number;
+  totale: number;
+  pdf: Uint8Array;
+  created: Timestamp;
+}
+
+// Conventions (040-sellers.sql): categories, suppliers and consortia, articles, multi-use vouchers, PIN.
+export interface ConvImagesTable {
+  nome: string;
+  svg: string;
+}
+
+export interface ConvCategoriesTable {
+  id: number;
+  nome: string;
+  url_icona: Generated<string>;
+  ordine: Generated<number>;
+}
+
+export interface ConvProvincesTable {
+  sigla: string;
+  nome: string;
+}
+
+export interface ConvSuppliersTable {
+  id: Generated<number>;
+  nome: string;
+  cognome: Generated<string>;
+  logo_url: Generated<string>;
+  indirizzo: Generated<string>;
+  comune: Generated<string>;
+  cap: Generated<string>;
+  provincia: string | null;
+  tel: Generated<string>;
+  email: Generated<string>;
+  sito_web: Generated<string>;
+  descrizione: Generated<string>;
+  id_categoria: number;
+  id_categ_servizio: Generated<number>;
+  nome_categ_servizio: Generated<string>;
+  is_consorzio: Generated<boolean>;
+  company_id: number | null;
+  api_key_hash: string | null;
+  rif_esterno: string | null;
+}
+
+export interface ConvConsortiumAffiliatesTable {
+  id_consorzio: number;
+  id_fornitore: number;
+}
+
+export interface ConvArticlesTable {
+  id: Generated<number>;
+  id_fornitore: number;
+  descrizione: string;
+  prezzo_unitario: number;
+  sconto: Generated<number>;
+  disponibilita_max: Generated<number>;
+  fruizione: Generated<string>;
+  altre_info: Generated<string>;
+  sito_web: Generated<string>;
+  codice_articolo: string;
+  template: Generated<string>;
+  rif_esterno: string | null;
+}
+
+export interface ConvArticleImagesTable {
+  id_articolo: number;
+  posizione: number;
+  web_url: string;
+}
+
+export interface VoucherMultiusoTable {
+  id: Generated<number>;
+  id_acquisto: number;
+  user_id: number;
+  id_consorzio: number;
+  codice: string;
+  data_produzione: string;
+  data_scadenza: string;
+  credito_iniziale: number;
+  credito_residuo: number;
+}
+
+export interface VoucherCreditoLogTable {
+  id: Generated<number>;
+  voucher_id: number;
+  id_fornitore: number;
+  credito_scalato: number;
+  data_movimento: Timestamp;
+}
+
+export interface UserPinsTable {
+  user_id: number;
+  pin_hash: string;
+  created: Timestamp;
+  failed_attempts: Generated<number>;
+}
+
+export interface ConvSpecialAgreementsTable {
+  user_id: number;
+  agreed: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
+}
+
+// --- Showcases (issue 13, 030-showcases.sql) ---------------------------------------------------
+export interface AmlRetailersTable {
+  id: Generated<number>;
+  name: string;
+  image_url: Generated<string>;
+  short_description: Generated<string>;
+  long_description: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface AmlProductsTable {
+  id: Generated<number>;
+  product_code: string;
+  retailer_id: number;
+  name: string;
+  /** Cents. */
+  price: number;
+  image_url: Generated<string>;
+}
+
+export interface FuelCardsTable {
+  id: Generated<number>;
+  product_code: string;
+  name: string;
+  /** Cents. */
+  price: number;
+  image_url: Generated<string>;
+}
+
+export interface EureteSectionsTable {
+  id: Generated<number>;
+  slug_name: string;
+  nome: string;
+  descrizione: Generated<string>;
+  icona: Generated<string>;
+  id_categ: number;
+  position: Generated<number>;
+}
+
+export interface EureteProductsTable {
+  id: Generated<number>;
+  slug_name: string;
+  section_id: number;
+  nome: string;
+  /** Cents. */
+  costo: number;
+  descrizione: Generated<string>;
+  icona: Generated<string>;
+  url_scheda: Generated<string>;
+  url_regolamento: Generated<string>;
+}
+
+export interface EureteAgreementsTable {
+  user_id: number;
+  accepted_at: Generated<Date>;
+}
+
+export interface DeliveredCodesTable {
+  id: Generated<number>;
+  purchase_id: number;
+  user_id: number;
+  code: string;
+  product_code: string;
+  product_name: string;
+  istruzioni: string;
+  created: Generated<Date>;
 }
 
 export interface DB {
@@ -455,7 +672,33 @@ export interface DB {
   support_tickets: SupportTicketsTable;
   support_ticket_files: SupportTicketFilesTable;
   outbox_attachments: OutboxAttachmentsTable;
+  // Referent back office (060).
+  welfare_plans: WelfarePlansTable;
+  welfare_plan_credits: WelfarePlanCreditsTable;
+  api_users: ApiUsersTable;
+  public_keys: PublicKeysTable;
+  incentive_topups: IncentiveTopupsTable;
+  // Conventions (040-sellers.sql).
+  conv_images: ConvImagesTable;
+  conv_categories: ConvCategoriesTable;
+  conv_provinces: ConvProvincesTable;
+  conv_suppliers: ConvSuppliersTable;
+  conv_consortium_affiliates: ConvConsortiumAffiliatesTable;
+  conv_articles: ConvArticlesTable;
+  conv_article_images: ConvArticleImagesTable;
+  voucher_multiuso: VoucherMultiusoTable;
+  voucher_credito_log: VoucherCreditoLogTable;
+  user_pins: UserPinsTable;
+  conv_special_agreements: ConvSpecialAgreementsTable;
   schema_migrations: SchemaMigrationsTable;
+  // Showcases (issue 13)
+  aml_retailers: AmlRetailersTable;
+  aml_products: AmlProductsTable;
+  fuel_cards: FuelCardsTable;
+  eurete_sections: EureteSectionsTable;
+  eurete_products: EureteProductsTable;
+  eurete_agreements: EureteAgreementsTable;
+  delivered_codes: DeliveredCodesTable;
 }
 
 // Support and content pages (050-content.sql)

@@ -29,8 +29,11 @@ import { addCredit, approvePurchase, debitPurchase, payPurchase, rejectPurchase 
 import { hashPassword } from '../services/passwords';
 import { codiceFiscale, demoEmail, demoPeople } from './demo-people';
 import { MARIO_COVIP, seedForms } from './seed-forms';
+import { seedBackOffice } from './seed-backoffice';
 import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
+import { seedSellers } from './seed-sellers';
+import { seedShowcases } from './seed-showcases';
 import { seedMessages } from './seed-messages';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
 
@@ -569,6 +572,18 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   await seedForms(db, { marioId: userId('mario.rossi@example.com'), now });
   await seedEmployeesCredit(db, userId, today);
   await seedCompanyYear(db, { today, companyIds });
+  await seedBackOffice(db, { today, companyIds }); // referent back office (issue 16)
+  // Its extra employees (two who left, a new hire) sign in with the demo password like every other.
+  const backOfficeIds = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', '%@backoffice.%.example.com')
+    .execute();
+  await seedPasswords(
+    db,
+    backOfficeIds.map((u) => u.id),
+    now,
+  );
   await seedHome(db, {
     userId,
     customerId: (slug) => idOf(customerIds, slug),
@@ -579,6 +594,9 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       .slice(0, 3)
       .map((e) => userId(e.email)),
   });
+  // Conventions (issue 14): categories, suppliers, consortia, articles, laura's vouchers.
+  await seedSellers(db, { userId, companyId: (name) => idOf(companyIds, name) });
+  await seedShowcases(db);
   await seedMessages(db, userId('laura.bianchi@example.com'));
 }
 

@@ -9,6 +9,7 @@ import { checkRouteDeclaration, isBackOfficeContext } from '../plugins/access';
 import { authenticate } from '../plugins/auth';
 import authRoutes from './auth/index';
 import backOfficeRoutes from './backoffice/index';
+import consultantRoutes from './consultant/index';
 import type { PurchaseDeclaration } from '../../../config/purchases/types';
 import type { RegisteredForm } from '../services/form-requests';
 import creditRoutes from './credit/index';
@@ -28,6 +29,10 @@ import shellRoutes from './shell/index';
 import contentRoutes from './content/index';
 import { supportCategories, type SupportCategory } from '../../../config/support-categories';
 import skinRoutes from './skins/index';
+// Conventions (issue 14).
+import sellersRoutes from './sellers/index';
+import demoSupplierRoutes from './sellers/demo-supplier';
+import showcaseRoutes from './showcases/index';
 
 export interface ApiRoutesOptions {
   demo: boolean;
@@ -57,7 +62,9 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(notificationRoutes);
   await app.register(creditRoutes);
   await app.register(historyRoutes);
-  await app.register(backOfficeRoutes);
+  await app.register(backOfficeRoutes, { uploadsDir: options.uploadsDir });
+  // Consultants of the back office: signed requests, no session (issue 16).
+  await app.register(consultantRoutes);
   await app.register(skinRoutes);
   await app.register(privacyRoutes);
   await app.register(formRoutes, { extraForms: options.extraForms });
@@ -72,5 +79,10 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
     demo: options.demo,
     supportCategories: [...supportCategories, ...(options.extraSupportCategories ?? [])],
   });
+  // Conventions (issue 14): the calls of the /sellers screens and, in demo mode, the supplier's till.
+  await app.register(sellersRoutes);
+  await app.register(demoSupplierRoutes, { demo: options.demo });
+  // Showcases (issue 13): vouchers, fuel card, app vouchers, mutual aid.
+  await app.register(showcaseRoutes, { registry: options.partners, publicUrl: options.publicUrl });
   for (const plugin of options.extraRoutes) await app.register(plugin);
 }

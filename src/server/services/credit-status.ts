@@ -184,7 +184,7 @@ export async function writeResidualCreditsXlsx(
       { header: formatMessage('profileSurname'), kind: 'text', width: 20 },
       { header: formatMessage('profileName'), kind: 'text', width: 18 },
       { header: formatMessage('profileTaxCode'), kind: 'text', width: 18 },
-      { header: formatMessage('apiColTotalCredit'), kind: 'money', width: 16 },
+      { header: formatMessage('creditTotalColumn'), kind: 'money', width: 16 },
       { header: formatMessage('apiColArt51Credit'), kind: 'money', width: 18 },
       { header: formatMessage('apiColNearestExpiry'), kind: 'date', width: 20 },
     ],

@@ -153,7 +153,8 @@ export async function withIdempotency(
 
 /**
  * For purchase-creating routes: runs `work` under the request's Idempotency-Key (if any) and sends
- * its answer. The request hash covers method, route and body, so a different body with the same key is 422.
+ * its answer. The request hash covers method, route, body and the company acted for, so a different body
+ * (or company) with the same key is 422.
  */
 export async function sendIdempotent(
   request: FastifyRequest,
@@ -167,10 +168,14 @@ export async function sendIdempotent(
     const answer = await work(async () => {});
     return reply.code(answer.status).send(answer.body);
   }
+  // The company acted for (back office) is part of the fingerprint: the same key and body for another
+  // company is a different request (422), never the first company's answer.
+  const company = request.company ?? null;
   const requestHash = hashRequest({
     method: request.method,
     route: request.routeOptions.url,
     body: request.body ?? null,
+    ...(company !== null ? { company } : {}),
   });
   const outcome = await withIdempotency(db, { userId, key, requestHash }, work);
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');

@@ -1,6 +1,6 @@
 /**
  * Internal messaging of the referent back office (route office-mess-interna, spec 002 §2.8, §5, §7):
- * the company's employees that may receive a message, and the sending. A message is a notification
+ * the sending (the recipients offered are `utenti_azienda?solo_attivi=1`, routes/backoffice/office.ts). A message is a notification
  * (services/notifications.ts): each recipient finds it in the inbox, the bell counts it, the sender is
  * the referent; it belongs to the company acted for, whose back office lists it.
  *
@@ -15,7 +15,6 @@ import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../messages';
 import { NOTIFICATION_TEXT_MAX, sendNotification } from './notifications';
-import type * as Wire from '../../../schemas/wire-types.gen';
 
 /** Most recipients of one message (the company's employees are at most a few thousand). */
 export const INTERNAL_MESSAGE_MAX_RECIPIENTS = 10_000;
@@ -63,27 +62,6 @@ function plainText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;|\u00a0/g, ' ')
     .trim();
-}
-
-/** The users of the company, by surname and name; only those with an active contract when asked. */
-export async function companyUsers(
-  db: Kysely<DB>,
-  companyId: number,
-  onlyActive: boolean,
-): Promise<Wire.UtenteAzienda[]> {
-  let query = db
-    .selectFrom('users')
-    .select(['id', 'nome', 'cognome', 'email', 'is_cessato'])
-    .where('company_id', '=', companyId);
-  if (onlyActive) query = query.where('is_cessato', '=', false);
-  const rows = await query.orderBy('cognome').orderBy('nome').orderBy('id').execute();
-  return rows.map((r) => ({
-    id: r.id,
-    nome: r.nome,
-    cognome: r.cognome,
-    email: r.email,
-    attivo: !r.is_cessato,
-  }));
 }
 
 export interface InternalMessageInput {

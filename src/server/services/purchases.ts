@@ -10,12 +10,16 @@ import type { Kysely } from 'kysely';
 import { formatFormMessage } from '../../shared/catalogues/forms';
 import { movementKindIds } from '../../../config/movement-kinds';
 import type { PurchaseDeclaration } from '../../../config/purchases/types';
-import { euro } from '../../shared/money';
+import { euro, formatCents, formatEuro } from '../../shared/money';
 import { allowedCuts, amountFieldOf, checkPurchase, freeLimits } from '../../shared/purchases';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Finish, StoredAnswer } from './idempotency';
 import { balances, debitPurchase } from './ledger';
+import { pinExists } from './sellers';
+import type { Mailer } from '../plugins/mail';
+import { findCatalogueProduct, type CatalogueProduct } from './catalogues';
+import { deliverCode, mailCode, type Delivery } from './delivered-codes';
 
 /** A wire amount ("25.00"); its range is the declaration's, checked by `checkPurchase`. */
 const WIRE_AMOUNT = '^\\d{1,9}(\\.\\d{1,2})?$';
@@ -30,8 +34,6 @@ export function purchaseDeclarationProblems(purchase: PurchaseDeclaration): stri
   if (!(movementKindIds as readonly number[]).includes(purchase.movement.kind)) {
     problems.push(`tipo di movimento ${purchase.movement.kind} inesistente`);
   }
-  // The PIN lives with gestione-pin (002 §2.6), which the server does not keep yet: fail closed.
-  if (purchase.requiresPin) problems.push('il PIN identificativo non è ancora gestito dal server');
   try {
     const cuts = allowedCuts(purchase);
     if (cuts && (cuts.length === 0 || cuts.some((cut) => cut <= 0))) problems.push('tagli non validi');
@@ -63,7 +65,13 @@ export function purchaseBodySchema(purchase: PurchaseDeclaration): Record<string
     properties[field] = { const: value };
     required.push(field);
   }
-  if (purchase.amount.kind !== 'fixed') {
+  if (purchase.amount.kind === 'product') {
+    properties[purchase.amount.field] = {
+      type: ['string', 'null'],
+      maxLength: 100,
+      description: `Codice del prodotto (catalogo \`${purchase.amount.catalogue}\`): il prezzo è quello del catalogo.`,
+    };
+  } else if (purchase.amount.kind !== 'fixed') {
     properties[amountFieldOf(purchase)] = {
       type: 'string',
       pattern: WIRE_AMOUNT,
@@ -80,6 +88,8 @@ export function describeAmount(purchase: PurchaseDeclaration): string {
   if (amount.kind === 'fixed') return `importo fisso ${amount.importo}`;
   if (amount.kind === 'cuts')
     return `uno dei tagli ${amount.cuts.join(', ')} in \`${amountFieldOf(purchase)}\``;
+  if (amount.kind === 'product')
+    return `il prezzo del prodotto il cui codice è in \`${amount.field}\` (catalogo \`${amount.catalogue}\`)`;
   return `importo libero in \`${amountFieldOf(purchase)}\` da ${amount.min} a ${amount.max}, a passi di ${amount.step}`;
 }
 
@@ -90,13 +100,28 @@ export interface PurchaseInput {
   body: Record<string, unknown>;
   /** The Idempotency-Key answer store (services/idempotency.ts), called inside the debit's transaction. */
   finish: Finish;
+  /** Sends the delivered code's mail after the answer (declarations with `delivers`). */
+  mail?: Mailer;
 }
 
 /** Checks and debits one purchase; answers 201 {id_acquisto} or throws the error answer. */
 export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Promise<StoredAnswer> {
   const { purchase, userId, body } = input;
-  const { amountCents, errors } = checkPurchase(purchase, body);
+  // A product purchase: the price is the catalogue's, never the body's.
+  let product: CatalogueProduct | null = null;
+  if (purchase.amount.kind === 'product') {
+    const code = body[purchase.amount.field];
+    if (typeof code === 'string' && code.trim() !== '') {
+      product = await findCatalogueProduct(db, purchase.amount.catalogue, code, userId);
+    }
+  }
+  const { amountCents, errors } = checkPurchase(purchase, body, product);
   if (Object.keys(errors).length > 0 || amountCents === null) throw new ApiError(400, errors);
+
+  // The identifying PIN of gestione-pin (002 §2.6, §5; services/sellers.ts).
+  if (purchase.requiresPin && !(await pinExists(db, userId))) {
+    throw new ApiError(400, { non_field_errors: [formatFormMessage('formPurchasePinMissing')] });
+  }
 
   // The warning the portal shows, answered before anything is written; the ledger checks again under
   // its lock (409) for a balance spent meanwhile.
@@ -109,7 +134,7 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
     });
   }
 
-  let soggetto = purchase.movement.soggetto;
+  let soggetto = product?.soggetto ?? purchase.movement.soggetto;
   if (soggetto === undefined) {
     const user = await db
       .selectFrom('users')
@@ -118,18 +143,32 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
       .executeTakeFirstOrThrow();
     soggetto = `${user.nome} ${user.cognome}`.trim();
   }
+  const oggetto = product ? `${purchase.movement.oggetto}: ${product.name}` : purchase.movement.oggetto;
 
+  let delivered: (Delivery & { code: string }) | null = null;
   const { purchase: made } = await debitPurchase(db, {
     userId,
     kind: purchase.movement.kind,
     amountCents,
     source: purchase.balance,
-    oggetto: purchase.movement.oggetto,
+    oggetto,
     soggetto,
     payload: { ...body, acquisto: purchase.name },
     beforeCommit: async (trx, row) => {
+      await product?.recheck?.(trx);
+      if (purchase.delivers) {
+        const delivery: Delivery = {
+          purchaseId: row.id,
+          userId,
+          productCode: product?.code ?? `${purchase.name}-${formatCents(amountCents)}`,
+          productName: product?.name ?? `${purchase.title} ${formatEuro(amountCents)}`,
+          istruzioni: formatFormMessage(purchase.delivers.howTo),
+        };
+        delivered = { ...delivery, code: await deliverCode(trx, delivery) };
+      }
       await input.finish(trx, { status: 201, body: { id_acquisto: row.id } });
     },
   });
+  if (delivered && input.mail) mailCode(db, input.mail, delivered);
   return { status: 201, body: { id_acquisto: made.id } };
 }

@@ -49,7 +49,7 @@ import {
   withoutFieldErrors,
   type FieldErrors,
 } from './form-errors';
-import { sendPlainForm } from './form-queries';
+import { plainFormFingerprint, sendPlainForm } from './form-queries';
 import { FIELD_ATTRIBUTE, ThemedForm } from './form-theme';
 import type { CompiledFormSchema, FormValues } from './validators';
 import { withWireAmounts } from './wire-amounts';
@@ -194,6 +194,8 @@ export function FormEngine(props: FormEngineProps) {
   const [writes, setWrites] = useState(0);
   /** A check or a submission is under way (dialogs open, POST running): the form does not start another. */
   const busy = useRef(false);
+  // Idempotent plain forms: one Idempotency-Key per payload and company, kept until it succeeds.
+  const plainKeys = useRef(new Map<string, string>());
   const containerRef = useRef<HTMLDivElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const focusTarget = useRef<FieldErrors>({});
@@ -412,8 +414,15 @@ export function FormEngine(props: FormEngineProps) {
   /** A plain form's own path: overlay -> its call -> its dialog or toast -> `onCompleted`. */
   const sendPlain = async (form: PlainFormDeclaration, values: FormValues) => {
     setSubmitting(true);
+    const body = plainFormBody(form, toPayload(form, values), files);
+    let fingerprint: string | null = null;
+    if (form.submit.idempotent && !(body instanceof FormData)) {
+      fingerprint = plainFormFingerprint(form.submit, body);
+      if (!plainKeys.current.has(fingerprint)) plainKeys.current.set(fingerprint, crypto.randomUUID());
+    }
     try {
-      await sendPlainForm(form.submit, plainFormBody(form, toPayload(form, values), files));
+      await sendPlainForm(form.submit, body, fingerprint ? plainKeys.current.get(fingerprint) : undefined);
+      if (fingerprint) plainKeys.current.delete(fingerprint);
       setSubmitting(false);
       await showPlainSuccess(form.success);
       busy.current = false;

@@ -71,10 +71,17 @@ export const plainFormLoadQueryOptions = (path: string, company: boolean) =>
 export function sendPlainForm(
   call: { readonly path: string; readonly method: 'POST' | 'PUT' | 'PATCH'; readonly scope?: string },
   body: Record<string, unknown> | FormData | undefined,
+  idempotencyKey?: string,
 ): Promise<unknown> {
   return apiRequest<unknown>(call.path, {
     method: call.method,
     body,
     actFor: call.scope === 'company' ? actingCompanyId() : null,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
   });
+}
+
+/** The fingerprint an idempotent plain form keys its Idempotency-Key by: the body and the company. */
+export function plainFormFingerprint(call: { readonly scope?: string }, body: unknown): string {
+  return JSON.stringify([call.scope === 'company' ? actingCompanyId() : null, body]);
 }

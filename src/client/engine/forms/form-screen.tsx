@@ -53,16 +53,24 @@ export function FormScreen({ routeName, replayId, declaration }: FormScreenProps
 export interface PlainFormScreenProps {
   /** A declaration of config/plain-forms (or a test fixture). */
   readonly declaration: PlainFormDeclaration;
+  /** Inside a page that has its own title (the back office): the form's title is a heading of level 2. */
+  readonly embedded?: boolean;
+  /** After a successful submission, before `then` (e.g. the page reads its list again). */
+  readonly onSubmitted?: () => void;
 }
 
-export function PlainFormScreen({ declaration }: PlainFormScreenProps) {
+export function PlainFormScreen({ declaration, embedded, onSubmitted }: PlainFormScreenProps) {
   // `reset` and `reload` start the form again: a new engine from the (re-read) initial data.
   const [round, setRound] = useState(0);
   return (
     <LoadedForm
       key={`${declaration.name}:${round}`}
       declaration={declaration}
-      onRestart={() => setRound((count) => count + 1)}
+      embedded={embedded === true}
+      onRestart={() => {
+        onSubmitted?.();
+        setRound((count) => count + 1);
+      }}
     />
   );
 }
@@ -113,9 +121,10 @@ interface LoadedFormProps {
   readonly replayId?: number;
   /** A plain form's `reset` / `reload`: the host starts the form again. */
   readonly onRestart?: () => void;
+  readonly embedded?: boolean;
 }
 
-function LoadedForm({ declaration, replayId, onRestart }: LoadedFormProps) {
+function LoadedForm({ declaration, replayId, onRestart, embedded = false }: LoadedFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const compiled = compiledFormSchema(declaration.schemaId);
@@ -280,9 +289,14 @@ function LoadedForm({ declaration, replayId, onRestart }: LoadedFormProps) {
 
   const creditCents = request && creditQuery.data ? (parseCents(creditQuery.data[request.credit]) ?? 0) : 0;
   return (
-    <Container size="sm" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+    <Container
+      size="sm"
+      py={embedded ? 0 : { base: 'md', sm: 'xl' }}
+      px={embedded ? 0 : { base: 'sm', sm: 'md' }}
+      mx={embedded ? 0 : undefined}
+    >
       <Stack gap="lg" data-testid={plain ? `plain-form-${formName(declaration)}` : undefined}>
-        <Title order={1} size="h2">
+        <Title order={embedded ? 2 : 1} size={embedded ? 'h3' : 'h2'}>
           {declaration.title}
         </Title>
         <FormIntro declaration={declaration} user={user} />

@@ -30,6 +30,8 @@ export interface MenuEngineProps {
   /** The open subsection (a `tree-` key); the main menu when absent or not visible to the user. */
   subsection?: string | undefined;
   onSubsectionChange: (key: SubsectionKey | undefined) => void;
+  /** Every section open at first (the referent home's two sections); default only the first. */
+  openAll?: boolean;
 }
 
 /** URL of a badge image of public/ (the portal may be served under a base path). */
@@ -181,10 +183,12 @@ function SubsectionView({
   );
 }
 
-export function MenuEngine({ menu, session, subsection, onSubsectionChange }: MenuEngineProps) {
+export function MenuEngine({ menu, session, subsection, onSubsectionChange, openAll }: MenuEngineProps) {
   const sections = useMemo(() => visibleMenu(menu, session), [menu, session]);
   const open = findSubsection(sections, subsection);
-  const [expanded, setExpanded] = useState<string[]>(() => (sections[0] ? [sections[0].key] : []));
+  const [expanded, setExpanded] = useState<string[]>(() =>
+    openAll ? sections.map((section) => section.key) : sections[0] ? [sections[0].key] : [],
+  );
   const rootRef = useRef<HTMLDivElement>(null);
   // The badge that opened a subsection gets the focus back when the user returns.
   const returnFocusTo = useRef<string | null>(null);

@@ -30,13 +30,30 @@ export interface PurchasePanelProps {
   readonly pinExists?: boolean;
   /** After the success dialog (and the follow-up): by default the credit is refreshed and the menu opens. */
   readonly onCompleted?: () => void;
+  /**
+   * The cuts the screen offers (wire amounts, e.g. a server's `buoni_disp`): only the declared cuts among
+   * them are shown; none gives the declaration's `noneOffered` text and no Buy.
+   */
+  readonly offered?: readonly string[];
+  /** Buy stays disabled whatever is chosen (001 §2: appaga's send button). */
+  readonly buyDisabled?: boolean;
 }
 
-export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchasePanelProps) {
+export function PurchasePanel({
+  declaration,
+  pinExists,
+  onCompleted,
+  offered,
+  buyDisabled = false,
+}: PurchasePanelProps) {
   const creditQuery = useQuery(creditQueryOptions());
   const toMenu = usePurchaseCompleted();
   const flow = usePurchaseFlow(onCompleted ?? toMenu);
-  const cuts = allowedCuts(declaration);
+  const declaredCuts = allowedCuts(declaration);
+  const offeredCents = offered?.map((wire) => parseCents(wire));
+  const cuts =
+    declaredCuts && offeredCents ? declaredCuts.filter((cut) => offeredCents.includes(cut)) : declaredCuts;
+  const noneOffered = declaration.amount.kind === 'cuts' && cuts !== null && cuts.length === 0;
   const [amount, setAmount] = useState<string>(
     declaration.amount.kind === 'fixed' ? declaration.amount.importo : '',
   );
@@ -91,7 +108,12 @@ export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchaseP
             </Text>
           </Group>
         )}
-        {declaration.amount.kind === 'cuts' && (
+        {noneOffered && (
+          <Alert color="yellow" role="alert" data-testid="purchase-none-offered">
+            {formMessages[declaration.texts.noneOffered ?? 'formPurchaseAmountNotACut']}
+          </Alert>
+        )}
+        {declaration.amount.kind === 'cuts' && !noneOffered && (
           <Radio.Group
             label={formMessages.formPurchaseCutsLabel}
             value={amount}
@@ -158,7 +180,7 @@ export function PurchasePanel({ declaration, pinExists, onCompleted }: PurchaseP
           size="md"
           w={{ base: '100%', xs: 'auto' }}
           style={{ alignSelf: 'flex-end' }}
-          disabled={overCredit || pinMissing}
+          disabled={overCredit || pinMissing || noneOffered || buyDisabled}
           loading={flow.submitting}
           onClick={() => void buy()}
         >

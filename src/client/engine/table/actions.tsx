@@ -155,15 +155,23 @@ export function DownloadButton({
   table: TableDeclaration;
   request: TableRequest;
 }) {
-  const download = useDownload();
+  const download = useDownload(column.failure ? messages[column.failure] : undefined);
+  const query: Record<string, string> = {};
+  for (const [name, field] of Object.entries(column.query ?? {}))
+    query[name] = String(readField(row, field) ?? '');
   return (
     <Button
       size="xs"
       variant="subtle"
       loading={download.running}
+      aria-label={column.ariaLabel ? rowText(column.ariaLabel, row, table.columns) : undefined}
       onClick={() =>
         void download.run(() =>
-          apiRequest(fillPath(column.call.path, row), { responseType: 'blob', ...companyOf(table, request) }),
+          apiRequest(fillPath(column.call.path, row), {
+            responseType: 'blob',
+            query,
+            ...companyOf(table, request),
+          }),
         )
       }
     >

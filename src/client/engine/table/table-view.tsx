@@ -16,7 +16,7 @@ import { NavigateButton, startCall } from './actions';
 import { CellContent } from './cells';
 import { TableToolbar } from './toolbar';
 import type { TableState } from './use-table';
-import { actionPath, cellText, hasTone, holds, readField, rowKey, type Row } from './values';
+import { actionPath, cellText, hasTone, holds, readField, rowKey, rowText, type Row } from './values';
 import classes from './table.module.css';
 
 export interface TableViewProps {
@@ -35,6 +35,15 @@ const PAGER_DEFAULTS: Record<keyof PagerTexts, TableMessageKey> = {
 };
 
 /** Phone-card placement of each column. */
+/** Row colours of the tones (light backgrounds: the text keeps its contrast), and their badges. */
+const TONE_BACKGROUNDS = {
+  red: 'var(--mantine-color-red-0)',
+  gray: 'var(--mantine-color-gray-1)',
+  yellow: 'var(--mantine-color-yellow-0)',
+} as const;
+// Filled badges with enough contrast for their text (axe): dark red, dark grey, and yellow with dark text.
+const BADGE_COLORS = { red: 'red.9', gray: 'gray.7', yellow: 'yellow.4' } as const;
+
 function cellClass(columns: readonly TableColumn[], column: TableColumn): string {
   const headers = columns.filter((item) => item.cardHeader);
   if (column.cardHeader) {
@@ -98,6 +107,17 @@ export function TableView({ state, captionParams = {} }: TableViewProps) {
 
   const blockEmpty = showEmpty && table.empty.placement === 'block';
   const showTable = !blockEmpty && !(failed && table.failure.show !== 'empty');
+
+  if (state.waiting && table.requires) {
+    return (
+      <Stack gap="sm">
+        <TableToolbar state={state} />
+        <Alert color="blue" variant="light" data-testid="table-requires">
+          {messages[table.requires.text]}
+        </Alert>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="sm">
@@ -234,8 +254,9 @@ function TableRow({ state, row, level }: { state: TableState; row: Row; level: n
   for (const { tone, on } of tones) data[`data-${tone.tone}`] = String(on);
   const style: CSSProperties = {};
   if (toned) {
-    style.backgroundColor =
-      toned.tone === 'expired' ? 'var(--mantine-color-gray-1)' : 'var(--mantine-color-yellow-0)';
+    const color = toned.color ?? (toned.tone === 'expired' ? 'gray' : 'yellow');
+    style.backgroundColor = TONE_BACKGROUNDS[color];
+    data['data-tone'] = color;
   }
   if (level > 0) (style as Record<string, unknown>)['--table-level'] = level;
   return (
@@ -249,6 +270,7 @@ function TableRow({ state, row, level }: { state: TableState; row: Row; level: n
         const text = cellText(column, row);
         const labelled = !column.cardHeader && column.kind !== 'detail' && !column.hiddenLabel && text !== '';
         const badge = tones.find(({ tone, on }) => on && tone.label && tone.field === column.field)?.tone;
+        const sentence = tones.find(({ tone, on }) => on && tone.text && tone.field === column.field)?.tone;
         return (
           <Table.Td
             key={column.field + column.kind}
@@ -257,11 +279,27 @@ function TableRow({ state, row, level }: { state: TableState; row: Row; level: n
             fw={column.emphasis && table.emphasis ? (emphasised ? 700 : 400) : undefined}
             ta={column.kind === 'boolean' ? 'center' : column.kind === 'detail' ? 'right' : undefined}
           >
-            <CellContent column={column} row={row} table={table} request={request} />
-            {badge?.label && (
-              <Badge ml="xs" color={badge.tone === 'expired' ? 'gray' : 'orange'} variant="filled">
-                {messages[badge.label]}
-              </Badge>
+            {sentence?.text ? (
+              // A sentence wraps, even in a column that keeps its values on one line (dates).
+              <span data-testid="table-tone-text" style={{ whiteSpace: 'normal' }}>
+                {rowText(sentence.text, row, columns)}
+              </span>
+            ) : badge?.label ? (
+              // The value and its badge wrap onto two lines when the card is narrow.
+              <span className={classes.toned}>
+                <span>
+                  <CellContent column={column} row={row} table={table} request={request} />
+                </span>
+                <Badge
+                  color={BADGE_COLORS[badge.color ?? (badge.tone === 'expired' ? 'gray' : 'yellow')]}
+                  variant="filled"
+                  autoContrast
+                >
+                  {messages[badge.label]}
+                </Badge>
+              </span>
+            ) : (
+              <CellContent column={column} row={row} table={table} request={request} />
             )}
           </Table.Td>
         );

@@ -31,10 +31,15 @@ function UserPicker({
     queryKey: ['table-users', filter.source.path, state.request.companyId] as const,
     queryFn: ({ signal }) => apiRequest<Row[]>(filter.source.path, { signal, ...companyOf(state) }),
   });
-  const data = (users.data ?? []).map((user) => ({
-    value: String(readField(user, filter.valueField)),
-    label: String(readField(user, filter.labelField)),
-  }));
+  const fields = typeof filter.labelField === 'string' ? [filter.labelField] : filter.labelField;
+  const data = (users.data ?? []).map((user) => {
+    const label = fields.map((field) => String(readField(user, field) ?? '')).join(' ');
+    const marked = filter.mark && readField(user, filter.mark.field) === true;
+    return {
+      value: String(readField(user, filter.valueField)),
+      label: marked && filter.mark ? `${label} (${messages[filter.mark.label]})` : label,
+    };
+  });
   return (
     <Select
       label={messages[filter.label]}
@@ -59,6 +64,20 @@ function FilterInput({ filter, state }: { filter: TableFilter; state: TableState
         onChange={(value) => state.setFilter(filter.param, value || undefined)}
         allowDeselect={false}
         w={{ base: '100%', xs: 220 }}
+      />
+    );
+  }
+  if (filter.kind === 'year') {
+    const last = new Date().getFullYear() + filter.yearsAhead;
+    const years = Array.from({ length: last - filter.firstYear + 1 }, (_, i) => String(last - i));
+    return (
+      <Select
+        label={messages[filter.label]}
+        data={[{ value: '', label: messages.tableAll }, ...years]}
+        value={state.filters[filter.param] ?? ''}
+        onChange={(value) => state.setFilter(filter.param, value || undefined)}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 160 }}
       />
     );
   }

@@ -84,7 +84,9 @@ export function useTable(table: TableDeclaration, options: UseTableOptions = {})
   };
 
   const request: TableRequest = { params, search, filters, page, pageSize, companyId };
-  const query = useQuery(tableQueryOptions(table, request));
+  // A table that needs a filter first (the user picker) asks nothing until it has one.
+  const waiting = table.requires !== undefined && (filters[table.requires.param] ?? '') === '';
+  const query = useQuery({ ...tableQueryOptions(table, request), enabled: !waiting });
   const failed = query.isError;
   const current =
     failed || query.data === undefined ? undefined : readPage(table, query.data, page, pageSize);
@@ -109,6 +111,8 @@ export function useTable(table: TableDeclaration, options: UseTableOptions = {})
     search: { text: searchText, typed, tooShort: searchTooShort },
     filters,
     setFilter,
+    /** The required filter has no value yet: nothing asked, the table's `requires.text` shown. */
+    waiting,
     /** Loaded, not failed, and no row at all. */
     empty: current !== undefined && count === 0 && rows.length === 0,
   };

@@ -68,8 +68,12 @@ export function cellText(column: TableColumn, row: Row): string {
       return messages[column.linkLabel];
     case 'detail':
       return messages[column.buttonLabel];
-    default:
-      return String(value);
+    default: {
+      const text = String(value);
+      return column.maxChars !== undefined && text.length > column.maxChars
+        ? `${text.slice(0, column.maxChars)}…`
+        : text;
+    }
   }
 }
 
@@ -108,6 +112,7 @@ export function holds(condition: TableCondition | undefined, row: Row, query: Ro
 
 /** Whether a row has a tone today: `expired` before today, `expiring` today..today+N days. */
 export function hasTone(tone: TableTone, row: Row, today: Date = new Date()): boolean {
+  if (!holds(tone.when, row)) return false;
   const value = readField(row, tone.field);
   if (isBlank(value)) return false;
   const date = dayjs(String(value)).startOf('day');

@@ -4,10 +4,12 @@
  * every call here must name a route of the `backoffice-refazi` group (checked as it is registered),
  * whose gating the auth hook applies by the shared rule; then this plugin requires the referent
  * profile and a managed company (the Act-For header's, else the session's choice, else the own one)
- * and hands it to the handler as `request.company` (`actingCompany(request)`).
+ * and hands it to the handler as `request.company` (`actingCompany(request)`). A call that changes
+ * something (not GET) needs the Act-For header itself (400 without it).
  * Calls: the company switcher, the advances balance, the company movement history
  * (routes/history) and the downloads area: the monthly payroll transactions and the residual credit
- * of the employees, both streamed as .xlsx.
+ * of the employees, both streamed as .xlsx; and the pages of office.ts (affiliated companies,
+ * schedule, plans, employees' files, public keys and consultants, incentive top-up).
  */
 import { actingCompany, markBackOfficeContext } from '../../plugins/access';
 import { requireAuth } from '../../plugins/auth';
@@ -21,6 +23,7 @@ import { sendXlsx, XLSX_MIME } from '../../services/spreadsheet';
 import { formatCents } from '../../../shared/money';
 import { ApiError } from '../../errors';
 import { companyHistoryRoute } from '../history/index';
+import { officeRoutes, type OfficeRoutesOptions } from './office';
 import { internalMessagesRoutes } from './internal-messages';
 
 const boErrors = errorResponses(400, 401, 403, 429);
@@ -29,7 +32,7 @@ const xlsxAnswer = (description: string) => ({
   200: { description, content: { [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } } } },
 });
 
-export default async function backOfficeRoutes(app: WireApp): Promise<void> {
+export default async function backOfficeRoutes(app: WireApp, options: OfficeRoutesOptions): Promise<void> {
   markBackOfficeContext(app);
   app.addHook('onRoute', (route) => {
     const name = route.config?.route;
@@ -45,6 +48,10 @@ export default async function backOfficeRoutes(app: WireApp): Promise<void> {
     const auth = requireAuth(request);
     if (auth.profile !== 'ref_aziendale') throw ApiError.of(403, 'apiForbidden');
     if (!auth.managesCompany) throw ApiError.of(403, 'apiActForForbidden');
+    // A change is made for the company the page names, never for a remembered or default one.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.headers['act-for'] === undefined) {
+      throw ApiError.of(400, 'apiActForRequired');
+    }
     request.company = auth.company;
   });
 
@@ -143,6 +150,7 @@ export default async function backOfficeRoutes(app: WireApp): Promise<void> {
   );
 
   companyHistoryRoute(app);
+  officeRoutes(app, options);
   // internal messaging (issue 17)
   internalMessagesRoutes(app);
 }

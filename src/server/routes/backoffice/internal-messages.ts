@@ -1,7 +1,7 @@
 /**
  * Internal messaging of the back office (route office-mess-interna, spec 002 §2.8, §5, §7): the
- * company's users (`solo_attivi=1`: the employees with an active contract, the recipients offered),
- * the sending (services/internal-messages.ts: recipients of the company acted for, sanitized HTML,
+ * recipients offered are `GET utenti_azienda?solo_attivi=1` (office.ts, shared with the user files);
+ * here the sending (services/internal-messages.ts: recipients of the company acted for, sanitized HTML,
  * 8,000 characters; each recipient's inbox), and what the company sent, with its archive. Registered
  * inside the back-office plugin: referent, Act-For checked, the company in `actingCompany(request)`.
  * The sending honours an Idempotency-Key (the company acted for is part of the request's hash).
@@ -10,36 +10,13 @@ import { actingCompany } from '../../plugins/access';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { hashRequest, readIdempotencyKey, withIdempotency } from '../../services/idempotency';
-import { companyUsers, sendInternalMessage } from '../../services/internal-messages';
+import { sendInternalMessage } from '../../services/internal-messages';
 import { listCompanySent, NOTIFICATION_PAGING, type NotificationBox } from '../../services/notifications';
 import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
 
 const boErrors = errorResponses(400, 401, 403, 429);
 
 export function internalMessagesRoutes(app: WireApp): void {
-  app.get(
-    '/api/utenti_azienda',
-    {
-      config: { route: 'office-mess-interna' },
-      schema: {
-        summary: 'Utenti dell’azienda',
-        description:
-          'Gli utenti dell’azienda per cui opera il referente (Act-For), per cognome e nome; con ' +
-          '`solo_attivi=1` solo quelli con contratto attivo (i destinatari della messaggistica interna).',
-        tags: ['back office'],
-        querystring: {
-          type: 'object',
-          properties: {
-            solo_attivi: { type: 'string', enum: ['0', '1'], description: '`1`: solo i contratti attivi.' },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: { type: 'array', items: { $ref: 'utente-azienda#' } }, ...boErrors },
-      },
-    },
-    async (request) => companyUsers(app.db, actingCompany(request), request.query.solo_attivi === '1'),
-  );
-
   app.post(
     '/api/comunicazione_interna',
     {

@@ -72,7 +72,7 @@ export default async function purchaseRoutes(
       async (request, reply) => {
         const { userId } = requireAuth(request);
         return sendIdempotent(request, reply, app.db, userId, (finish) =>
-          submitPurchase(app.db, { purchase, userId, body: request.body ?? {}, finish }),
+          submitPurchase(app.db, { purchase, userId, body: request.body ?? {}, finish, mail: app.mail }),
         );
       },
     );

@@ -6,12 +6,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client';
 import type {
+  DipendenteAzienda,
   ComunicazioneInterna,
   ComunicazioneInviata,
-  UtenteAzienda,
 } from '../../../../../schemas/wire-types.gen';
 
-export type Recipient = UtenteAzienda;
+export type Recipient = DipendenteAzienda;
 
 export const recipientsQueryOptions = (companyId: number | null) =>
   queryOptions({

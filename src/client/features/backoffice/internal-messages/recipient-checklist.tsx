@@ -1,6 +1,6 @@
 /**
  * The recipients of an internal message (spec 002 §2.8, §5): the employees with an active contract,
- * a filter on name, surname and e-mail, "select all" over what the filter shows (checked, partly
+ * a filter on name and surname, "select all" over what the filter shows (checked, partly
  * checked or not), and how many are chosen.
  */
 import { Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
@@ -14,7 +14,7 @@ const norm = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 export function matchesFilter(recipient: Recipient, filter: string): boolean {
   const words = norm(filter).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const text = norm(`${recipient.nome} ${recipient.cognome} ${recipient.email}`);
+  const text = norm(`${recipient.nome} ${recipient.cognome}`);
   return words.every((w) => text.includes(w));
 }
 
@@ -98,12 +98,11 @@ export function RecipientChecklist({ recipients, selected, onChange, disabled }:
               <Checkbox
                 key={r.id}
                 label={`${r.cognome} ${r.nome}`}
-                description={r.email}
+                value={String(r.id)}
                 checked={selected.has(r.id)}
                 onChange={() => toggle(r.id)}
                 disabled={disabled}
                 data-testid="recipient"
-                styles={{ description: { overflowWrap: 'anywhere' } }}
               />
             ))
           )}

@@ -1,0 +1,106 @@
+/**
+ * The purchases of the showcase screens (issue 13; spec 001 §2, §5, §7): the retailer voucher and the
+ * fuel card (the price of a catalogue product, a code delivered), the app vouchers (one of the
+ * denominations, at or below art. 51 c.3), the mutual-aid products (a section's from art. 51 c.3, the
+ * supplementary health's from the total, then its SSO window).
+ */
+import { constants } from '../constants';
+import type { PurchaseDeclaration } from './types';
+
+/** The app vouchers' denominations (`buoni_disp` of the toduba call, reused by appaga and ollipay). */
+export const appVoucherCuts = ['5.00', '10.00', '25.00', '50.00', '100.00', '150.00'] as const;
+
+/** A retailer's voucher (forn-aml), kind 5 from art. 51 c.3; its code arrives in the inbox and by mail. */
+export const buonoAml = {
+  name: 'buono-aml',
+  route_name: 'forn-aml',
+  title: 'Buono acquisto',
+  balance: 'art51c3',
+  amount: { kind: 'product', catalogue: 'aml', field: 'product_code' },
+  body: {},
+  ticks: [],
+  movement: { kind: 5, oggetto: 'Buono acquisto' },
+  texts: { overCredit: 'formAmountOverCreditArt51c3', success: 'formVoucherSuccess' },
+  after: { kind: 'menu' },
+  delivers: { kind: 'code', howTo: 'formVoucherHowTo' },
+} as const satisfies PurchaseDeclaration;
+
+/** The fuel card (bonus-benzina): once only, at most the year's limit, kind 12 from art. 51 c.3. */
+export const bonusBenzina = {
+  name: 'bonus-benzina',
+  route_name: 'bonus-benzina',
+  title: 'Bonus carburante',
+  balance: 'art51c3',
+  amount: { kind: 'product', catalogue: 'benzina', field: 'product_code' },
+  body: {},
+  ticks: [],
+  movement: { kind: 12, oggetto: 'Bonus carburante' },
+  texts: { overCredit: 'formAmountOverCreditArt51c3', success: 'formVoucherSuccess' },
+  after: { kind: 'menu' },
+  delivers: { kind: 'code', howTo: 'formFuelHowTo' },
+} as const satisfies PurchaseDeclaration;
+
+const appVoucher = (name: string, route_name: string, title: string) =>
+  ({
+    name,
+    route_name,
+    title,
+    balance: 'art51c3',
+    amount: { kind: 'cuts', cuts: appVoucherCuts },
+    body: { amountField: 'importo' },
+    ticks: [],
+    movement: { kind: 5, oggetto: title },
+    texts: {
+      overCredit: 'formAmountOverCreditArt51c3',
+      success: 'formVoucherSuccess',
+      amountMissing: 'formAppVoucherNoneChosen',
+      noneOffered: 'formAppVoucherNoCredit',
+    },
+    after: { kind: 'menu' },
+    delivers: { kind: 'code', howTo: 'formAppVoucherHowTo' },
+  }) as const satisfies PurchaseDeclaration;
+
+export const buonoOllipay = appVoucher('buono-ollipay', 'conv-ollipay', 'Buono Welfare Di Marca');
+export const buonoToduba = appVoucher('buono-toduba', 'conv-toduba', 'Buono Toduba');
+export const buonoAppaga = appVoucher('buono-appaga', 'conv-appaga', 'Buono Appaga');
+
+/** A mutual-aid product of a section (sez-eurete), from art. 51 c.3. */
+export const eureteSezione = {
+  name: 'eurete',
+  route_name: 'sez-eurete',
+  title: 'Welfare sociale Eurete',
+  balance: 'art51c3',
+  amount: { kind: 'product', catalogue: 'eurete', field: 'product_slug' },
+  body: {},
+  ticks: [],
+  movement: { kind: 6, oggetto: 'Welfare sociale Eurete' },
+  texts: { overCredit: 'formAmountOverCreditArt51c3', success: 'formEureteSuccess' },
+  after: { kind: 'menu' },
+} as const satisfies PurchaseDeclaration;
+
+/** The supplementary health (conv-assirete, section `assistenza_sanitaria_integrativa`), from the total, then its SSO window. */
+export const eureteSanitaria = {
+  name: 'eurete-sanitaria',
+  route_name: 'conv-assirete',
+  title: 'Assistenza sanitaria integrativa',
+  balance: 'totale',
+  amount: { kind: 'product', catalogue: 'eurete-sanitaria', field: 'product_slug' },
+  body: {},
+  ticks: [],
+  movement: { kind: 8, oggetto: 'Assistenza sanitaria integrativa' },
+  texts: { overCredit: 'formAmountOverCredit', success: 'formEureteHealthSuccess' },
+  after: { kind: 'sso-window', call: '/eurete_sso_link', bodyFields: ['product_slug'], urlField: 'sso_link' },
+} as const satisfies PurchaseDeclaration;
+
+export const showcasePurchases: readonly PurchaseDeclaration[] = [
+  buonoAml,
+  bonusBenzina,
+  buonoOllipay,
+  buonoToduba,
+  buonoAppaga,
+  eureteSezione,
+  eureteSanitaria,
+];
+
+/** The section the supplementary health buys from (re-exported for the server's catalogue). */
+export const eureteHealthSection = constants.eureteHealthSection;

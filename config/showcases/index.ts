@@ -1,0 +1,41 @@
+/**
+ * The showcases of the portal (ARCHITECTURE.md §4 "Showcases"), one declaration per grid (see types.ts),
+ * each in its own file. The showcase engine (`src/client/engine/showcase`) renders them; the server's
+ * paged calls read their page sizes from here. Tests declare a grid of their own
+ * (tests/fixtures/showcases) to prove the engine renders any declaration.
+ */
+import { convAmlShowcase } from './conv-aml';
+import { eureteSectionsShowcase } from './conv-eurete-buoni';
+import { fornAmlShowcase } from './forn-aml';
+import { eureteHealthShowcase, eureteSectionShowcase } from './sez-eurete';
+import type { ShowcaseDeclaration } from './types';
+// Conventions (issue 14).
+import { categorieFornitori, fornitoriAziendali, fornitoriCategoria, vetrinaFornitore } from './sellers';
+
+export {
+  convAmlShowcase,
+  eureteHealthShowcase,
+  eureteSectionShowcase,
+  eureteSectionsShowcase,
+  fornAmlShowcase,
+};
+
+export const showcases: readonly ShowcaseDeclaration[] = [
+  convAmlShowcase,
+  fornAmlShowcase,
+  eureteSectionsShowcase,
+  eureteSectionShowcase,
+  eureteHealthShowcase,
+  // Conventions (issue 14).
+  categorieFornitori,
+  fornitoriCategoria,
+  fornitoriAziendali,
+  vetrinaFornitore,
+];
+
+export function findShowcase(
+  name: string,
+  list: readonly ShowcaseDeclaration[] = showcases,
+): ShowcaseDeclaration | undefined {
+  return list.find((showcase) => showcase.name === name);
+}

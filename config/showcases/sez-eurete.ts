@@ -1,0 +1,81 @@
+/**
+ * sez-eurete (001 §2, §7, §9) and conv-assirete: a mutual-aid section's products, 4 a row, 8 a page,
+ * each with a detail and purchase modal (technical sheet and rules links; closable only by its buttons),
+ * back to conv-eurete-buoni. A section pays from art. 51 c.3; the supplementary health (its fixed
+ * section) from the total, then its SSO window.
+ */
+import { constants } from '../constants';
+import type { ShowcaseDeclaration, ShowcaseDetail } from './types';
+
+const paging = {
+  mode: 'server',
+  pageSizes: [constants.eureteProductsPageSize],
+  defaultPageSize: constants.eureteProductsPageSize,
+} as const;
+
+const perRow = { base: 1, xs: 2, md: constants.eureteProductsPerRow } as const;
+
+const detail = {
+  description: 'descrizione',
+  html: true,
+  links: [
+    { label: 'formEureteTechSheet', field: 'url_scheda' },
+    { label: 'formEureteRules', field: 'url_regolamento' },
+  ],
+  closable: false,
+} as const satisfies ShowcaseDetail;
+
+const card = { key: 'slug_name', title: 'nome', image: 'icona', price: 'costo' } as const;
+
+export const eureteSectionShowcase = {
+  name: 'sez-eurete',
+  route_name: 'sez-eurete',
+  source: { path: '/eurete_prodotti/{slug_name}' },
+  params: ['slug_name'],
+  perRow,
+  paging,
+  header: {
+    source: { path: '/eurete_sezioni/{slug_name}' },
+    title: 'nome',
+    image: 'icona',
+    description: 'descrizione',
+    html: true,
+  },
+  card,
+  open: {
+    kind: 'purchase',
+    purchase: 'eurete',
+    code: 'slug_name',
+    price: 'costo',
+    insufficient: 'formVoucherInsufficient',
+    detail,
+  },
+  texts: { empty: 'formEureteSectionEmpty', loadError: 'formBenefitHubLoadError' },
+  back: { route: 'conv-eurete-buoni', label: 'formEureteBack' },
+} as const satisfies ShowcaseDeclaration;
+
+export const eureteHealthShowcase = {
+  name: 'conv-assirete',
+  route_name: 'conv-assirete',
+  source: { path: `/eurete_prodotti/${constants.eureteHealthSection}` },
+  perRow,
+  paging,
+  header: {
+    source: { path: `/eurete_sezioni/${constants.eureteHealthSection}` },
+    title: 'nome',
+    image: 'icona',
+    description: 'descrizione',
+    html: true,
+  },
+  card,
+  open: {
+    kind: 'purchase',
+    purchase: 'eurete-sanitaria',
+    code: 'slug_name',
+    price: 'costo',
+    insufficient: 'formVoucherInsufficient',
+    detail,
+  },
+  texts: { empty: 'formEureteHealthEmpty', loadError: 'formBenefitHubLoadError' },
+  back: { route: 'conv-eurete-buoni', label: 'formEureteBack' },
+} as const satisfies ShowcaseDeclaration;

@@ -1,0 +1,84 @@
+/**
+ * The app voucher pages (config/showcases/app-vouchers.ts; 001 §2, §5): the amounts the page's call
+ * offers (at or below art. 51 c.3) as the purchase panel's cuts, "Non si dispone di sufficiente credito
+ * per l'acquisto" when none, the app's download links; appaga's send button always disabled; ollipay a
+ * purchase page for its `wfm` profile only, otherwise an information page with the links.
+ */
+import { Alert, Anchor, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formMessages } from '../../../../config/messages-forms.it';
+import { findPurchase } from '../../../../config/purchases';
+import type { AppVoucherPage } from '../../../../config/showcases/app-vouchers';
+import type { BuoniDisp, OllipayStatus } from '../../../../schemas/wire-types.gen';
+import { apiRequest } from '../../api/client';
+import { PurchasePanel } from '../../engine/purchase';
+import { DocumentationLink } from './documentation-link';
+
+type Offer = Partial<BuoniDisp & OllipayStatus>;
+
+function AppLinks({ page }: { page: AppVoucherPage }) {
+  return (
+    <Group gap="md">
+      <Text size="sm">{formMessages.formAppVoucherDownload}:</Text>
+      <Anchor href={page.apps.ios} target="_blank" rel="noopener noreferrer" size="sm">
+        {formMessages.formAppVoucherIos}
+      </Anchor>
+      <Anchor href={page.apps.android} target="_blank" rel="noopener noreferrer" size="sm">
+        {formMessages.formAppVoucherAndroid}
+      </Anchor>
+    </Group>
+  );
+}
+
+export function AppVoucherScreen({ page }: { page: AppVoucherPage }) {
+  const purchase = findPurchase(page.purchase);
+  const offer = useQuery({
+    queryKey: ['showcase', page.route_name],
+    queryFn: ({ signal }) => apiRequest<Offer>(page.call, { signal }),
+    staleTime: 0,
+  });
+  const profile = page.purchaseProfile;
+  const buys = !profile || offer.data?.profile === profile.profile;
+  const title = formMessages[profile && buys ? profile.title : page.title];
+
+  let body;
+  if (offer.isPending) body = <Loader aria-label={formMessages.formShowcaseLoading} />;
+  else if (offer.isError || !purchase)
+    body = (
+      <Alert color="red" role="alert">
+        {formMessages.formShowcaseLoadError}
+      </Alert>
+    );
+  else if (!buys && profile) body = <Text data-testid="app-voucher-info">{formMessages[profile.info]}</Text>;
+  else
+    body = (
+      <Stack gap="md">
+        <Text>{formMessages[page.intro]}</Text>
+        {page.disabledNote && (
+          <Alert color="gray" data-testid="app-voucher-disabled">
+            {formMessages[page.disabledNote]}
+          </Alert>
+        )}
+        <PurchasePanel
+          declaration={purchase}
+          offered={offer.data[page.offerField] ?? []}
+          buyDisabled={page.disabledNote !== undefined}
+        />
+      </Stack>
+    );
+
+  return (
+    <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
+      <Card withBorder radius="lg" padding="xl" shadow="xs">
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {body}
+          <AppLinks page={page} />
+          <DocumentationLink group="fringe-app" />
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

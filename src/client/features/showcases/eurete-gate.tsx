@@ -1,0 +1,91 @@
+/**
+ * The mutual-aid disclaimer (001 §2): before any Eurete showcase, a modal that closes only by its
+ * buttons (no backdrop, Escape or header close): the statements, a checkbox, "Prosegui" (enabled once
+ * ticked: the agreement is recorded on the server, `POST /api/eurete_disclaimer`, and kept in the
+ * session) and "Torna alla home" (menu).
+ */
+import { Button, Checkbox, List, Modal, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { formMessages } from '../../../../config/messages-forms.it';
+import { messages } from '../../../shared/catalogues/account';
+import { ApiError, apiRequest } from '../../api/client';
+import { showBackendError } from '../../components/backend-error-box';
+import { ModalActions } from '../../components/modal-actions';
+
+/** The session's agreement (sessionStorage: it ends with the browser tab, like the session). */
+export const EURETE_AGREEMENT_KEY = 'eurete_disclaimer_ok';
+
+function agreedInSession(): boolean {
+  try {
+    return sessionStorage.getItem(EURETE_AGREEMENT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function EureteGate({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [agreed, setAgreed] = useState(agreedInSession);
+  const [ticked, setTicked] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const accept = async () => {
+    setBusy(true);
+    try {
+      await apiRequest('/eurete_disclaimer', { method: 'POST', body: {} });
+      try {
+        sessionStorage.setItem(EURETE_AGREEMENT_KEY, '1');
+      } catch {
+        // Storage refused: the agreement holds for this page only.
+      }
+      setAgreed(true);
+    } catch (error) {
+      void showBackendError(error instanceof ApiError ? error.data : error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (agreed) return <>{children}</>;
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      title={formMessages.formEureteDisclaimerTitle}
+      centered
+      size="lg"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+    >
+      <Stack gap="md" data-testid="eurete-disclaimer">
+        <List spacing="xs">
+          <List.Item>
+            <Text size="sm">{formMessages.formEureteDisclaimerHolders}</Text>
+          </List.Item>
+          <List.Item>
+            <Text size="sm">{formMessages.formEureteDisclaimerPurpose}</Text>
+          </List.Item>
+          <List.Item>
+            <Text size="sm">{formMessages.formEureteDisclaimerTruth}</Text>
+          </List.Item>
+        </List>
+        <Checkbox
+          label={formMessages.formEureteDisclaimerAccept}
+          checked={ticked}
+          onChange={(event) => setTicked(event.currentTarget.checked)}
+          disabled={busy}
+        />
+        <ModalActions spread>
+          <Button variant="default" onClick={() => void navigate({ to: '/menu' })}>
+            {messages.backToHome}
+          </Button>
+          <Button disabled={!ticked} loading={busy} onClick={() => void accept()}>
+            {messages.proceed}
+          </Button>
+        </ModalActions>
+      </Stack>
+    </Modal>
+  );
+}

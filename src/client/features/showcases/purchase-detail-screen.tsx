@@ -1,0 +1,68 @@
+/**
+ * dettaglio-acquisto (issue 13 "What the user gets"): the code a voucher or card purchase delivered,
+ * with what was bought, when, and how to use it. The server answers only the purchase's owner.
+ */
+import { Alert, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formMessages } from '../../../../config/messages-forms.it';
+import type { CodiceConsegnato } from '../../../../schemas/wire-types.gen';
+import { formatTableMessage } from '../../../shared/catalogues/tables';
+import { formatDateTime } from '../../../shared/dates';
+import { apiRequest } from '../../api/client';
+
+export function PurchaseDetailScreen({ purchaseId }: { purchaseId: number }) {
+  const detail = useQuery({
+    queryKey: ['purchase-detail', purchaseId],
+    queryFn: ({ signal }) => apiRequest<CodiceConsegnato>(`/dettaglio_acquisto/${purchaseId}`, { signal }),
+    retry: false,
+  });
+  return (
+    <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
+      <Card withBorder radius="lg" padding="xl" shadow="xs">
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {formatTableMessage('filesPurchase', { id: purchaseId })}
+          </Title>
+          {detail.isPending && <Loader aria-label={formMessages.formShowcaseLoading} />}
+          {detail.isError && (
+            <Alert color="yellow" role="alert">
+              {formMessages.formDeliveredLoadError}
+            </Alert>
+          )}
+          {detail.data && (
+            <>
+              <Text fw={600}>{detail.data.prodotto}</Text>
+              <Text size="sm" c="dimmed">
+                {formatDateTime(detail.data.created)}
+              </Text>
+              <Stack gap={4}>
+                <Text size="sm">{formMessages.formDeliveredCode}</Text>
+                <Text
+                  ff="monospace"
+                  fz="xl"
+                  fw={700}
+                  p="sm"
+                  bg="var(--mantine-color-gray-1)"
+                  data-testid="delivered-code"
+                  style={{
+                    letterSpacing: '0.08em',
+                    borderRadius: 'var(--mantine-radius-sm)',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {detail.data.codice}
+                </Text>
+              </Stack>
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  {formMessages.formDeliveredHowTo}
+                </Text>
+                <Text size="sm">{detail.data.istruzioni}</Text>
+              </Stack>
+            </>
+          )}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { findAppVoucherPage } from '../../../../../config/showcases/app-vouchers';
+import { guardRoute } from '../../../app/route-guard';
+import { AppVoucherScreen } from '../../../features/showcases/app-voucher-screen';
+
+/** conv-appaga (001 §2): an app voucher page (config/showcases/app-vouchers.ts). */
+export const Route = createFileRoute('/_authenticated/appaga/conv-appaga')({
+  beforeLoad: guardRoute('conv-appaga'),
+  component: () => <AppVoucherScreen page={findAppVoucherPage('conv-appaga')!} />,
+});

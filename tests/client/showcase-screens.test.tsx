@@ -1,0 +1,196 @@
+/**
+ * The showcase screens that are not a grid (issue 13; 001 §2, §4, §5, §8): the fuel bonus (a card, or
+ * none with its reasons and a button home), the app voucher pages (only the offered amounts, "Non si
+ * dispone di sufficiente credito per l'acquisto" with none, "Nessun buono selezionato..." with no choice,
+ * appaga's send button always disabled, ollipay's information page outside the wfm profile), and the
+ * mutual-aid disclaimer gate (closable only by its buttons, Prosegui once ticked, recorded on the server).
+ */
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { findAppVoucherPage } from '../../config/showcases/app-vouchers';
+import { messages as accountMessages } from '../../src/shared/catalogues/account';
+import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
+import { euro } from '../../src/shared/money';
+import { emitSessionEnd } from '../../src/client/api/session-events';
+import { AppVoucherScreen } from '../../src/client/features/showcases/app-voucher-screen';
+import { EURETE_AGREEMENT_KEY, EureteGate } from '../../src/client/features/showcases/eurete-gate';
+import { FuelBonusScreen } from '../../src/client/features/showcases/fuel-bonus-screen';
+import { demoUser, jsonResponse, logInAs, renderInRouter, stubApi, type RecordedCall } from './helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+let calls: RecordedCall[] = [];
+
+function api(answers: Record<string, () => Response>) {
+  calls = stubApi((url, init) => {
+    const path = url.split('?')[0]!;
+    if (answers[path]) return answers[path]();
+    if (url.startsWith('/api/crea_acquisto/') && init.method === 'POST')
+      return jsonResponse(201, { id_acquisto: 77 });
+    if (url === '/api/get-logged-user-info') return jsonResponse(200, demoUser());
+    return undefined;
+  });
+}
+
+async function show(ui: React.ReactNode) {
+  logInAs();
+  return renderInRouter(ui, { path: '/pagina', extraPaths: ['/menu'] });
+}
+
+beforeEach(() => {
+  calls = [];
+  emitSessionEnd();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('fuel bonus', () => {
+  it('204: no card, the reasons, and a button home', async () => {
+    api({ '/api/bonus_benzina': () => new Response(null, { status: 204 }) });
+    const { router } = await show(<FuelBonusScreen />);
+    const none = await screen.findByTestId('fuel-none');
+    expect(within(none).getByText(formMessages.formFuelNone)).toBeTruthy();
+    expect(within(none).getByText(formMessages.formFuelReasons)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: formMessages.formPurchaseBuy })).toBeNull();
+    fireEvent.click(within(none).getByRole('button', { name: accountMessages.backToHome }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
+  });
+
+  it('200: the card with the year limit, bought through the purchase engine with its code', async () => {
+    api({
+      '/api/bonus_benzina': () =>
+        jsonResponse(200, {
+          product_code: 'FUEL-200',
+          nome: 'Carta carburante 200 €',
+          importo: '200.00',
+          immagine: '',
+          limite: '200.00',
+          anno: 2026,
+        }),
+    });
+    await show(<FuelBonusScreen />);
+    const card = await screen.findByTestId('fuel-card');
+    expect(
+      within(card).getByText(
+        formatFormMessage('formFuelIntro', { limit: euro(20_000), year: 2026 }).replace(/\s/g, ' '),
+        {
+          normalizer: (text) => text.replace(/\s/g, ' '),
+        },
+      ),
+    ).toBeTruthy();
+    fireEvent.click(await within(card).findByRole('button', { name: formMessages.formPurchaseBuy }));
+    const confirm = await screen.findByRole('dialog', { name: formMessages.formConfirmTitle });
+    fireEvent.click(within(confirm).getByRole('button', { name: accountMessages.proceed }));
+    await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
+    const post = calls.find((call) => call.url === '/api/crea_acquisto/bonus-benzina');
+    expect(JSON.parse(post?.init.body as string)).toEqual({ product_code: 'FUEL-200' });
+  }, 30_000);
+});
+
+describe('app vouchers', () => {
+  it('offers only the amounts the call gives; no choice: "Nessun buono selezionato..."', async () => {
+    api({ '/api/toduba_buoni': () => jsonResponse(200, { buoni_disp: ['5.00', '10.00'] }) });
+    await show(<AppVoucherScreen page={findAppVoucherPage('conv-toduba')!} />);
+    const radios = await screen.findAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['5.00', '10.00']);
+    fireEvent.click(screen.getByRole('button', { name: formMessages.formPurchaseBuy }));
+    expect(await screen.findByText(formMessages.formAppVoucherNoneChosen)).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/crea_acquisto/'))).toBe(false);
+  });
+
+  it('with none offered: "Non si dispone di sufficiente credito per l\'acquisto" and no purchase', async () => {
+    api({ '/api/toduba_buoni': () => jsonResponse(200, { buoni_disp: [] }) });
+    await show(<AppVoucherScreen page={findAppVoucherPage('conv-toduba')!} />);
+    expect((await screen.findByTestId('purchase-none-offered')).textContent).toBe(
+      formMessages.formAppVoucherNoCredit,
+    );
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: formMessages.formPurchaseBuy }).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
+  it("appaga's send button stays disabled whatever is chosen", async () => {
+    api({ '/api/appaga_buoni': () => jsonResponse(200, { buoni_disp: ['5.00'] }) });
+    await show(<AppVoucherScreen page={findAppVoucherPage('conv-appaga')!} />);
+    fireEvent.click(await screen.findByRole('radio'));
+    expect(screen.getByTestId('app-voucher-disabled').textContent).toBe(formMessages.formAppagaUnavailable);
+    expect(screen.getByRole('button', { name: formMessages.formPurchaseBuy }).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
+  it('ollipay: Welfare Di Marca buys for the wfm profile; any other profile gets the information and the app links', async () => {
+    api({
+      '/api/ollipay_status': () =>
+        jsonResponse(200, { profile: 'wfm', reg_status: true, vouchers: ['5.00'] }),
+    });
+    const first = await show(<AppVoucherScreen page={findAppVoucherPage('conv-ollipay')!} />);
+    expect(await screen.findByRole('heading', { name: formMessages.formTitleWfm })).toBeTruthy();
+    expect(await screen.findByRole('radio')).toBeTruthy();
+    first.unmount();
+
+    api({
+      '/api/ollipay_status': () =>
+        jsonResponse(200, { profile: 'altro', reg_status: true, vouchers: ['5.00'] }),
+    });
+    await show(<AppVoucherScreen page={findAppVoucherPage('conv-ollipay')!} />);
+    expect((await screen.findByTestId('app-voucher-info')).textContent).toBe(formMessages.formOllipayInfo);
+    expect(screen.getByRole('heading', { name: formMessages.formTitleOllipay })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: formMessages.formPurchaseBuy })).toBeNull();
+    expect(
+      screen.getByRole('link', { name: formMessages.formAppVoucherAndroid }).getAttribute('href'),
+    ).toContain('play.google.com');
+  });
+});
+
+describe('mutual-aid disclaimer gate', () => {
+  it('closes only by its buttons; Prosegui once ticked records the agreement and shows the content', async () => {
+    api({ '/api/eurete_disclaimer': () => jsonResponse(200, { accettato: true }) });
+    await show(
+      <EureteGate>
+        <p>contenuto</p>
+      </EureteGate>,
+    );
+    const gate = await screen.findByRole('dialog', { name: formMessages.formEureteDisclaimerTitle });
+    expect(screen.queryByText('contenuto')).toBeNull();
+    fireEvent.keyDown(gate, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: formMessages.formEureteDisclaimerTitle })).toBeTruthy();
+    expect(gate.querySelector('.mantine-Modal-close')).toBeNull();
+    const proceed = within(gate).getByRole('button', { name: accountMessages.proceed });
+    expect(proceed.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(gate).getByRole('checkbox', { name: formMessages.formEureteDisclaimerAccept }));
+    fireEvent.click(proceed);
+    expect(await screen.findByText('contenuto')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/eurete_disclaimer' && call.init.method === 'POST')).toBe(
+      true,
+    );
+    expect(sessionStorage.getItem(EURETE_AGREEMENT_KEY)).toBe('1');
+  });
+
+  it('"Torna alla home" goes to the menu; an agreement of this session shows the content at once', async () => {
+    api({});
+    const first = await show(
+      <EureteGate>
+        <p>contenuto</p>
+      </EureteGate>,
+    );
+    const gate = await screen.findByRole('dialog', { name: formMessages.formEureteDisclaimerTitle });
+    fireEvent.click(within(gate).getByRole('button', { name: accountMessages.backToHome }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/menu'));
+    first.unmount();
+
+    sessionStorage.setItem(EURETE_AGREEMENT_KEY, '1');
+    await show(
+      <EureteGate>
+        <p>contenuto</p>
+      </EureteGate>,
+    );
+    expect(await screen.findByText('contenuto')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

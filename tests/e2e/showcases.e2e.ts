@@ -1,0 +1,226 @@
+/**
+ * Showcases end to end (issue 13): the built portal, a real server, Chromium. Lean on purpose: two tests.
+ * - 360 px: the voucher home, a retailer's showcase (18 a page, the pager, the search sending one call
+ *   per pause), a voucher bought through the detail modal and the purchase engine (art. 51 c.3 before and
+ *   after, the movement, the delivered code on the purchase detail page), axe and screenshots;
+ * - 1280 px: the mutual-aid disclaimer gate (not closable by Escape, Prosegui only once ticked), the
+ *   sections grid, a section's detail modal, the supplementary-health purchase from the total and its SSO
+ *   window on the demo partner; the voucher grids at 1280 px; axe and screenshots.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formMessages } from '../../config/messages-forms.it';
+import { messages } from '../../config/messages-account.it';
+import { formatTableMessage } from '../../src/shared/catalogues/tables';
+import { settle, TestContexts } from './auth-helpers';
+import { credit } from './form-driver';
+import { cents } from './movements-helpers';
+import {
+  axeViolations,
+  dismissInfoPopup,
+  launchBrowser,
+  screenshotDir,
+  seedSession,
+  startServer,
+  type E2eServer,
+} from './harness';
+
+const MARIO = 'mario.rossi@example.com';
+const CODE = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/;
+
+let server: E2eServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const contexts = new TestContexts(
+  () => browser,
+  () => server.baseUrl,
+);
+
+beforeAll(async () => {
+  mkdirSync(screenshotDir, { recursive: true });
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  expect(await contexts.closeAll()).toEqual([]);
+});
+
+const retailerId = async (name: string) =>
+  Number(
+    (
+      await server.app.db
+        .selectFrom('aml_retailers')
+        .select('id')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+
+describe('showcases', () => {
+  it('vouchers at 360 px: grid, paging, debounced search, a purchase and its delivered code', async () => {
+    const context = await contexts.context(360);
+    const token = await server.login(MARIO);
+    await seedSession(context, token, 'acme');
+    const page = await context.newPage();
+    const before = await credit(page, token);
+
+    await page.goto('/aml/conv-aml');
+    await page.getByRole('heading', { level: 1, name: formMessages.formTitleVouchers }).waitFor();
+    await page.getByRole('link', { name: 'Supermercato Fresco' }).waitFor();
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/showcase-conv-aml-360.png`, fullPage: true });
+
+    const id = await retailerId('Supermercato Fresco');
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === `/api/aml_prodotti/${id}` && url.searchParams.has('filter'))
+        searches.push(url.searchParams.toString());
+    });
+    await page.getByRole('link', { name: 'Supermercato Fresco' }).click();
+    await page.waitForURL(`**/aml/forn-aml/${id}`);
+    const cards = page.getByTestId(/^showcase-item-/);
+    await expect.poll(() => cards.count()).toBe(18);
+    await page.getByTestId('showcase-header').getByRole('heading', { name: 'Supermercato Fresco' }).waitFor();
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/showcase-forn-aml-360.png`, fullPage: true });
+
+    // Paging: 20 vouchers, 18 a page.
+    await page.getByRole('button', { name: formatTableMessage('tablePage', { n: 2 }) }).click();
+    await expect.poll(() => cards.count()).toBe(2);
+
+    // Search: typing within one pause sends one call, from the first page.
+    await page
+      .getByRole('searchbox', { name: formMessages.formRetailerSearchLabel })
+      .pressSequentially('bio', {
+        delay: 60,
+      });
+    await expect.poll(() => cards.count()).toBe(5);
+    await page.waitForTimeout(800);
+    expect(searches).toEqual(['page=1&page_size=18&price_sort=true&filter=bio']);
+    await page.getByRole('searchbox', { name: formMessages.formRetailerSearchLabel }).fill('');
+    await expect.poll(() => cards.count()).toBe(18);
+
+    // Buy the 25 € voucher: the modal, the summary, the success, the menu.
+    await page.getByRole('button', { name: 'Buono 25 €' }).click();
+    const modal = page.getByRole('dialog', { name: 'Buono 25 €' });
+    await modal.waitFor();
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await modal.getByRole('button', { name: formMessages.formPurchaseBuy }).click();
+    const confirm = page.getByRole('dialog', { name: formMessages.formConfirmTitle });
+    await confirm.getByRole('button', { name: messages.proceed }).click();
+    const success = page.getByRole('dialog', { name: formMessages.formSuccessTitle });
+    await success.waitFor();
+    const purchaseId = Number(/con l'id (\d+)/.exec(await success.innerText())?.[1]);
+    expect(purchaseId).toBeGreaterThan(0);
+    await success.getByRole('button', { name: messages.ok }).click();
+    await page.waitForURL(/\/menu$/);
+    await dismissInfoPopup(page, 3000);
+
+    const after = await credit(page, token);
+    expect(cents(before.art51c3) - cents(after.art51c3)).toBe(2500);
+    expect(cents(before.totale) - cents(after.totale)).toBe(2500);
+    const movement = await server.app.db
+      .selectFrom('movements')
+      .select(['verso', 'importo', 'id_kind', 'soggetto'])
+      .where('id_acquisto', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    expect(movement).toEqual({ verso: 'DARE', importo: 2500, id_kind: 5, soggetto: 'Supermercato Fresco' });
+
+    // The delivered code: the purchase detail, the same as the inbox's.
+    await page.goto(`/acquisti/${purchaseId}`);
+    const code = (await page.getByTestId('delivered-code').innerText()).trim();
+    expect(code).toMatch(CODE);
+    const stored = await server.app.db
+      .selectFrom('delivered_codes')
+      .select('code')
+      .where('purchase_id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    expect(stored.code).toBe(code);
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/showcase-delivered-code-360.png`, fullPage: true });
+  }, 120_000);
+
+  it('mutual aid at 1280 px: the disclaimer gate, sections, a section, the health purchase and its SSO window', async () => {
+    const context = await contexts.context(1280);
+    const token = await server.login(MARIO);
+    await seedSession(context, token, 'acme');
+    const page = await context.newPage();
+
+    await page.goto('/aml/conv-aml');
+    await page.getByRole('link', { name: 'Supermercato Fresco' }).waitFor();
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/showcase-conv-aml-1280.png`, fullPage: true });
+    await page.getByRole('link', { name: 'Libreria Centrale' }).click();
+    await expect.poll(() => page.getByTestId(/^showcase-item-/).count()).toBe(18);
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/showcase-forn-aml-1280.png`, fullPage: true });
+
+    await page.goto('/eurete/conv-eurete-buoni');
+    const gate = page.getByRole('dialog', { name: formMessages.formEureteDisclaimerTitle });
+    await gate.waitFor();
+    await settle(page);
+    await page.keyboard.press('Escape');
+    await gate.waitFor();
+    const proceed = gate.getByRole('button', { name: messages.proceed });
+    expect(await proceed.isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/showcase-eurete-gate-1280.png` });
+    await gate.getByRole('checkbox', { name: formMessages.formEureteDisclaimerAccept }).check();
+    await proceed.click();
+    await gate.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Famiglia' }).waitFor();
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/showcase-eurete-sections-1280.png`, fullPage: true });
+
+    await page.getByRole('link', { name: 'Famiglia' }).click();
+    await page.waitForURL('**/eurete/sez-eurete/famiglia');
+    await expect.poll(() => page.getByTestId(/^showcase-item-/).count()).toBe(8);
+    await page.getByRole('button', { name: 'Contributo nascita' }).click();
+    const detail = page.getByRole('dialog', { name: 'Contributo nascita' });
+    await detail.waitFor();
+    await settle(page);
+    await page.keyboard.press('Escape');
+    await detail.getByRole('link', { name: formMessages.formEureteTechSheet }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/showcase-eurete-section-1280.png`, fullPage: true });
+    await detail.getByRole('button', { name: messages.cancel }).click();
+    await detail.waitFor({ state: 'detached' });
+
+    // The supplementary health: from the total, then the SSO window on the demo partner.
+    const before = await credit(page, token);
+    await page.goto('/eurete/conv-assirete');
+    await page.getByRole('button', { name: 'Piano salute base' }).click();
+    await page
+      .getByRole('dialog', { name: 'Piano salute base' })
+      .getByRole('button', { name: formMessages.formPurchaseBuy })
+      .click();
+    await page
+      .getByRole('dialog', { name: formMessages.formConfirmTitle })
+      .getByRole('button', { name: messages.proceed })
+      .click();
+    const success = page.getByRole('dialog', { name: formMessages.formSuccessTitle });
+    await success.waitFor();
+    const [partner] = await Promise.all([
+      context.waitForEvent('page'),
+      success.getByRole('button', { name: messages.ok }).click(),
+    ]);
+    await partner.waitForURL(/\/demo-partner\/convenzioni\/conv-assirete\?d=/);
+    await partner.getByRole('heading', { level: 1, name: 'Benvenuto, Mario Rossi' }).waitFor();
+    await page.waitForURL(/\/menu$/);
+    const after = await credit(page, token);
+    expect(cents(before.totale) - cents(after.totale)).toBe(24_000);
+    expect(after.art51c3).toBe(before.art51c3);
+  }, 120_000);
+});
