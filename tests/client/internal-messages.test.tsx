@@ -12,6 +12,7 @@ import {
   MESSAGE_MAX_CHARS,
   messageState,
 } from '../../src/client/features/backoffice/internal-messages/rules';
+import { useSessionStore } from '../../src/client/stores/session';
 import { jsonResponse, logInAs, renderInRouter, stubApi, type RecordedCall } from './helpers';
 
 describe('messageState (the send rules)', () => {
@@ -61,6 +62,10 @@ describe('MessagingScreen', () => {
   beforeEach(() => {
     queryClient.clear();
     logInAs('ref_aziendale');
+    // The company acted for (the session's default is the own one): named by every call.
+    useSessionStore.setState((state) => ({
+      sessionInfos: { ...state.sessionInfos, act_for: { id: 3, nome: 'Acme S.p.A.' } },
+    }));
     sendStatus = 201;
     calls = stubApi((url, init) => {
       if (url.startsWith('/api/aziende_referente')) return jsonResponse(200, []);
@@ -128,6 +133,7 @@ describe('MessagingScreen', () => {
       messaggio: '<p>Riunione alle 15</p>',
     });
     expect(new Headers(post?.init.headers).get('Idempotency-Key')).toMatch(/^mess-/);
+    expect(new Headers(post?.init.headers).get('Act-For')).toBe('3');
     // Sent: the draft and the choice start again.
     await waitFor(() => expect(isDisabled(sendButton())).toBe(true));
     expect(counter().textContent).toContain(formatMessage('messCounter', { n: 0, limit: 8000 }));

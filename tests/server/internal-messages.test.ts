@@ -56,13 +56,14 @@ describe.each(backends)('internal messaging (%s)', (backend) => {
   });
   afterAll(async () => t?.close());
 
+  /** A POST names its company (Act-For, required on back-office changes): Acme S.p.A. unless told. */
   const send = (token: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.request({
       method: 'POST',
       url: '/api/comunicazione_interna',
       token,
       payload: payload as object,
-      headers,
+      headers: { 'act-for': String(companies['Acme S.p.A.']), ...headers },
     });
   const bell = async (token: string) =>
     json<{ ricevuti_new: number }>(await t.request({ method: 'GET', url: '/api/info_notifiche', token }))
@@ -102,10 +103,10 @@ describe.each(backends)('internal messaging (%s)', (backend) => {
     expect(servizi.some((u) => u.id === marioId)).toBe(false);
   });
 
-  it('refuses an employee (403) and a company the referent does not manage (403)', async () => {
+  it('refuses an employee (403), a company the referent does not manage (403), no Act-For on the POST (400)', async () => {
     const employee = await send(mario, { destinatari: [marioId], messaggio: '<p>Ciao</p>' });
     expect(employee.statusCode).toBe(403);
-    expect(json(employee)).toEqual({ detail: messages.apiForbidden });
+    expect(json(employee)).toEqual({ detail: messages.apiActForForbidden });
     expect((await t.request({ method: 'GET', url: '/api/utenti_azienda', token: mario })).statusCode).toBe(
       403,
     );
@@ -131,6 +132,15 @@ describe.each(backends)('internal messaging (%s)', (backend) => {
       ).statusCode,
     ).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/utenti_azienda' })).statusCode).toBe(401);
+    // A message is sent for the company the page names: no Act-For, 400.
+    const unnamed = await t.request({
+      method: 'POST',
+      url: '/api/comunicazione_interna',
+      token: laura,
+      payload: { destinatari: [marioId], messaggio: '<p>Ciao</p>' },
+    });
+    expect(unnamed.statusCode).toBe(400);
+    expect(json(unnamed)).toEqual({ detail: messages.apiActForRequired });
   });
 
   it('refuses a ceased employee, one of another company, and one of a company not acted for', async () => {

@@ -154,7 +154,7 @@ function MessageComposer({ companyId }: { companyId: number | null }) {
             </Text>
             <Button
               leftSection={<IconSend size={18} aria-hidden="true" />}
-              disabled={!state.canSend}
+              disabled={!state.canSend || companyId === null}
               loading={send.isPending}
               onClick={() => send.mutate()}
               data-testid="message-send"
