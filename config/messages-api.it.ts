@@ -262,6 +262,12 @@ export const apiMessages = {
   apiTopupPdfVat: 'IVA sulla commissione ({percent}%): {amount}',
   apiTopupPdfTotal: 'Totale fattura: {amount}',
   apiTopupPdfNote: 'Documento pro forma, non valido ai fini fiscali: la fattura segue il pagamento.',
+
+  // --- internal messaging (issue 17; 002 §2.8, §5, §7) ------------------------------------------
+  apiInternalMessageTooLong: 'Il messaggio può avere al massimo {limit} caratteri, formattazione compresa.',
+  apiInternalMessageEmpty: 'Il messaggio è vuoto: scrivere un testo.',
+  apiInternalMessageRecipientInvalid:
+    'Uno o più destinatari non sono dipendenti con contratto attivo dell’azienda per cui si opera.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

@@ -222,6 +222,16 @@ export const tableMessages = {
   boTopupTitle: 'Ricarica Loyalty e Incentive',
   boTopupIntro:
     'La ricarica è richiesta per l’azienda selezionata; il pro forma di ogni richiesta si scarica qui sotto.',
+  // --- internal messaging (issue 17): what the company sent, and its archive ------------------
+  messSentTableCaption: 'Elenco dei messaggi inviati dall’azienda',
+  messArchiveTableCaption: 'Elenco dei messaggi archiviati dall’azienda',
+  messSentEmpty: 'Nessun messaggio inviato.',
+  messReadByAll: 'Letto da tutti',
+  messNotReadByAll: 'Non ancora letto da tutti',
+  messOpenLabel: 'Apri il messaggio del {date}',
+  messDetailTitle: 'Dettaglio del messaggio',
+  messPageSize: 'Messaggi per pagina',
+  messPages: 'Pagine dei messaggi',
 } as const;
 
 export const messages = { ...accountMessages, ...tableMessages } as const;

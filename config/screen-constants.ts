@@ -52,4 +52,6 @@ export const screenConstants = {
   consultantSignatureSkewSeconds: 300,
   /** New-convention request (home-refazi): the external page. */
   newConventionUrl: 'https://www.example.com/richiesta-convenzione',
+  // internal messaging (issue 17): the longest message, HTML formatting included (spec 002 §5, §9).
+  internalMessageMaxChars: 8000,
 } as const;

@@ -230,6 +230,17 @@ export interface CodiceConsegnato {
   created: string;
 }
 
+/** schemas/api/comunicazione-interna.json: Comunicazione interna. */
+export interface ComunicazioneInterna {
+  destinatari: number[];
+  messaggio: string;
+}
+
+/** schemas/api/comunicazione-inviata.json: Comunicazione inviata. */
+export interface ComunicazioneInviata {
+  id: number;
+}
+
 /** schemas/api/conto-anticipi.json: Conto anticipi. */
 export interface ContoAnticipi {
   saldo_anticipi: Money;
@@ -1021,6 +1032,8 @@ export interface WireTypes {
   categoria: Categoria;
   'chiave-pubblica': ChiavePubblica;
   'codice-consegnato': CodiceConsegnato;
+  'comunicazione-interna': ComunicazioneInterna;
+  'comunicazione-inviata': ComunicazioneInviata;
   'conto-anticipi': ContoAnticipi;
   'conv-special-agreed': ConvSpecialAgreed;
   crediti: Crediti;

@@ -1,6 +1,9 @@
 /** Every table declaration, by name (`tests/config/tables.test.ts` checks them all). */
 import { cancelledPurchasesTable } from './cancelled-purchases';
 import { creditStatusTable } from './credit-status';
+// internal messaging (issue 17)
+import { internalMessagesTable } from './internal-messages';
+import { internalMessagesArchiveTable } from './internal-messages-archive';
 import { movementsCompanyTable } from './movements-company';
 import { movementsUserTable } from './movements-user';
 import { notificationsTable } from './notifications';
@@ -32,6 +35,9 @@ export const tables = {
   'office-ricariche': topupsTable,
   // Conventions (issue 14).
   'stato-voucher': voucherStatusTable,
+  // internal messaging (issue 17)
+  'internal-messages': internalMessagesTable,
+  'internal-messages-archive': internalMessagesArchiveTable,
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof tables;
@@ -40,6 +46,8 @@ export type * from './types';
 export {
   cancelledPurchasesTable,
   creditStatusTable,
+  internalMessagesArchiveTable,
+  internalMessagesTable,
   movementsCompanyTable,
   movementsUserTable,
   notificationsArchiveTable,

@@ -33,6 +33,7 @@ import { Route as AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport }
 import { Route as AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport } from './routes/_authenticated/backoffice-refazi/office-consulenti';
 import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-info';
 import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-toduba';
+import { Route as AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport } from './routes/_authenticated/backoffice-refazi/office-mess-interna';
 import { Route as AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
 import { Route as AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare';
 import { Route as AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport } from './routes/_authenticated/backoffice-refazi/office-scadenzario-azi';
@@ -195,6 +196,12 @@ const AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute =
   AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport.update({
     id: '/office-incentive-toduba',
     path: '/office-incentive-toduba',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficeMessInternaRoute =
+  AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport.update({
+    id: '/office-mess-interna',
+    path: '/office-mess-interna',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
 const AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute =
@@ -399,6 +406,7 @@ export interface FileRoutesByFullPath {
   '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
   '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
+  '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
   '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
   '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
   '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
@@ -452,6 +460,7 @@ export interface FileRoutesByTo {
   '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
   '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
+  '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
   '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
   '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
   '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
@@ -508,6 +517,7 @@ export interface FileRoutesById {
   '/_authenticated/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
   '/_authenticated/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   '/_authenticated/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
+  '/_authenticated/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
   '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
   '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
   '/_authenticated/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
@@ -564,6 +574,7 @@ export interface FileRouteTypes {
     | '/backoffice-refazi/office-consulenti'
     | '/backoffice-refazi/office-incentive-info'
     | '/backoffice-refazi/office-incentive-toduba'
+    | '/backoffice-refazi/office-mess-interna'
     | '/backoffice-refazi/office-ref-azi-buoni-pasto'
     | '/backoffice-refazi/office-ref-azi-piani-welfare'
     | '/backoffice-refazi/office-scadenzario-azi'
@@ -617,6 +628,7 @@ export interface FileRouteTypes {
     | '/backoffice-refazi/office-consulenti'
     | '/backoffice-refazi/office-incentive-info'
     | '/backoffice-refazi/office-incentive-toduba'
+    | '/backoffice-refazi/office-mess-interna'
     | '/backoffice-refazi/office-ref-azi-buoni-pasto'
     | '/backoffice-refazi/office-ref-azi-piani-welfare'
     | '/backoffice-refazi/office-scadenzario-azi'
@@ -672,6 +684,7 @@ export interface FileRouteTypes {
     | '/_authenticated/backoffice-refazi/office-consulenti'
     | '/_authenticated/backoffice-refazi/office-incentive-info'
     | '/_authenticated/backoffice-refazi/office-incentive-toduba'
+    | '/_authenticated/backoffice-refazi/office-mess-interna'
     | '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto'
     | '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare'
     | '/_authenticated/backoffice-refazi/office-scadenzario-azi'
@@ -881,6 +894,13 @@ declare module '@tanstack/react-router' {
       path: '/office-incentive-toduba';
       fullPath: '/backoffice-refazi/office-incentive-toduba';
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-mess-interna': {
+      id: '/_authenticated/backoffice-refazi/office-mess-interna';
+      path: '/office-mess-interna';
+      fullPath: '/backoffice-refazi/office-mess-interna';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
     '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': {
@@ -1094,6 +1114,7 @@ interface AuthenticatedBackofficeRefaziRouteChildren {
   AuthenticatedBackofficeRefaziOfficeConsulentiRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
   AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
+  AuthenticatedBackofficeRefaziOfficeMessInternaRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
   AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
   AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
   AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute: typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
@@ -1112,6 +1133,8 @@ const AuthenticatedBackofficeRefaziRouteChildren: AuthenticatedBackofficeRefaziR
       AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute,
     AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute:
       AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute,
+    AuthenticatedBackofficeRefaziOfficeMessInternaRoute:
+      AuthenticatedBackofficeRefaziOfficeMessInternaRoute,
     AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute:
       AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute,
     AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute:

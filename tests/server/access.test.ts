@@ -39,6 +39,8 @@ const BACK_OFFICE_CALLS = [
   'GET /api/aziende_affiliate',
   'GET /api/aziende_referente',
   'GET /api/chiavi_pubbliche',
+  'GET /api/comunicazioni_interne_inviate',
+  'GET /api/comunicazioni_interne_inviate_archivio',
   'GET /api/documenti_utente_azienda',
   'GET /api/download_document_azienda/:id_resource',
   'GET /api/export_crediti_res_utenti',
@@ -52,6 +54,7 @@ const BACK_OFFICE_CALLS = [
   'GET /api/scadenzario_azienda',
   'GET /api/utenti_azienda',
   'POST /api/chiavi_pubbliche',
+  'POST /api/comunicazione_interna',
   'POST /api/ricarica_incentive',
 ];
 
@@ -255,7 +258,9 @@ describe.each(backends)('access declared by every call and enforced by the share
             ? { chiave_pubblica: 'MIIB' }
             : path === '/api/ricarica_incentive'
               ? { importo_ricarica: '1.00' }
-              : undefined;
+              : path === '/api/comunicazione_interna'
+                ? { destinatari: [1], messaggio: '<p>x</p>' }
+                : undefined;
         const denied = await t.request({
           method,
           url,

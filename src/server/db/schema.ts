@@ -189,6 +189,8 @@ export interface NotificationsTable {
   testo: string;
   sender_archived: Generated<boolean>;
   rif_esterno: string | null;
+  /** The company a back-office message was sent for (070-internal-messages.sql); null otherwise. */
+  sender_company_id: number | null;
 }
 
 export interface NotificationRecipientsTable {

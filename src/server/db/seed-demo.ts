@@ -34,6 +34,7 @@ import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
 import { seedSellers } from './seed-sellers';
 import { seedShowcases } from './seed-showcases';
+import { seedMessages } from './seed-messages';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
 
 /** Every demo user's password (ARCHITECTURE.md §8). */
@@ -596,6 +597,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   // Conventions (issue 14): categories, suppliers, consortia, articles, laura's vouchers.
   await seedSellers(db, { userId, companyId: (name) => idOf(companyIds, name) });
   await seedShowcases(db);
+  await seedMessages(db, userId('laura.bianchi@example.com'));
 }
 
 /**

@@ -13,6 +13,7 @@
  * message, the user's read flag, for a sent one true when every recipient has read it.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { screenConstants } from '../../../config/screen-constants';
 import { formatMessage } from '../messages';
 import { notificationsTable } from '../../../config/tables/notifications';
 import type { DB } from '../db/schema';
@@ -23,7 +24,7 @@ import type * as Wire from '../../../schemas/wire-types.gen';
 /** Page sizes of the inbox and its archive (spec 002 §9: 500 is not offered), as the table declares them. */
 export const NOTIFICATION_PAGING = notificationsTable.paging;
 /** Longest message, formatting included (spec 002 §5, internal messaging). */
-export const NOTIFICATION_TEXT_MAX = 8000;
+export const NOTIFICATION_TEXT_MAX = screenConstants.internalMessageMaxChars;
 /** Recipients named in `nomi_destinatari` of a sent message before "e altri N". */
 export const NOTIFICATION_NAMES_SHOWN = 20;
 
@@ -89,12 +90,36 @@ export async function listNotifications(
     };
   }
 
+  return listSent(db, { userId }, archived, options.slice);
+}
+
+/**
+ * One page of what a company sent from the back office (internal messaging, spec 002 §2.8), whoever of
+ * its referents sent it: the messages (box `inbox`) or the archived ones (box `archive`), newest first.
+ */
+export async function listCompanySent(
+  db: Kysely<DB>,
+  companyId: number,
+  box: NotificationBox,
+  slice: PageSlice,
+): Promise<NotificationPage> {
+  return listSent(db, { companyId }, box === 'archive', slice);
+}
+
+async function listSent(
+  db: Kysely<DB>,
+  by: { userId: number } | { companyId: number },
+  archived: boolean,
+  slice: PageSlice,
+): Promise<NotificationPage> {
   const base = db
     .selectFrom('notifications as n')
-    .where('n.sender_user_id', '=', userId)
+    .where((eb) =>
+      'userId' in by ? eb('n.sender_user_id', '=', by.userId) : eb('n.sender_company_id', '=', by.companyId),
+    )
     .where('n.sender_archived', '=', archived);
   const page = await pageOf(
-    options.slice,
+    slice,
     async () =>
       (await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n,
     ({ limit, offset }) =>
@@ -241,6 +266,8 @@ export interface SendNotificationInput {
   testo: string;
   /** Natural key (seed, imports): sending twice with the same key sends once. */
   rifEsterno?: string;
+  /** The company a back-office message is sent for (listed as what the company sent). */
+  senderCompanyId?: number;
   at?: Date;
 }
 
@@ -299,6 +326,7 @@ export async function sendNotification(
             : String(input.idRiferimento),
         testo: input.testo,
         rif_esterno: input.rifEsterno ?? null,
+        sender_company_id: input.senderCompanyId ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -4,43 +4,18 @@
  * and the downloads: the monthly payroll transactions export (experimental; dates from the first day
  * of the previous month to today) and the residual user credit export.
  */
-import { Alert, Badge, Button, Card, Group, Select, Skeleton, Stack, Title } from '@mantine/core';
-import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from '../../../../config/messages-account.it';
-import { flattenBackendError } from '../../components/backend-error-box';
-import { useCompanySwitcher } from '../../components/use-company-switcher';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
 import { ItalianDateInput } from '../../components/italian-date-input';
 import { exportRange, validateExportDates, type ExportDateErrors } from './export-dates';
 import { downloadPayrollExport, downloadResidualCredits } from './movements-api';
 import { useDownload } from '../../components/use-download';
 
-export function CompanySwitcher() {
-  const { actFor, companies, options, choose } = useCompanySwitcher();
-
-  if (companies.isPending) return <Skeleton height={60} aria-label={messages.loading} />;
-  return (
-    <Stack gap="xs">
-      <Select
-        label={messages.profileCompany}
-        description={messages.movCompanyHelp}
-        data={options}
-        value={actFor ? String(actFor.id) : null}
-        onChange={choose}
-        allowDeselect={false}
-        searchable={options.length > 6}
-        comboboxProps={{ withinPortal: true }}
-        maw={480}
-      />
-      {companies.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
-          {messages.backOfficeCompaniesLoadFailed} {flattenBackendError(companies.error).join(' ')}
-        </Alert>
-      )}
-    </Stack>
-  );
-}
+// The company switcher is shared with the other back-office screens (components/company-switcher.tsx).
+export { CompanySwitcher } from '../../components/company-switcher';
 
 function PayrollExport({ companyId }: { companyId: number | null }) {
   const range = exportRange();

@@ -24,6 +24,7 @@ import { formatCents } from '../../../shared/money';
 import { ApiError } from '../../errors';
 import { companyHistoryRoute } from '../history/index';
 import { officeRoutes, type OfficeRoutesOptions } from './office';
+import { internalMessagesRoutes } from './internal-messages';
 
 const boErrors = errorResponses(400, 401, 403, 429);
 
@@ -150,4 +151,6 @@ export default async function backOfficeRoutes(app: WireApp, options: OfficeRout
 
   companyHistoryRoute(app);
   officeRoutes(app, options);
+  // internal messaging (issue 17)
+  internalMessagesRoutes(app);
 }
