@@ -7,6 +7,8 @@
 import { messages as portalMessages } from './messages.it';
 
 export const accountMessages = {
+  // Credit and movements screens (spec 000 §8; typo of the contract kept)
+  creditLoadFailed: "Non è stato possibile caricare i dati. Contattare l'assistenza se il problema persite.",
   // Navbar (the authenticated shell)
   navProfile: 'Profilo',
   navMyCredit: 'Il mio credito',

@@ -21,8 +21,6 @@ export const messages = {
   networkError: 'Impossibile contattare il server. Verificare la connessione e riprovare.',
   thresholdNotOk:
     'Per motivi tecnici in questo momento non è possibile procedere con l’inserimento di una richiesta: ti invitiamo a voler aprire un ticket di assistenza al fine di consentirci le opportune verifiche.',
-  creditLoadFailed: "Non è stato possibile caricare i dati. Contattare l'assistenza se il problema persite.",
-  userInfoLoadFailed: 'Non è stato possibile caricare i dati utente. Effettuare nuovamente il login.',
   retry: 'Riprova',
   notFoundTitle: 'Pagina non trovata',
 

@@ -4,6 +4,21 @@
  * route's JavaScript does not grow with every screen added.
  */
 export const screenConstants = {
+  // Shell, home and forms after sign-in (000 §9, 001 §9).
+  notificationPollingMs: 120_000,
+  carouselIntervalMs: 3_000,
+  menuRowSize: 4,
+  taxCodeLength: 16,
+  vatNumberLength: 11,
+  phoneMinLength: 6,
+  phoneMaxLength: 30,
+  maxFileBytes: 3_145_728,
+  maxFilesPerSlot: 4,
+  redirectCountdownSeconds: 10,
+  cancelledPurchasesPageSizes: [10, 25, 50, 100, 500],
+  cancelledPurchasesDefaultPageSize: 10,
+  supplierSuggestionLimit: 10,
+  suggestionMinChars: 2,
   // Conventions and multi-use vouchers (spec 002 §2.1-§2.6, §9; issue 14).
   /** Categories per row of home-fornitori: 3 from this width (px), 2 below it. */
   sellersCategoriesWideFromPx: 1200,

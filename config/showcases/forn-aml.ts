@@ -4,7 +4,6 @@
  * in the detail modal ("Non hai sufficiente credito per proseguire..." and no Buy above art. 51 c.3).
  */
 import { screenConstants } from '../screen-constants';
-import { constants } from '../constants';
 import type { ShowcaseDeclaration } from './types';
 
 export const fornAmlShowcase = {
@@ -21,7 +20,7 @@ export const fornAmlShowcase = {
   search: {
     param: 'filter',
     label: 'formRetailerSearchLabel',
-    minChars: constants.suggestionMinChars,
+    minChars: screenConstants.suggestionMinChars,
     debounceMs: screenConstants.showcaseSearchDebounceMs,
   },
   header: {

@@ -10,7 +10,6 @@
  *   500 ms, the supplier's logo and description above; a click opens vetrina-articolo.
  */
 import { screenConstants } from '../screen-constants';
-import { constants } from '../constants';
 import type { ShowcaseDeclaration } from './types';
 
 export const categorieFornitori = {
@@ -70,7 +69,7 @@ export const vetrinaFornitore = {
   search: {
     param: 'filter',
     label: 'formSellersArticleSearch',
-    minChars: constants.suggestionMinChars,
+    minChars: screenConstants.suggestionMinChars,
     debounceMs: screenConstants.supplierShowcaseDebounceMs,
   },
   header: {

@@ -1,5 +1,5 @@
 /** Cancelled purchases (modal of the movement history, spec 000 §2, §3 Cancelled purchase, §9). */
-import { constants } from '../constants';
+import { screenConstants } from '../screen-constants';
 import type { TableDeclaration } from './types';
 
 export const cancelledPurchasesTable = {
@@ -9,8 +9,8 @@ export const cancelledPurchasesTable = {
   source: { path: '/acquisti_annullati', rows: 'results' },
   paging: {
     mode: 'server',
-    pageSizes: constants.cancelledPurchasesPageSizes,
-    defaultPageSize: constants.cancelledPurchasesDefaultPageSize,
+    pageSizes: screenConstants.cancelledPurchasesPageSizes,
+    defaultPageSize: screenConstants.cancelledPurchasesDefaultPageSize,
     texts: { pageSize: 'tableRowsPerPage', total: 'tableTotal', pages: 'tablePages', page: 'tablePage' },
   },
   columns: [

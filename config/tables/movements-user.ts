@@ -3,14 +3,14 @@
  * page of `get_storico_transazioni/utente` with the period's totals; the replay button on the kinds
  * that have a replay form. The period and text filters, the chart and the balances are screen code.
  */
-import { constants } from '../constants';
+import { screenConstants } from '../screen-constants';
 import { movementKinds } from '../movement-kinds';
 import type { RouteName } from '../routes';
 import type { TableColumn, TableDeclaration } from './types';
 
 export const movementPaging = {
   mode: 'server',
-  pageSizes: constants.cancelledPurchasesPageSizes,
+  pageSizes: screenConstants.cancelledPurchasesPageSizes,
   defaultPageSize: 25,
   texts: {
     pageSize: 'movPageSize',

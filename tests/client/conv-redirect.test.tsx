@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { constants } from '../../config/constants';
+import { screenConstants } from '../../config/screen-constants';
 import { formatMessage, messages } from '../../src/shared/catalogues/account';
 import { ConvRedirectScreen } from '../../src/client/features/redirect/conv-redirect-screen';
 import { renderInRouter } from './helpers';
@@ -13,7 +13,7 @@ describe('conv-redirect (spec 001 §2)', () => {
       path: '/conv-redirect',
       extraPaths: ['/menu'],
     });
-    expect(constants.redirectCountdownSeconds).toBe(10);
+    expect(screenConstants.redirectCountdownSeconds).toBe(10);
     expect(screen.getByText(formatMessage('redirectText', { title: 'Viaggi su misura' }))).toBeTruthy();
     expect(screen.getByTestId('redirect-countdown').textContent).toBe(
       formatMessage('redirectCountdown', { n: 10 }),

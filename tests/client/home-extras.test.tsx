@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { constants } from '../../config/constants';
+import { screenConstants } from '../../config/screen-constants';
 import { formatMessage, messages } from '../../src/shared/catalogues/account';
 import type { CarouselSlide } from '../../src/client/api/types';
 import { CarouselView } from '../../src/client/features/home/home-carousel';
@@ -176,7 +176,7 @@ describe('carousel view', () => {
 
   it('advances every 3 seconds, with labelled controls and indicators', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    expect(constants.carouselIntervalMs).toBe(3000);
+    expect(screenConstants.carouselIntervalMs).toBe(3000);
     renderWithMantine(<CarouselView slides={SLIDES} onCommand={() => undefined} />);
     const region = screen.getByRole('region', { name: messages.carouselLabel });
     expect(region.getAttribute('aria-roledescription')).toBe('carousel');

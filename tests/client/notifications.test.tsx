@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { constants } from '../../config/constants';
+import { screenConstants } from '../../config/screen-constants';
 import { messages } from '../../src/shared/catalogues/account';
 import { formatTableMessage } from '../../src/shared/catalogues/tables';
 import { queryClient } from '../../src/client/api/query-client';
@@ -120,7 +120,7 @@ afterEach(() => {
 describe('polling of the bell (spec 000 §4)', () => {
   it('asks at login, then every 120 s, and stops at logout', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    expect(constants.notificationPollingMs).toBe(120_000);
+    expect(screenConstants.notificationPollingMs).toBe(120_000);
     let unread = 1;
     const calls = stubApi((url) =>
       url === '/api/info_notifiche'
@@ -134,7 +134,7 @@ describe('polling of the bell (spec 000 §4)', () => {
 
     unread = 3;
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(constants.notificationPollingMs - 1);
+      await vi.advanceTimersByTimeAsync(screenConstants.notificationPollingMs - 1);
     });
     expect(counts()).toBe(1);
     await act(async () => {
@@ -147,7 +147,7 @@ describe('polling of the bell (spec 000 §4)', () => {
       await useSessionStore.getState().logout();
     });
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(constants.notificationPollingMs * 3);
+      await vi.advanceTimersByTimeAsync(screenConstants.notificationPollingMs * 3);
     });
     expect(counts()).toBe(2);
   });

@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import { constants } from '../../config/constants';
+import { screenConstants } from '../../config/screen-constants';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { supportoProva } from '../fixtures/plain-forms/supporto-prova';
 import { renderWidgetForm } from './widgets-harness';
@@ -53,12 +53,16 @@ describe('attachment widget', () => {
 
   it('cancels a selection with too many files or a file over 3 MB', async () => {
     const { handle } = render();
-    const many = Array.from({ length: constants.maxFilesPerSlot + 1 }, (_, index) => pdf(`${index}.pdf`));
+    const many = Array.from({ length: screenConstants.maxFilesPerSlot + 1 }, (_, index) =>
+      pdf(`${index}.pdf`),
+    );
     choose(many);
     expect(
-      await screen.findByText(formatFormMessage('formUploadTooMany', { max: constants.maxFilesPerSlot })),
+      await screen.findByText(
+        formatFormMessage('formUploadTooMany', { max: screenConstants.maxFilesPerSlot }),
+      ),
     ).toBeTruthy();
-    choose([pdf('grande.pdf', constants.maxFileBytes)]);
+    choose([pdf('grande.pdf', screenConstants.maxFileBytes)]);
     expect(
       await screen.findByText(formatFormMessage('formUploadTooLarge', { name: 'grande.pdf' })),
     ).toBeTruthy();

@@ -1,7 +1,7 @@
 /** Upload slots (000 §5 "Files"): magic-byte sniffing and merging several files into one A4 PDF. */
 import { PageSizes, PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { constants } from '../../config/constants';
+import { screenConstants } from '../../config/screen-constants';
 import { checkSelection, sniffFileType } from '../../src/client/widgets/documents/file-type';
 import {
   IMAGE_MARGIN_POINTS,
@@ -107,12 +107,12 @@ describe('magic bytes', () => {
     });
     expect(await checkSelection([new File([], 'vuoto.pdf')])).toMatchObject({ ok: false });
 
-    const big = new File([new Uint8Array(constants.maxFileBytes + 1)], 'grande.pdf');
+    const big = new File([new Uint8Array(screenConstants.maxFileBytes + 1)], 'grande.pdf');
     expect(await checkSelection([good[0] as File, big])).toEqual({
       ok: false,
       message: 'Il file grande.pdf supera la dimensione massima di 3 MB: selezione annullata.',
     });
-    const exact = new File([pdf, new Uint8Array(constants.maxFileBytes - pdf.length)], 'limite.pdf');
+    const exact = new File([pdf, new Uint8Array(screenConstants.maxFileBytes - pdf.length)], 'limite.pdf');
     expect((await checkSelection([exact])).ok).toBe(true);
 
     const five = Array.from({ length: 5 }, (_, i) => new File([PNG_40X20], `f${i}.png`));

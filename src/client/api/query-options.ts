@@ -46,7 +46,7 @@ export const creditQueryOptions = () =>
 
 /**
  * `GET /api/info_notifiche`: the bell's counters. The bell polls it every
- * `constants.notificationPollingMs` while a session exists (features/shell/notification-bell.tsx).
+ * `screenConstants.notificationPollingMs` while a session exists (features/shell/notification-bell.tsx).
  */
 export const notificationCountsQueryOptions = () =>
   queryOptions({

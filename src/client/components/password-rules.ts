@@ -3,6 +3,7 @@
  * change-password modal of the profile use them.
  */
 import { constants } from '../../../config/constants';
+import { screenConstants } from '../../../config/screen-constants';
 import { formatMessage, messages } from '../../shared/catalogues/account';
 
 /** The first broken rule of a new password, or null. */
@@ -22,7 +23,7 @@ export function confirmationError(password: string, confirmation: string): strin
 
 /** Password reset without a second factor: the tax code, exactly 16 characters, no spaces. */
 export function taxCodeError(value: string): string | null {
-  return value.length === constants.taxCodeLength && !/\s/.test(value)
+  return value.length === screenConstants.taxCodeLength && !/\s/.test(value)
     ? null
     : messages.passwordTaxCodeLength;
 }

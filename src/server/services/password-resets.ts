@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { constants } from '../../../config/constants';
+import { screenConstants } from '../../../config/screen-constants';
 import { formatMessage } from '../messages';
 import type { DB, PasswordResetKind } from '../db/schema';
 import { ApiError, type FieldErrors } from '../errors';
@@ -203,7 +203,7 @@ export async function completePasswordReset(
   const errors: FieldErrors = newPasswordErrors(input.new_passwd, input.passwd_confirm);
   if (usesOtp && !input.otp?.trim()) errors.otp = [formatMessage('apiValidationRequired')];
   const taxCode = input.cod_fisc ?? '';
-  if (!usesOtp && (taxCode.length !== constants.taxCodeLength || /\s/.test(taxCode))) {
+  if (!usesOtp && (taxCode.length !== screenConstants.taxCodeLength || /\s/.test(taxCode))) {
     errors.cod_fisc = [formatMessage('passwordTaxCodeLength')];
   }
   if (Object.keys(errors).length > 0) throw new ApiError(400, errors);

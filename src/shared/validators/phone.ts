@@ -1,10 +1,10 @@
 /**
  * Phone numbers of the support form (spec 002 §5): required, digits with an optional leading `+` and
- * spaces, dots, hyphens or slashes between them, 6 to 30 characters (`constants.phoneMinLength`,
+ * spaces, dots, hyphens or slashes between them, 6 to 30 characters (`screenConstants.phoneMinLength`,
  * `phoneMaxLength`) and at least 6 digits. The live feedback says when letters were typed; an empty
  * field is neutral while typing.
  */
-import { constants } from '../../../config/constants';
+import { screenConstants } from '../../../config/screen-constants';
 
 const PHONE = /^\+?[0-9][0-9 ./-]*[0-9]$/;
 
@@ -15,7 +15,8 @@ export function phoneHasLetters(text: string): boolean {
 
 export function isValidPhone(text: string): boolean {
   const value = text.trim();
-  if (value.length < constants.phoneMinLength || value.length > constants.phoneMaxLength) return false;
+  if (value.length < screenConstants.phoneMinLength || value.length > screenConstants.phoneMaxLength)
+    return false;
   if (!PHONE.test(value)) return false;
-  return value.replace(/\D/g, '').length >= constants.phoneMinLength;
+  return value.replace(/\D/g, '').length >= screenConstants.phoneMinLength;
 }

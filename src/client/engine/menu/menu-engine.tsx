@@ -10,7 +10,7 @@ import { Accordion, Alert, Button, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { MenuConfig, SubsectionKey } from '../../../../config/menu';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { messages } from '../../../../config/messages-account.it';
 import { useRouteLinkProps } from '../../components/route-link';
 import classes from './menu.module.css';
@@ -95,7 +95,7 @@ function BadgeGrid({
   badges: VisibleBadge[];
   onOpenSubsection: (key: SubsectionKey) => void;
 }) {
-  const row = constants.menuRowSize;
+  const row = screenConstants.menuRowSize;
   const padding = (row - (badges.length % row)) % row;
   return (
     <div className={classes.grid}>

@@ -9,7 +9,7 @@ import { Button, Center, Loader, Stack, Text, TextInput, Title } from '@mantine/
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { formatDate } from '../../../shared/dates';
 import { apiRequest } from '../../api/client';
@@ -132,7 +132,7 @@ function PasswordForm({
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            maxLength={constants.taxCodeLength + 4}
+            maxLength={screenConstants.taxCodeLength + 4}
             required
             value={taxCode}
             onChange={(event) => setTaxCode(event.currentTarget.value.toUpperCase())}

@@ -1,6 +1,6 @@
 /**
  * The home carousel (spec 000 §2 "Carousel"): slides of `GET /api/carosello_get_playlist`, one every
- * `constants.carouselIntervalMs`, with previous/next controls, indicators and a pause/play control
+ * `screenConstants.carouselIntervalMs`, with previous/next controls, indicators and a pause/play control
  * (WAI-ARIA carousel pattern: the region and slides carry their role descriptions, the slides are a
  * polite live region only while not rotating). Rotation stops while the pointer or the focus is on it
  * and never starts by itself for users who ask for reduced motion.
@@ -19,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FocusEvent } from 'react';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { ApiError, apiBase, apiRequest } from '../../api/client';
 import { carouselPlaylistQueryOptions } from '../../api/query-options';
@@ -76,7 +76,7 @@ export function CarouselView({ slides, onCommand }: CarouselViewProps) {
     if (!rotating) return;
     const timer = window.setInterval(
       () => setIndex((value) => (value + 1) % total),
-      constants.carouselIntervalMs,
+      screenConstants.carouselIntervalMs,
     );
     return () => window.clearInterval(timer);
   }, [rotating, total]);

@@ -7,7 +7,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { queryKeys } from '../../api/query-options';
 
@@ -19,7 +19,7 @@ export function ConvRedirectScreen({ pageTitle }: { pageTitle?: string | undefin
     void queryClient.invalidateQueries({ queryKey: queryKeys.credit });
     void navigate({ to: '/menu', replace: true });
   }, [queryClient, navigate]);
-  const total = constants.redirectCountdownSeconds;
+  const total = screenConstants.redirectCountdownSeconds;
   const [remaining, setRemaining] = useState<number>(total);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Indicator, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { notificationCountsQueryOptions } from '../../api/query-options';
 import { useRouteLinkProps } from '../../components/route-link';
@@ -17,7 +17,7 @@ export function bellLabel(count: number): string {
 
 /**
  * Polling of the counters (spec 000 §4 Notifications): at login (the shell mounts) and then every
- * `constants.notificationPollingMs`, only while a session exists. Logout clears the session: the query
+ * `screenConstants.notificationPollingMs`, only while a session exists. Logout clears the session: the query
  * is disabled at once (no further call) and the cache reads zero (api/query-client.ts).
  */
 export function useNotificationCounts() {
@@ -25,7 +25,7 @@ export function useNotificationCounts() {
   return useQuery({
     ...notificationCountsQueryOptions(),
     enabled: active,
-    refetchInterval: active ? constants.notificationPollingMs : false,
+    refetchInterval: active ? screenConstants.notificationPollingMs : false,
   });
 }
 

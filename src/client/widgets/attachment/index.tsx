@@ -1,6 +1,6 @@
 /**
  * `attachment` (ui:widget on a list of file names, for plain forms sent as multipart, e.g. the support
- * form's `file_data`, spec 002 §5, §7): chooses up to `constants.maxFilesPerSlot` files of the kinds
+ * form's `file_data`, spec 002 §5, §7): chooses up to `screenConstants.maxFilesPerSlot` files of the kinds
  * the portal accepts (JPEG, PNG, PDF by their bytes, at most 3 MB each; a selection breaking a rule is
  * cancelled as a whole with its message, 000 §5). The field's value is the files' names (what the
  * schema validates); the files themselves go to the engine (`setFiles`), which sends them as parts

@@ -19,7 +19,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { memo, startTransition, useEffect, useMemo } from 'react';
 import { allowedRelationIds } from '../../../../config/forms';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { engineContext } from '../../engine/forms/form-context';
 import { isValidTaxCode } from '../../../shared/validators/codice-fiscale';
@@ -38,7 +38,7 @@ export function typedTaxCode(value: string): string {
   return value
     .replace(/[^A-Za-z0-9]/g, '')
     .toUpperCase()
-    .slice(0, constants.taxCodeLength);
+    .slice(0, screenConstants.taxCodeLength);
 }
 
 function isAllowedRelation(id: number | null | undefined): id is number {
@@ -201,7 +201,7 @@ const BeneficiaryBlock = memo(function BeneficiaryBlock({
               label={formMessages.formBeneficiaryTaxCode}
               required
               value={taxCodeValue}
-              length={constants.taxCodeLength}
+              length={screenConstants.taxCodeLength}
               typed={typedTaxCode}
               onCode={(code) => write({ cod_fisc_ben: code === '' ? undefined : code })}
               kind="beneficiaries"

@@ -4,7 +4,7 @@
  * client logs failed queries, and the widgets show no suggestions.
  */
 import { apiRequest } from '../../api/client';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import type {
   BeneficiarioSuggerito,
   FondoPrevidenza,
@@ -28,7 +28,7 @@ export type PensionFund = Readonly<FondoPrevidenza>;
 /** `GET /api/iban_utente/{prefix}?limit=10`. */
 export type UserIban = Readonly<IbanUtente>;
 
-const limit = constants.supplierSuggestionLimit;
+const limit = screenConstants.supplierSuggestionLimit;
 
 export const lookups = {
   beneficiaries: (prefix: string, signal?: AbortSignal) =>

@@ -1,10 +1,10 @@
 /**
- * Search-as-you-type (001 §5, §9): from `constants.suggestionMinChars` characters, debounced, at most
+ * Search-as-you-type (001 §5, §9): from `screenConstants.suggestionMinChars` characters, debounced, at most
  * `limit` results. react-query keeps one answer per term, drops stale answers and aborts superseded calls.
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { lookupKeys } from './lookups';
 
 /** Wait after the last keystroke before asking the server. */
@@ -24,7 +24,7 @@ export function useSuggestions<T>(
   search: (term: string, signal: AbortSignal) => Promise<T[]>,
 ): Suggestions<T> {
   const [term] = useDebouncedValue(text, SUGGESTION_DEBOUNCE_MS);
-  const enabled = term.length >= constants.suggestionMinChars;
+  const enabled = term.length >= screenConstants.suggestionMinChars;
   const query = useQuery({
     queryKey: lookupKeys.search(kind, term),
     queryFn: ({ signal }) => search(term, signal),
@@ -33,7 +33,7 @@ export function useSuggestions<T>(
     // While the next term loads, the list keeps the previous answer instead of flickering empty.
     placeholderData: keepPreviousData,
   });
-  const active = enabled && text.length >= constants.suggestionMinChars;
+  const active = enabled && text.length >= screenConstants.suggestionMinChars;
   return {
     items: active ? (query.data ?? []) : [],
     settled: active && term === text && query.isSuccess && !query.isPlaceholderData,

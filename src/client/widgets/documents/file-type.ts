@@ -3,7 +3,7 @@
  * extension and the browser's MIME type are the user's word; the server checks the same magic
  * bytes (415), so a renamed text file is stopped here before anything is merged or sent.
  */
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { formatFormMessage } from '../../../shared/catalogues/forms';
 
 export type UploadFileType = 'jpeg' | 'png' | 'pdf';
@@ -59,10 +59,13 @@ export type SelectionCheck =
  * size are checked before reading anything.
  */
 export async function checkSelection(files: readonly File[]): Promise<SelectionCheck> {
-  if (files.length > constants.maxFilesPerSlot) {
-    return { ok: false, message: formatFormMessage('formUploadTooMany', { max: constants.maxFilesPerSlot }) };
+  if (files.length > screenConstants.maxFilesPerSlot) {
+    return {
+      ok: false,
+      message: formatFormMessage('formUploadTooMany', { max: screenConstants.maxFilesPerSlot }),
+    };
   }
-  const tooLarge = files.find((file) => file.size > constants.maxFileBytes);
+  const tooLarge = files.find((file) => file.size > screenConstants.maxFileBytes);
   if (tooLarge)
     return { ok: false, message: formatFormMessage('formUploadTooLarge', { name: tooLarge.name }) };
   const checked: CheckedFile[] = [];

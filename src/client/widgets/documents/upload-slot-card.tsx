@@ -19,7 +19,7 @@ import {
 import { IconCalendar, IconCircleCheck, IconPaperclip } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import type { UploadSlot } from '../../../../config/forms/types';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { dayjs, formatDate } from '../../../shared/dates';
@@ -194,7 +194,7 @@ export function UploadSlotCard({
       return;
     }
     if (controller.signal.aborted) return;
-    if (file.size > constants.maxFileBytes) {
+    if (file.size > screenConstants.maxFileBytes) {
       setPhase({ step: 'idle' });
       setFailure(formMessages.formUploadMergedTooLarge);
       return;

@@ -19,7 +19,7 @@
 import { Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
 import { memo, startTransition, useState } from 'react';
-import { constants } from '../../../../config/constants';
+import { screenConstants } from '../../../../config/screen-constants';
 import { formMessages, type FormMessageKey } from '../../../../config/messages-forms.it';
 import { engineContext } from '../../engine/forms/form-context';
 import { isValidIban, normalizeIban } from '../../../shared/validators/iban';
@@ -41,7 +41,7 @@ const TEXT_FIELDS: readonly { key: Exclude<SupplierKey, 'p_iva' | 'iban'>; label
 
 /** What the VAT input keeps: digits only, at most 11. */
 export function typedVatNumber(value: string): string {
-  return value.replace(/\D/g, '').slice(0, constants.vatNumberLength);
+  return value.replace(/\D/g, '').slice(0, screenConstants.vatNumberLength);
 }
 
 const searchSuppliers = (prefix: string, signal: AbortSignal) => lookups.suppliers(prefix, signal);
@@ -206,7 +206,7 @@ const SupplierBlock = memo(function SupplierBlock({
             label={formMessages.formSupplierVat}
             required={required.p_iva}
             value={values.p_iva}
-            length={constants.vatNumberLength}
+            length={screenConstants.vatNumberLength}
             typed={typedVatNumber}
             onCode={(code) => write('p_iva', code)}
             kind="suppliers"
