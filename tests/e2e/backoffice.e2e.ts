@@ -288,7 +288,7 @@ describe('referent back office', () => {
   it('meal vouchers and incentive info: real documents, limits of the year, the example', async () => {
     const page = await lauraPage(360);
     await openBadge(page, 'Buoni pasto');
-    expect(await page.getByTestId('meal-voucher-card').count()).toBe(4);
+    await expect.poll(() => page.getByTestId('meal-voucher-card').count()).toBe(4);
     const limits = spaced(await page.getByTestId('meal-voucher-limits').innerText());
     expect(limits).toContain('10,00 €');
     expect(limits).toContain('4,00 €');
