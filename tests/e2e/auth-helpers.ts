@@ -218,7 +218,16 @@ export class TestContexts {
 
 /** Waits for running CSS transitions and animations (modal fade-ins) before axe or a screenshot. */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
+  await page.evaluate(async () => {
+    // Mantine starts a transition a frame after mounting: wait two frames, then for every finite
+    // animation running, and again until none is left (a loader's endless spin is not waited for).
+    for (let round = 0; round < 10; round += 1) {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
 }

@@ -193,6 +193,7 @@ describe('showcases', () => {
     await settle(page);
     await page.keyboard.press('Escape');
     await detail.getByRole('link', { name: formMessages.formEureteTechSheet }).waitFor();
+    await settle(page);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${screenshotDir}/showcase-eurete-section-1280.png`, fullPage: true });
     await detail.getByRole('button', { name: messages.cancel }).click();
