@@ -268,6 +268,53 @@ export const apiMessages = {
   apiInternalMessageEmpty: 'Il messaggio è vuoto: scrivere un testo.',
   apiInternalMessageRecipientInvalid:
     'Uno o più destinatari non sono dipendenti con contratto attivo dell’azienda per cui si opera.',
+
+  // --- bulk credit import (issue 17; 002 §2.10, §3, §5, §7) --------------------------------------
+  apiImportNotSpreadsheet: 'Il file non è un foglio Excel .xlsx leggibile.',
+  apiImportXlsRefused:
+    'I file .xls (Excel 97-2003) non si possono leggere in modo sicuro: aprire il file con Excel o LibreOffice, salvarlo come .xlsx e caricarlo di nuovo.',
+  apiImportZipTooLarge: 'Il file, una volta decompresso, supera la dimensione massima consentita.',
+  apiImportZipTooManyEntries: 'Il file contiene troppe parti interne per essere un foglio di importazione.',
+  apiImportUploadTooLarge: 'Il file supera la dimensione massima di {mb} MB.',
+  apiImportUploadMissing: 'Seleziona un file! Nessun file nel campo csv_ordine.',
+  apiImportBadHeader: 'Intestazione non valida: la prima riga deve avere le colonne {columns}.',
+  apiImportTooManyRows: 'Il file ha più di {max} righe: dividerlo in più file.',
+  apiImportNoRows: 'Il file non contiene righe da importare.',
+  apiImportFormulaWithoutValue:
+    '{column}: formula senza valore calcolato (le formule non vengono calcolate): scrivere il valore.',
+  apiImportRequired: '{column}: campo obbligatorio.',
+  apiImportEmailInvalid: 'Email: indirizzo non valido.',
+  apiImportEmailDuplicate: 'Email: già presente alla riga {row} del file.',
+  apiImportEmailOtherCompany: 'Email: appartiene a un utente di un’altra azienda.',
+  apiImportPasswordNotEmpty: 'Password: deve essere lasciata vuota.',
+  apiImportTaxCodeInvalid: 'Codice Fiscale: non valido.',
+  apiImportChoiceInvalid: '{column}: valore non ammesso (ammessi: {choices}).',
+  apiImportDateInvalid: '{column}: data non valida (usare GG-MM-AAAA).',
+  apiImportDateOrder: '{first} deve essere precedente a {second}.',
+  apiImportAmountInvalid: '{column}: importo non valido (usare il formato 1.234,50).',
+  apiImportArt51c3NoIncrease: 'Welfare art51c3: deve essere 0,00 se Welfare Totale non ha aumento.',
+  apiImportArt51c3AboveTotal: 'Welfare art51c3: non può superare Welfare Totale.',
+  apiImportArt51c3Limit:
+    'Welfare art51c3: per il {year} deve essere {limit:euro} senza figli a carico o {withChildren:euro} con figli a carico.',
+  apiImportFonteInvalid: 'Tipo fonte: deve essere un numero da 1 a 7.',
+  apiImportWarnUpdate: 'Dipendente già presente: cognome, nome e codice fiscale saranno aggiornati.',
+  apiImportWarnExpired: 'La scadenza è già passata: il credito non sarà spendibile.',
+  apiImportWarnCeased: 'Impiegato al è già passato: il dipendente risulterà cessato.',
+  apiImportResultOk: 'OK',
+  apiImportResultErrors: 'ERRORI:',
+  apiImportResultWarnings: 'ANOMALIE:',
+  apiImportNoteValid: '{rows} righe valide.',
+  apiImportNoteErrors: '{rows} righe, {errors} con errori: scaricare il file di esito per i dettagli.',
+  apiImportNoteWarnings: '{rows} righe, {warnings} con anomalie: scaricare il file di esito per i dettagli.',
+  apiImportNoteImported:
+    'Importati {created} nuovi dipendenti, aggiornati {updated}, caricate {lines} linee di credito.',
+  apiImportFailedRow: 'Importazione non eseguita, nulla è stato scritto: riga {row}: {errors}',
+  apiImportNotFound: 'Importazione non trovata.',
+  apiImportNotCancellable: 'Si può annullare solo un import con validazione completata.',
+  apiImportMovementOggetto: 'Caricamento credito da importazione n. {id}',
+  apiMailImportWelcomeSubject: 'Benvenuto nel Portale Welfare',
+  apiMailImportWelcomeText:
+    'La tua azienda ti ha registrato nel Portale Welfare. Per entrare imposta la password dal collegamento qui sotto (valido {minutes} minuti; poi usa Password dimenticata), con il tuo codice fiscale come verifica; al primo accesso attiverai il secondo fattore.',
 } as const;
 
 export const messages = { ...portalMessages, ...formMessages, ...apiMessages } as const;

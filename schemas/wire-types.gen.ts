@@ -447,6 +447,23 @@ export interface IdAcquisto {
   id_acquisto: number;
 }
 
+/** schemas/api/importazione-creata.json: Importazione creata. */
+export interface ImportazioneCreata {
+  id: number;
+  status: string;
+}
+
+/** schemas/api/importazione.json: Importazione. */
+export interface Importazione {
+  id: number;
+  /** IN_QUEUE, IN_PROGRESS, VALIDATION_FAILED, VALIDATION_COMPLETED, VALIDATION_COMPLETED_WITH_WARNINGS, CANCELLED_BY_COMPANY_REFERENT, REJECTED_BY_BACKOFFICE, ACCEPTED_BY_BACKOFFICE, IMPORTED_SUCCESSFULLY, IMPORT_FAILED. */
+  status: string;
+  input_filename: string;
+  output_filename: string | null;
+  note: string;
+  created: string;
+}
+
 /** schemas/api/info-fornitore.json: Scheda del fornitore. */
 export interface InfoFornitore {
   id: number;
@@ -1059,6 +1076,8 @@ export interface WireTypes {
   'gruppo-link-statici': GruppoLinkStatici;
   'iban-utente': IbanUtente;
   'id-acquisto': IdAcquisto;
+  'importazione-creata': ImportazioneCreata;
+  importazione: Importazione;
   'info-fornitore': InfoFornitore;
   'info-popup': InfoPopup;
   'linea-credito': LineaCredito;

@@ -6,7 +6,9 @@
  *
  * Tests call `runAdmin(argv, { db })` directly.
  */
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import nodemailer from 'nodemailer';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Kysely } from 'kysely';
 import { movementKindIds, movementKindLabel } from '../../config/movement-kinds';
@@ -14,7 +16,7 @@ import { findSsoProvider, ssoProviders, SSO_TOKEN_TTL_SECONDS } from '../../conf
 import { formatCents, formatEuro, parseCents } from '../shared/money';
 import { openDatabase } from './db/connect';
 import { runMigrations } from './db/migrate';
-import type { CreditSourceKind, DB, PurchaseStatus } from './db/schema';
+import type { CreditSourceKind, DB, ImportJobStatus, PurchaseStatus } from './db/schema';
 import { ApiError } from './errors';
 import { loadEnv, EnvError, resolveAuthSecrets, type AuthSecrets } from './plugins/env';
 import { addMonths, addDays, isIsoDay, romeDate } from './services/calendar';
@@ -29,6 +31,8 @@ import {
 import { isValidIdempotencyKey } from './services/idempotency';
 import { signSsoToken, signTicket } from './services/signed-links';
 import { issueSupplierKey, listVouchers, redeemVoucher } from './services/sellers';
+import { applyImport, decideImport, type ImportDeps } from './services/imports';
+import { senderAddress } from './plugins/mail';
 
 export interface AdminContext {
   db: Kysely<DB>;
@@ -41,6 +45,42 @@ export interface AdminContext {
    * http://localhost:<PORT>). Default: read from the environment, like the server.
    */
   links?: AuthSecrets & { baseUrl: string };
+  /**
+   * Bulk import (issue 17): the uploads folder (default DATA_DIR/uploads), the portal's address for
+   * the welcome links and how mails leave (default: SMTP_URL, else the outbox table, like the server).
+   */
+  imports?: Partial<Pick<ImportDeps, 'uploadsDir' | 'sendMail' | 'baseUrl'>>;
+}
+
+/** The import jobs' dependencies of the operator command: given ones, else from the environment. */
+function importDepsOf(context: AdminContext): ImportDeps {
+  const given = context.imports ?? {};
+  const env = given.uploadsDir && given.sendMail && given.baseUrl ? null : loadEnv();
+  const smtp = env?.smtpUrl ? nodemailer.createTransport(env.smtpUrl) : null;
+  const db = context.db;
+  return {
+    db,
+    uploadsDir: given.uploadsDir ?? join(env!.dataDir, 'uploads'),
+    baseUrl: given.baseUrl ?? env!.publicUrl ?? `http://localhost:${env!.port}`,
+    sendMail:
+      given.sendMail ??
+      (async (message) => {
+        if (smtp) {
+          await smtp.sendMail({ from: senderAddress(env!.publicUrl), ...message });
+          return;
+        }
+        await db
+          .insertInto('outbox')
+          .values({
+            mail_to: message.to.toLowerCase(),
+            subject: message.subject,
+            text: message.text,
+            html: message.html ?? null,
+          })
+          .execute();
+      }),
+    log: { error: (object, message) => console.error(message, object) },
+  };
 }
 
 /** Secrets and base URL from the environment (same rules as the server: plugins/env.ts). */
@@ -75,6 +115,11 @@ Comandi:
                                                   sostituisce la precedente, mostrata solo ora)
   vouchers <e-mail>                               buoni multiuso dell'utente con credito residuo e movimenti
   redeem <id-fornitore> <codice> <pin> <importo>  riscatta parte di un buono multiuso presso un fornitore affiliato
+  imports [--status <stato>]                      importazioni di crediti (Import Caricamento Tracciato) con stato e note
+  import-accept <id>                              accetta un'importazione validata (ACCEPTED_BY_BACKOFFICE) e la esegue:
+                                                  dipendenti creati o aggiornati e linee di credito in una transazione
+  import-reject <id> [--motivo <testo>]           rifiuta un'importazione validata (REJECTED_BY_BACKOFFICE): nulla è scritto
+  import-run <id>                                 esegue di nuovo un'importazione accettata rimasta a metà (dopo un arresto)
   help                                            questo messaggio
 
 Importi in euro con punto o virgola decimale: 25, 25.5, 1234.50.
@@ -449,6 +494,90 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
           `Riscattati ${done.credito_scalato} dal buono ${done.codice}: credito residuo ${done.credito_residuo}.`,
         );
         return 0;
+      }
+
+      case 'imports': {
+        const { values } = parse(args, { status: { type: 'string' } }, 0);
+        let query = db
+          .selectFrom('import_jobs as j')
+          .innerJoin('companies as c', 'c.id_azienda', 'j.company_id')
+          .select([
+            'j.id',
+            'c.nome',
+            'j.status',
+            'j.input_filename',
+            'j.rows_total',
+            'j.note',
+            'j.created_at',
+          ])
+          .orderBy('j.id');
+        if (typeof values.status === 'string')
+          query = query.where('j.status', '=', values.status as ImportJobStatus);
+        const rows = await query.execute();
+        if (rows.length === 0) {
+          out('Nessuna importazione.');
+          return 0;
+        }
+        const header = ['ID', 'AZIENDA', 'STATO', 'FILE', 'RIGHE', 'DATA', 'NOTE'];
+        const body = rows.map((r) => [
+          String(r.id),
+          r.nome,
+          r.status,
+          r.input_filename,
+          r.rows_total === null ? '-' : String(r.rows_total),
+          romeDate(r.created_at),
+          r.note,
+        ]);
+        for (const line of table([header, ...body])) out(line);
+        out(`${rows.length} importazioni.`);
+        return 0;
+      }
+
+      case 'import-accept':
+      case 'import-reject':
+      case 'import-run': {
+        const { values, positionals } = parse(
+          args,
+          command === 'import-reject' ? { motivo: { type: 'string' } } : {},
+          1,
+        );
+        const text = positionals[0] ?? '';
+        if (!/^[1-9]\d{0,15}$/.test(text)) throw new UsageError(`Id importazione non valido: ${text}`);
+        const id = Number(text);
+        const job = await db
+          .selectFrom('import_jobs')
+          .select(['status'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!job) throw new UsageError(`Importazione non trovata: ${id}`);
+        if (command === 'import-reject') {
+          const motivo = typeof values.motivo === 'string' ? values.motivo : undefined;
+          if (!(await decideImport(db, id, 'REJECTED_BY_BACKOFFICE', motivo))) {
+            throw new UsageError(
+              `L'importazione ${id} è ${job.status}: si rifiuta solo una validazione completata.`,
+            );
+          }
+          out(`Importazione n. ${id}: REJECTED_BY_BACKOFFICE. Nulla è stato scritto.`);
+          return 0;
+        }
+        if (command === 'import-accept') {
+          if (!(await decideImport(db, id, 'ACCEPTED_BY_BACKOFFICE'))) {
+            throw new UsageError(
+              `L'importazione ${id} è ${job.status}: si accetta solo una validazione completata.`,
+            );
+          }
+          out(`Importazione n. ${id}: ACCEPTED_BY_BACKOFFICE.`);
+        } else if (job.status !== 'ACCEPTED_BY_BACKOFFICE') {
+          throw new UsageError(`L'importazione ${id} è ${job.status}: non c'è nulla da eseguire.`);
+        }
+        const result = await applyImport(importDepsOf(context), { id });
+        const after = await db
+          .selectFrom('import_jobs')
+          .select(['status', 'note'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        out(`Importazione n. ${id}: ${after.status}. ${after.note}`);
+        return result.status === 'IMPORTED_SUCCESSFULLY' ? 0 : 1;
       }
 
       default:

@@ -628,6 +628,49 @@ export interface DeliveredCodesTable {
   created: Generated<Date>;
 }
 
+// Bulk credit import (080-imports.sql; issue 17).
+export type ImportJobStatus =
+  | 'IN_QUEUE'
+  | 'IN_PROGRESS'
+  | 'VALIDATION_FAILED'
+  | 'VALIDATION_COMPLETED'
+  | 'VALIDATION_COMPLETED_WITH_WARNINGS'
+  | 'CANCELLED_BY_COMPANY_REFERENT'
+  | 'REJECTED_BY_BACKOFFICE'
+  | 'ACCEPTED_BY_BACKOFFICE'
+  | 'IMPORTED_SUCCESSFULLY'
+  | 'IMPORT_FAILED';
+
+export interface ImportJobsTable {
+  id: Generated<number>;
+  company_id: number;
+  uploaded_by: number;
+  status: ColumnType<ImportJobStatus, ImportJobStatus | undefined, ImportJobStatus>;
+  input_filename: string;
+  input_stored: string;
+  output_filename: string | null;
+  output_stored: string | null;
+  note: Generated<string>;
+  rows_total: number | null;
+  rows_with_errors: number | null;
+  rows_with_warnings: number | null;
+  users_created: number | null;
+  users_updated: number | null;
+  credit_lines: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EmployeeContractsTable {
+  user_id: number;
+  tipo_contratto: string;
+  inquadramento: string;
+  impiegato_dal: string;
+  impiegato_al: string;
+  import_job_id: number | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   customers: CustomersTable;
   companies: CompaniesTable;
@@ -699,6 +742,9 @@ export interface DB {
   eurete_products: EureteProductsTable;
   eurete_agreements: EureteAgreementsTable;
   delivered_codes: DeliveredCodesTable;
+  // Bulk credit import (080; issue 17).
+  import_jobs: ImportJobsTable;
+  employee_contracts: EmployeeContractsTable;
 }
 
 // Support and content pages (050-content.sql)

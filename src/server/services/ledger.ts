@@ -61,48 +61,58 @@ export async function addCredit(
   if (input.dataScadenza < input.dataDecorrenza) {
     throw new ApiError(400, { data_scadenza: ['La scadenza precede la decorrenza.'] });
   }
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('credit_lines')
-      .values({
-        user_id: input.userId,
-        fonte: input.fonte,
-        is_art51c3: input.isArt51c3 ?? false,
-        data_decorrenza: input.dataDecorrenza,
-        data_scadenza: input.dataScadenza,
-        credito_iniziale: input.amountCents,
-        credito_spendibile: input.amountCents,
-        credito_contabile: input.amountCents,
-        rif_esterno: input.rifEsterno ?? null,
-        ...(input.at ? { created_at: input.at } : {}),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'rif_esterno']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!inserted) {
-      const existing = await trx
-        .selectFrom('credit_lines')
-        .selectAll()
-        .where('user_id', '=', input.userId)
-        .where('rif_esterno', '=', input.rifEsterno ?? '')
-        .executeTakeFirstOrThrow();
-      return { line: existing, created: false };
-    }
-    await trx
-      .insertInto('movements')
-      .values({
-        user_id: input.userId,
-        verso: 'AVERE',
-        importo: input.amountCents,
-        id_kind: kind,
-        oggetto: input.oggetto ?? 'Caricamento credito welfare',
-        soggetto: input.soggetto ?? '',
-        credit_line_id: inserted.id,
-        ...(input.at ? { created: input.at } : {}),
-      })
-      .execute();
-    return { line: inserted, created: true };
-  });
+  return db.transaction().execute((trx) => insertCreditLoad(trx, input, kind));
+}
+
+/**
+ * The line and its AVERE movement, inside the caller's transaction (checked input: see addCredit).
+ * The bulk import writes every line of a file in one transaction through this.
+ */
+export async function insertCreditLoad(
+  trx: Transaction<DB>,
+  input: AddCreditInput,
+  kind = input.kind ?? CREDIT_LOAD_KIND,
+): Promise<{ line: CreditLine; created: boolean }> {
+  const inserted = await trx
+    .insertInto('credit_lines')
+    .values({
+      user_id: input.userId,
+      fonte: input.fonte,
+      is_art51c3: input.isArt51c3 ?? false,
+      data_decorrenza: input.dataDecorrenza,
+      data_scadenza: input.dataScadenza,
+      credito_iniziale: input.amountCents,
+      credito_spendibile: input.amountCents,
+      credito_contabile: input.amountCents,
+      rif_esterno: input.rifEsterno ?? null,
+      ...(input.at ? { created_at: input.at } : {}),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'rif_esterno']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) {
+    const existing = await trx
+      .selectFrom('credit_lines')
+      .selectAll()
+      .where('user_id', '=', input.userId)
+      .where('rif_esterno', '=', input.rifEsterno ?? '')
+      .executeTakeFirstOrThrow();
+    return { line: existing, created: false };
+  }
+  await trx
+    .insertInto('movements')
+    .values({
+      user_id: input.userId,
+      verso: 'AVERE',
+      importo: input.amountCents,
+      id_kind: kind,
+      oggetto: input.oggetto ?? 'Caricamento credito welfare',
+      soggetto: input.soggetto ?? '',
+      credit_line_id: inserted.id,
+      ...(input.at ? { created: input.at } : {}),
+    })
+    .execute();
+  return { line: inserted, created: true };
 }
 
 // ---------------------------------------------------------------------------------------------

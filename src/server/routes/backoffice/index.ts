@@ -25,6 +25,7 @@ import { ApiError } from '../../errors';
 import { companyHistoryRoute } from '../history/index';
 import { officeRoutes, type OfficeRoutesOptions } from './office';
 import { internalMessagesRoutes } from './internal-messages';
+import importRoutes from './imports/index';
 
 const boErrors = errorResponses(400, 401, 403, 429);
 
@@ -153,4 +154,6 @@ export default async function backOfficeRoutes(app: WireApp, options: OfficeRout
   officeRoutes(app, options);
   // internal messaging (issue 17)
   internalMessagesRoutes(app);
+  // bulk credit import (issue 17): its own context (multipart)
+  await app.register(importRoutes, { uploadsDir: options.uploadsDir });
 }

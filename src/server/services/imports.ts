@@ -1,0 +1,617 @@
+/**
+ * Bulk credit import (spec 002 §2.10, §3, §4.2, §5, §7; issue 17): the jobs of a company and their
+ * two pieces of work.
+ *
+ * - `createImport`: an uploaded file that passed the checks of import-sheet.ts is stored (outside any
+ *   served folder, generated name) and becomes a row IN_QUEUE; the caller queues `validateImport`.
+ * - `validateImport` (a job): IN_QUEUE -> IN_PROGRESS (guarded UPDATE: a rerun after a crash starts
+ *   again, a finished job is left alone), reads the rows one at a time, checks each (import-sheet.ts
+ *   `checkRow`, plus what the database knows: an e-mail of another company's user is an error; an
+ *   employee whose names or tax code change, and credit already expired, are warnings), writes the
+ *   output file as it goes, then in one UPDATE guarded on IN_PROGRESS: VALIDATION_FAILED (some row has
+ *   an error, or the file itself: the note says why), VALIDATION_COMPLETED_WITH_WARNINGS or
+ *   VALIDATION_COMPLETED.
+ * - `cancelImport`: the referent, only from VALIDATION_COMPLETED (guarded UPDATE).
+ * - `acceptImport` / `rejectImport`: the operator (admin.ts), from a completed validation.
+ * - `applyImport` (a job): ACCEPTED_BY_BACKOFFICE -> IMPORTED_SUCCESSFULLY in ONE transaction that locks
+ *   the job row, re-reads and re-checks the file, creates or updates the employees, their contract data
+ *   and their credit lines (ledger `insertCreditLoad`, integer cents, a natural key per line), and moves
+ *   the status last: a crash rolls everything back and leaves it ACCEPTED, a rerun redoes it whole, a
+ *   second runner waits on the lock and then finds it done. A failure rolls back and marks
+ *   IMPORT_FAILED with the reason (a row no longer valid, e.g. its e-mail taken meanwhile by another company);
+ *   any other error (database, process) rolls back and leaves it ACCEPTED for the rerun. New employees get their welcome mail (a link to set the password)
+ *   after the commit.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB, ImportJobStatus } from '../db/schema';
+import { ApiError } from '../errors';
+import { formatMessage } from '../messages';
+import { romeDate } from './calendar';
+import { newStoredName, storeFile } from './documents';
+import {
+  checkRow,
+  ImportFileError,
+  OutputSheet,
+  readSheetRows,
+  type CellRead,
+  type ImportRow,
+} from './import-sheet';
+import { insertCreditLoad } from './ledger';
+import { hashToken } from './sessions';
+import { composeMail } from './sign-in';
+import { authRules } from './auth-rules';
+
+/** Where the import files live: a folder of the uploads store (never served). */
+export const importsDir = (uploadsDir: string) => join(uploadsDir, 'imports');
+
+const STORED_NAME = /^[a-z0-9-]{8,80}$/;
+export function importFilePath(uploadsDir: string, stored: string): string {
+  if (!STORED_NAME.test(stored)) throw new Error(`nome di file non valido: ${stored}`);
+  return join(importsDir(uploadsDir), stored);
+}
+
+export const IMPORT_VALIDATE_QUEUE = 'import-validate';
+export const IMPORT_APPLY_QUEUE = 'import-apply';
+
+export interface ImportJobData {
+  id: number;
+}
+
+/** What the import jobs need: the database, the file store, and how to mail new employees. */
+export interface ImportDeps {
+  db: Kysely<DB>;
+  uploadsDir: string;
+  /** Sends one mail (the server's mailer, or the operator command's). */
+  sendMail: (message: { to: string; subject: string; text: string; html?: string }) => Promise<void>;
+  /** The portal's address, the base of the welcome link. */
+  baseUrl: string;
+  log?: { error(object: object, message: string): void };
+  /** Tests: runs inside the import's transaction after the last row, before the status moves (a crash there). */
+  beforeCommit?: () => Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list and the files
+
+export interface ImportListRow {
+  id: number;
+  status: ImportJobStatus;
+  input_filename: string;
+  output_filename: string | null;
+  note: string;
+  created: Date;
+}
+
+/** Every import of the company, newest first (002 §3: listed in full, no server paging). */
+export async function listImports(db: Kysely<DB>, companyId: number): Promise<ImportListRow[]> {
+  return db
+    .selectFrom('import_jobs')
+    .select(['id', 'status', 'input_filename', 'output_filename', 'note', 'created_at as created'])
+    .where('company_id', '=', companyId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The stored file of a job of the company: 404 when the job is another company's or has no such file. */
+export async function importFile(
+  db: Kysely<DB>,
+  uploadsDir: string,
+  companyId: number,
+  id: number,
+  which: 'input' | 'output',
+): Promise<{ path: string; fileName: string }> {
+  const job = await db
+    .selectFrom('import_jobs')
+    .select(['input_filename', 'input_stored', 'output_filename', 'output_stored'])
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  const stored = which === 'input' ? job?.input_stored : job?.output_stored;
+  const fileName = which === 'input' ? job?.input_filename : job?.output_filename;
+  if (!job || !stored || !fileName) throw ApiError.of(404, 'apiImportNotFound');
+  return { path: importFilePath(uploadsDir, stored), fileName };
+}
+
+// Control characters never belong in a file name.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** The name people see: the last segment of what the browser sent, cleaned, with its real extension. */
+export function cleanImportName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  let name = base.replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+  if (!/\.xlsx?$/i.test(name)) name = `${name || 'importazione'}.xlsx`;
+  if (name.length > 200) name = `${name.slice(0, 195)}.xlsx`;
+  return name;
+}
+
+export function outputNameOf(inputName: string): string {
+  return `esito_${inputName.replace(/\.xlsx?$/i, '')}.xlsx`;
+}
+
+/** Stores a checked upload and records the job IN_QUEUE; returns its id. */
+export async function createImport(
+  db: Kysely<DB>,
+  uploadsDir: string,
+  input: { companyId: number; userId: number; fileName: string; content: Buffer },
+): Promise<number> {
+  const stored = await storeFile(importsDir(uploadsDir), input.content);
+  const row = await db
+    .insertInto('import_jobs')
+    .values({
+      company_id: input.companyId,
+      uploaded_by: input.userId,
+      input_filename: cleanImportName(input.fileName),
+      input_stored: stored,
+      output_filename: null,
+      output_stored: null,
+      rows_total: null,
+      rows_with_errors: null,
+      rows_with_warnings: null,
+      users_created: null,
+      users_updated: null,
+      credit_lines: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+interface KnownUser {
+  id: number;
+  company_id: number;
+  cognome: string;
+  nome: string;
+  cod_fisc: string;
+}
+
+const BATCH = 500;
+
+async function knownUsers(db: Kysely<DB>, emails: string[]): Promise<Map<string, KnownUser>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'company_id', 'cognome', 'nome', 'cod_fisc'])
+    .where('email', 'in', emails)
+    .execute();
+  return new Map(rows.map((r) => [r.email, r]));
+}
+
+interface Checked {
+  number: number;
+  cells: CellRead[];
+  errors: string[];
+  warnings: string[];
+  row: ImportRow | null;
+}
+
+/** What the database adds to a row's own checks. */
+function checkAgainst(
+  checked: Checked,
+  known: KnownUser | undefined,
+  companyId: number,
+  today: string,
+): void {
+  const row = checked.row;
+  if (!row) return;
+  if (known && known.company_id !== companyId) {
+    checked.errors.push(formatMessage('apiImportEmailOtherCompany'));
+    checked.row = null;
+    return;
+  }
+  if (
+    known &&
+    (known.cognome !== row.cognome ||
+      known.nome !== row.nome ||
+      (known.cod_fisc && known.cod_fisc !== row.codiceFiscale))
+  ) {
+    checked.warnings.push(formatMessage('apiImportWarnUpdate'));
+  }
+  if (row.scadenza < today && row.welfareTotaleCents > 0)
+    checked.warnings.push(formatMessage('apiImportWarnExpired'));
+  if (row.impiegatoAl < today) checked.warnings.push(formatMessage('apiImportWarnCeased'));
+}
+
+export function rowResult(checked: Pick<Checked, 'errors' | 'warnings'>): string {
+  if (checked.errors.length > 0)
+    return `${formatMessage('apiImportResultErrors')} ${checked.errors.join(' ')}`;
+  if (checked.warnings.length > 0) {
+    return `${formatMessage('apiImportResultWarnings')} ${checked.warnings.join(' ')}`;
+  }
+  return formatMessage('apiImportResultOk');
+}
+
+export interface ValidationSummary {
+  rows: number;
+  withErrors: number;
+  withWarnings: number;
+}
+
+/**
+ * Reads and checks every row of a stored file, batch by batch (the database is asked once per
+ * batch), handing each checked batch to `each`. Throws ImportFileError for a file-level problem.
+ */
+async function walkRows(
+  db: Kysely<DB>,
+  path: string,
+  companyId: number,
+  today: string,
+  each: (batch: Checked[]) => Promise<void> | void,
+): Promise<ValidationSummary> {
+  const seen = new Map<string, number>();
+  const summary: ValidationSummary = { rows: 0, withErrors: 0, withWarnings: 0 };
+  let batch: Checked[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const emails = batch.flatMap((c) => (c.row ? [c.row.email] : []));
+    const known = await knownUsers(db, emails);
+    for (const checked of batch) {
+      checkAgainst(checked, checked.row ? known.get(checked.row.email) : undefined, companyId, today);
+      summary.rows += 1;
+      if (checked.errors.length > 0) summary.withErrors += 1;
+      else if (checked.warnings.length > 0) summary.withWarnings += 1;
+    }
+    const done = batch;
+    batch = [];
+    await each(done);
+  };
+  for await (const { number, cells } of readSheetRows(path)) {
+    batch.push({ number, cells, ...checkRow(cells, seen, number) });
+    if (batch.length >= BATCH) await flush();
+  }
+  await flush();
+  if (summary.rows === 0) throw new ImportFileError('apiImportNoRows');
+  return summary;
+}
+
+/** The job of a new upload (see the header). */
+export async function validateImport(
+  deps: Pick<ImportDeps, 'db' | 'uploadsDir'>,
+  data: ImportJobData,
+): Promise<void> {
+  const { db, uploadsDir } = deps;
+  const job = await db
+    .updateTable('import_jobs')
+    .set({ status: 'IN_PROGRESS', updated_at: new Date() })
+    .where('id', '=', data.id)
+    .where('status', 'in', ['IN_QUEUE', 'IN_PROGRESS'])
+    .returning(['id', 'company_id', 'input_stored', 'input_filename'])
+    .executeTakeFirst();
+  if (!job) return;
+  await mkdir(importsDir(uploadsDir), { recursive: true, mode: 0o700 });
+  const outputStored = newStoredName();
+  const outputPath = importFilePath(uploadsDir, outputStored);
+  const output = new OutputSheet(outputPath);
+  let status: ImportJobStatus;
+  let note: string;
+  let summary: ValidationSummary | null = null;
+  let keepOutput = true;
+  try {
+    summary = await walkRows(
+      db,
+      importFilePath(uploadsDir, job.input_stored),
+      job.company_id,
+      romeDate(),
+      (batch) => {
+        for (const checked of batch) output.add(checked.cells, rowResult(checked));
+      },
+    );
+    await output.close();
+    if (summary.withErrors > 0) {
+      status = 'VALIDATION_FAILED';
+      note = formatMessage('apiImportNoteErrors', { rows: summary.rows, errors: summary.withErrors });
+    } else if (summary.withWarnings > 0) {
+      status = 'VALIDATION_COMPLETED_WITH_WARNINGS';
+      note = formatMessage('apiImportNoteWarnings', { rows: summary.rows, warnings: summary.withWarnings });
+    } else {
+      status = 'VALIDATION_COMPLETED';
+      note = formatMessage('apiImportNoteValid', { rows: summary.rows });
+    }
+  } catch (error) {
+    await output.close().catch(() => {});
+    if (!(error instanceof ImportFileError)) throw error;
+    keepOutput = false;
+    status = 'VALIDATION_FAILED';
+    note = error.message;
+  }
+  const saved = await db
+    .updateTable('import_jobs')
+    .set({
+      status,
+      note,
+      output_stored: keepOutput ? outputStored : null,
+      output_filename: keepOutput ? outputNameOf(job.input_filename) : null,
+      rows_total: summary?.rows ?? null,
+      rows_with_errors: summary?.withErrors ?? null,
+      rows_with_warnings: summary?.withWarnings ?? null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', job.id)
+    .where('status', '=', 'IN_PROGRESS')
+    .executeTakeFirst();
+  if (!keepOutput || saved.numUpdatedRows === 0n) await unlink(outputPath).catch(() => {});
+}
+
+// ---------------------------------------------------------------------------------------------
+// The referent's and the operator's decisions
+
+/** POST annulla: only a completed validation of the company (409 otherwise, 404 when not its own). */
+export async function cancelImport(db: Kysely<DB>, companyId: number, id: number): Promise<void> {
+  const done = await db
+    .updateTable('import_jobs')
+    .set({ status: 'CANCELLED_BY_COMPANY_REFERENT', updated_at: new Date() })
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'VALIDATION_COMPLETED')
+    .executeTakeFirst();
+  if (done.numUpdatedRows > 0n) return;
+  const exists = await db
+    .selectFrom('import_jobs')
+    .select('id')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!exists) throw ApiError.of(404, 'apiImportNotFound');
+  throw ApiError.of(409, 'apiImportNotCancellable');
+}
+
+const DECIDABLE: ImportJobStatus[] = ['VALIDATION_COMPLETED', 'VALIDATION_COMPLETED_WITH_WARNINGS'];
+
+/** The operator's decision; false when the job is not a completed validation. */
+export async function decideImport(
+  db: Kysely<DB>,
+  id: number,
+  decision: 'ACCEPTED_BY_BACKOFFICE' | 'REJECTED_BY_BACKOFFICE',
+  note?: string,
+): Promise<boolean> {
+  const done = await db
+    .updateTable('import_jobs')
+    .set({ status: decision, updated_at: new Date(), ...(note ? { note } : {}) })
+    .where('id', '=', id)
+    .where('status', 'in', DECIDABLE)
+    .executeTakeFirst();
+  return done.numUpdatedRows > 0n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The import
+
+export interface ApplyResult {
+  status: ImportJobStatus | null;
+  created: number;
+  updated: number;
+  lines: number;
+}
+
+interface Welcome {
+  email: string;
+  name: string;
+  token: string;
+  customer: string;
+}
+
+class ImportAbort extends Error {}
+
+/** The job of an accepted import (see the header). */
+export async function applyImport(deps: ImportDeps, data: ImportJobData): Promise<ApplyResult> {
+  const { db } = deps;
+  const welcomes: Welcome[] = [];
+  const today = romeDate();
+  let result: ApplyResult;
+  try {
+    result = await db.transaction().execute(async (trx) => {
+      // The lock: a second runner waits here, then finds the job done.
+      const job = await trx
+        .selectFrom('import_jobs as j')
+        .innerJoin('companies as c', 'c.id_azienda', 'j.company_id')
+        .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+        .select([
+          'j.id',
+          'j.status',
+          'j.company_id',
+          'j.input_stored',
+          'c.customer_id',
+          'c.nome as company',
+          'cu.slug',
+        ])
+        .where('j.id', '=', data.id)
+        .forUpdate('j')
+        .executeTakeFirst();
+      if (!job || job.status !== 'ACCEPTED_BY_BACKOFFICE') {
+        return { status: job?.status ?? null, created: 0, updated: 0, lines: 0 };
+      }
+      const counts = { created: 0, updated: 0, lines: 0 };
+      await walkRows(
+        trx,
+        importFilePath(deps.uploadsDir, job.input_stored),
+        job.company_id,
+        today,
+        async (batch) => {
+          for (const checked of batch) {
+            if (!checked.row) {
+              throw new ImportAbort(
+                formatMessage('apiImportFailedRow', {
+                  row: checked.number,
+                  errors: checked.errors.join(' '),
+                }),
+              );
+            }
+            await applyRow(trx, job, checked.number, checked.row, today, counts, welcomes);
+          }
+        },
+      );
+      await deps.beforeCommit?.();
+      await trx
+        .updateTable('import_jobs')
+        .set({
+          status: 'IMPORTED_SUCCESSFULLY',
+          note: formatMessage('apiImportNoteImported', counts),
+          users_created: counts.created,
+          users_updated: counts.updated,
+          credit_lines: counts.lines,
+          updated_at: new Date(),
+        })
+        .where('id', '=', job.id)
+        .where('status', '=', 'ACCEPTED_BY_BACKOFFICE')
+        .execute();
+      return { status: 'IMPORTED_SUCCESSFULLY' as const, ...counts };
+    });
+  } catch (error) {
+    welcomes.length = 0;
+    // Anything else (the database gone, the process stopping) leaves the job ACCEPTED: the transaction
+    // rolled back, and the queue (or `import-run`) runs it again.
+    if (!(error instanceof ImportAbort || error instanceof ImportFileError)) throw error;
+    await db
+      .updateTable('import_jobs')
+      .set({ status: 'IMPORT_FAILED', note: error.message, updated_at: new Date() })
+      .where('id', '=', data.id)
+      .where('status', '=', 'ACCEPTED_BY_BACKOFFICE')
+      .execute();
+    return { status: 'IMPORT_FAILED', created: 0, updated: 0, lines: 0 };
+  }
+  for (const welcome of welcomes) {
+    const link = `${deps.baseUrl}/password-lost/${encodeURIComponent(welcome.customer)}/${welcome.token}`;
+    try {
+      await deps.sendMail({
+        to: welcome.email,
+        subject: formatMessage('apiMailImportWelcomeSubject'),
+        ...composeMail(
+          welcome.name,
+          [formatMessage('apiMailImportWelcomeText', { minutes: authRules.resetLinkMinutes })],
+          link,
+        ),
+      });
+    } catch (error) {
+      deps.log?.error({ err: error, job: data.id }, 'mail di benvenuto non inviata');
+    }
+  }
+  return result;
+}
+
+async function applyRow(
+  trx: Transaction<DB>,
+  job: { id: number; company_id: number; customer_id: number; company: string; slug: string },
+  rowNumber: number,
+  row: ImportRow,
+  today: string,
+  counts: { created: number; updated: number; lines: number },
+  welcomes: Welcome[],
+): Promise<void> {
+  const ceased = row.impiegatoAl < today;
+  const existing = await trx
+    .selectFrom('users')
+    .select(['id', 'company_id'])
+    .where('email', '=', row.email)
+    .executeTakeFirst();
+  let userId: number;
+  if (existing) {
+    if (existing.company_id !== job.company_id) {
+      throw new ImportAbort(
+        formatMessage('apiImportFailedRow', {
+          row: rowNumber,
+          errors: formatMessage('apiImportEmailOtherCompany'),
+        }),
+      );
+    }
+    await trx
+      .updateTable('users')
+      .set({ cognome: row.cognome, nome: row.nome, cod_fisc: row.codiceFiscale, is_cessato: ceased })
+      .where('id', '=', existing.id)
+      .execute();
+    userId = existing.id;
+    counts.updated += 1;
+  } else {
+    const created = await trx
+      .insertInto('users')
+      .values({
+        email: row.email,
+        nome: row.nome,
+        cognome: row.cognome,
+        cod_fisc: row.codiceFiscale,
+        company_id: job.company_id,
+        customer_id: job.customer_id,
+        is_cessato: ceased,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    userId = created.id;
+    counts.created += 1;
+    if (!ceased) {
+      // The welcome link: a password link (password-lost page; the tax code is the second proof).
+      const token = randomBytes(32).toString('base64url');
+      await trx
+        .insertInto('password_resets')
+        .values({ token_hash: hashToken(token), user_id: userId, kind: 'lost', created_at: new Date() })
+        .execute();
+      welcomes.push({ email: row.email, name: `${row.nome} ${row.cognome}`, token, customer: job.slug });
+    }
+  }
+  await trx
+    .insertInto('employee_contracts')
+    .values({
+      user_id: userId,
+      tipo_contratto: row.tipoContratto,
+      inquadramento: row.inquadramento,
+      impiegato_dal: row.impiegatoDal,
+      impiegato_al: row.impiegatoAl,
+      import_job_id: job.id,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        tipo_contratto: row.tipoContratto,
+        inquadramento: row.inquadramento,
+        impiegato_dal: row.impiegatoDal,
+        impiegato_al: row.impiegatoAl,
+        import_job_id: job.id,
+        updated_at: sql<Date>`now()`,
+      }),
+    )
+    .execute();
+  const ordinary = row.welfareTotaleCents - row.welfareArt51c3Cents;
+  const line = (amountCents: number, isArt51c3: boolean, suffix: string) =>
+    insertCreditLoad(trx, {
+      userId,
+      amountCents,
+      fonte: row.tipoFonte,
+      isArt51c3,
+      dataDecorrenza: row.decorrenza,
+      dataScadenza: row.scadenza,
+      oggetto: formatMessage('apiImportMovementOggetto', { id: job.id }),
+      soggetto: job.company,
+      rifEsterno: `import-${job.id}-${rowNumber}-${suffix}`,
+    });
+  if (ordinary > 0) {
+    await line(ordinary, false, 't');
+    counts.lines += 1;
+  }
+  if (row.welfareArt51c3Cents > 0) {
+    await line(row.welfareArt51c3Cents, true, 'a');
+    counts.lines += 1;
+  }
+}
+
+/** The accepted imports not done yet (a crash in the middle): what a restart runs again. */
+export async function pendingApplies(db: Kysely<DB>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('import_jobs')
+    .select('id')
+    .where('status', '=', 'ACCEPTED_BY_BACKOFFICE')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The uploads not validated yet (a crash in the middle): what a restart queues again. */
+export async function pendingValidations(db: Kysely<DB>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('import_jobs')
+    .select('id')
+    .where('status', 'in', ['IN_QUEUE', 'IN_PROGRESS'])
+    .execute();
+  return rows.map((r) => r.id);
+}
