@@ -212,6 +212,8 @@ export const backOfficeMenu: MenuConfig = [
       route('office-user-files', 'Gestione file utenti', 'archivio'),
       route('office-cifratura-chain', 'Chiavi di cifratura', 'privacy'),
       route('office-consulenti', 'Delega consulenti', 'assistenza'),
+      // bulk credit import (issue 17)
+      route('office-import-anagrafiche-crediti', 'Import crediti', 'modulo'),
     ],
   },
   {

@@ -276,7 +276,7 @@ export const apiMessages = {
   apiImportZipTooLarge: 'Il file, una volta decompresso, supera la dimensione massima consentita.',
   apiImportZipTooManyEntries: 'Il file contiene troppe parti interne per essere un foglio di importazione.',
   apiImportUploadTooLarge: 'Il file supera la dimensione massima di {mb} MB.',
-  apiImportUploadMissing: 'Seleziona un file! Nessun file nel campo csv_ordine.',
+  apiImportUploadMissing: 'Nessun file nel campo csv_ordine: caricare un file .xlsx.',
   apiImportBadHeader: 'Intestazione non valida: la prima riga deve avere le colonne {columns}.',
   apiImportTooManyRows: 'Il file ha più di {max} righe: dividerlo in più file.',
   apiImportNoRows: 'Il file non contiene righe da importare.',

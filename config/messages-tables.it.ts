@@ -232,6 +232,36 @@ export const tableMessages = {
   messDetailTitle: 'Dettaglio del messaggio',
   messPageSize: 'Messaggi per pagina',
   messPages: 'Pagine dei messaggi',
+  // --- bulk credit import (issue 17; 002 §2.10, §7, §8) ----------------------------------------
+  boImportTitle: 'Import Caricamento Tracciato',
+  boImportIntro:
+    'Carica un file con i dipendenti dell’azienda e il credito welfare da aggiungere: il file viene validato riga per riga e, dopo l’accettazione del Backoffice, importato.',
+  boImportInfoToggle: 'Come preparare il file',
+  boImportInfoFile:
+    'Scarica il template e compila una riga per dipendente. Si accettano file .xlsx (un file .xls va prima salvato come .xlsx). Le formule non vengono calcolate: conta il valore salvato nel file.',
+  boImportInfoColumns: 'Le 14 colonne, tutte obbligatorie:',
+  boImportInfoAfter:
+    'Dopo il caricamento il file è in coda e poi in lavorazione; al termine il file di output riporta per ogni riga l’esito, con ogni errore. Un import con validazione completata può essere annullato finché il Backoffice non lo ha accettato.',
+  boImportManual: 'Manuale dell’importazione (PDF)',
+  boImportTemplate: 'Scarica il template',
+  boImportUploadTitle: 'Carica file di importazione',
+  boImportFileLabel: 'File di importazione (.xlsx, .xls)',
+  boImportSelectFile: 'Seleziona un file!',
+  boImportDoneTitle: 'Importazione completata',
+  boImportDone: 'File importato con successo!',
+  boImportFailedTitle: 'Errore',
+  boImportFailed: 'Errore durante l’importazione del file.',
+  boImportColInput: 'File di input',
+  boImportColOutput: 'File di output',
+  boImportDownloadAria: 'Scarica il file {file}',
+  boImportNoteShow: 'Visualizza',
+  boImportNoteAria: 'Visualizza la nota dell’import {id}',
+  boImportNoteTitle: 'Dettaglio Nota',
+  boImportCancelTitle: 'Annulla import',
+  boImportCancelText: 'Sei sicuro di voler annullare questo import?',
+  boImportCancelYes: 'Sì, annulla',
+  boImportCancelled: 'Import annullato con successo.',
+  boImportCancelFailed: 'Errore durante l’annullamento dell’import.',
 } as const;
 
 export const messages = { ...accountMessages, ...tableMessages } as const;

@@ -1,7 +1,7 @@
 /**
  * Writes the back office's documents into public/docs/ (committed; run again after changing a text):
  * the company dashboard manual linked from home-refazi, the meal-voucher documents and the order
- * spreadsheet of office-ref-azi-buoni-pasto. Real PDFs (pdf-lib, standard fonts) and a real .xlsx
+ * spreadsheet of office-ref-azi-buoni-pasto, the manual of the bulk import (office-import-anagrafiche-crediti). Real PDFs (pdf-lib, standard fonts) and a real .xlsx
  * (exceljs): `node scripts/backoffice-docs.mjs`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -100,6 +100,30 @@ const form = await pdf('Modulo di adesione al servizio buoni pasto', [
   ],
 ]);
 
+// Bulk credit import (issue 17): the manual linked from office-import-anagrafiche-crediti.
+const importManual = await pdf('Import Caricamento Tracciato: manuale', [
+  [
+    '1. Il file',
+    "Scaricare il template dalla pagina e compilare una riga per dipendente. Il file e' un foglio .xlsx (un .xls va prima salvato come .xlsx) con 14 colonne, tutte obbligatorie: Email (diversa per ogni riga), Password (lasciare vuota), Cognome, Nome, Codice Fiscale, Tipo contratto (Tempo indeterminato o Tempo determinato), Inquadramento (Amministratore, Dirigente, Impiegato, Interinale, Stagista, Quadro, Operaio o Collaboratore), Impiegato dal e Impiegato al (date GG-MM-AAAA, la prima precedente alla seconda), Welfare Totale e Welfare art51c3 (importi in euro, es. 1.500,00), Decorrenza e Scadenza del credito (la prima precedente alla seconda), Tipo fonte (da 1 a 7).",
+  ],
+  [
+    '2. Gli importi',
+    "Welfare Totale e Welfare art51c3 si aggiungono al credito che il dipendente ha gia' nel portale. Welfare art51c3 va indicato per tutti: 1.000,00 euro senza figli a carico, 2.000,00 euro con figli a carico (limiti dell'anno della decorrenza), ed e' parte di Welfare Totale; 0,00 se Welfare Totale non ha aumento.",
+  ],
+  [
+    '3. Tipo fonte',
+    '1 welfare puro da contratto collettivo nazionale; 2 welfare puro da regolamento aziendale; 3 welfare puro da accordo aziendale; 4 welfare da conversione del premio di risultato con accordo aziendale; 5 lo stesso con accordo territoriale; 6 welfare puro da regolamento non vincolante o volontario; 7 indicazione art. 51 c.3.',
+  ],
+  [
+    '4. Validazione',
+    "Dopo il caricamento l'import e' In Coda, poi In Lavorazione. Al termine: Errori di Validazione (almeno una riga con errori), Validazione Completata (Con Anomalie) o Validazione Completata. Il file di output riporta ogni riga del file con la colonna Esito: OK, oppure ogni errore o anomalia della riga. Le formule non vengono calcolate: conta il valore salvato nel file.",
+  ],
+  [
+    '5. Dopo la validazione',
+    "Un import con Validazione Completata si puo' annullare con Annulla. Il Backoffice accetta o rifiuta l'import: se accettato, i dipendenti nuovi vengono creati (ricevono una e-mail per impostare la password) e quelli presenti aggiornati, e i crediti caricati con decorrenza, scadenza e tipo fonte, tutto insieme: se una riga non si puo' importare non viene scritto nulla.",
+  ],
+]);
+
 const book = new ExcelJS.Workbook();
 book.created = new Date('2026-01-01T00:00:00Z');
 book.modified = book.created;
@@ -119,4 +143,5 @@ await writeFile(join(OUT, 'buoni-pasto-normativa.pdf'), rules);
 await writeFile(join(OUT, 'buoni-pasto-guida-ordine.pdf'), guide);
 await writeFile(join(OUT, 'buoni-pasto-modulo-adesione.pdf'), form);
 await writeFile(join(OUT, 'buoni-pasto-riepilogo-ordini.xlsx'), Buffer.from(xlsx));
-console.log('public/docs: 4 PDF, 1 xlsx');
+await writeFile(join(OUT, 'manuale-import-crediti.pdf'), importManual);
+console.log('public/docs: 5 PDF, 1 xlsx');

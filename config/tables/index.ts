@@ -19,6 +19,8 @@ import { userFilesTable } from './office-user-files';
 // Conventions (issue 14).
 import { voucherStatusTable } from './stato-voucher';
 
+// bulk credit import (issue 17)
+import { importsTable } from './office-import';
 export const tables = {
   'movements-user': movementsUserTable,
   'movements-company': movementsCompanyTable,
@@ -38,6 +40,8 @@ export const tables = {
   // internal messaging (issue 17)
   'internal-messages': internalMessagesTable,
   'internal-messages-archive': internalMessagesArchiveTable,
+  // bulk credit import (issue 17)
+  'office-import': importsTable,
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof tables;
@@ -59,4 +63,6 @@ export {
   topupsTable,
   userFilesTable,
   voucherStatusTable,
+  // bulk credit import (issue 17)
+  importsTable,
 };

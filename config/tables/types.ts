@@ -165,6 +165,8 @@ export type TableColumn =
       /** Query parameters from row fields (e.g. `{ uid: 'uid' }`). */
       readonly query?: Readonly<Record<string, string>>;
       readonly linkLabel: TableMessageKey;
+      /** The button reads the field's value (a file name) instead of `linkLabel`; an empty value shows no button. */
+      readonly showValue?: boolean;
       /** Accessible name of the button (the row's file or plan). */
       readonly ariaLabel?: RowText;
       /** A failure shows this toast instead of the backend error box. */
@@ -173,6 +175,8 @@ export type TableColumn =
   | (ColumnBase & {
       readonly kind: 'detail';
       readonly buttonLabel: TableMessageKey;
+      /** The button shows only on rows matching this (e.g. a note that is not empty). */
+      readonly when?: TableCondition;
       /** Accessible name of the button. */
       readonly ariaLabel?: RowText;
       readonly title: TableMessageKey;
@@ -205,6 +209,8 @@ export type TableRowAction =
         readonly title: TableMessageKey;
         readonly text: RowText;
         readonly confirmLabel: TableMessageKey;
+        /** The button that declines (default `cancel`, "Annulla"). */
+        readonly cancelLabel?: TableMessageKey;
       };
       readonly success: TableMessageKey;
       readonly failure: TableMessageKey;

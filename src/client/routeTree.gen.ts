@@ -31,6 +31,7 @@ import { Route as AuthenticatedAppagaConvAppagaRouteImport } from './routes/_aut
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
 import { Route as AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport } from './routes/_authenticated/backoffice-refazi/office-cifratura-chain';
 import { Route as AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport } from './routes/_authenticated/backoffice-refazi/office-consulenti';
+import { Route as AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRouteImport } from './routes/_authenticated/backoffice-refazi/office-import-anagrafiche-crediti';
 import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-info';
 import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-toduba';
 import { Route as AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport } from './routes/_authenticated/backoffice-refazi/office-mess-interna';
@@ -186,6 +187,14 @@ const AuthenticatedBackofficeRefaziOfficeConsulentiRoute =
     path: '/office-consulenti',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
+const AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute =
+  AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRouteImport.update(
+    {
+      id: '/office-import-anagrafiche-crediti',
+      path: '/office-import-anagrafiche-crediti',
+      getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+    } as any,
+  );
 const AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute =
   AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport.update({
     id: '/office-incentive-info',
@@ -404,6 +413,7 @@ export interface FileRoutesByFullPath {
   '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
   '/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
   '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  '/backoffice-refazi/office-import-anagrafiche-crediti': typeof AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute;
   '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
@@ -458,6 +468,7 @@ export interface FileRoutesByTo {
   '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
   '/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
   '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  '/backoffice-refazi/office-import-anagrafiche-crediti': typeof AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute;
   '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
@@ -515,6 +526,7 @@ export interface FileRoutesById {
   '/_authenticated/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
   '/_authenticated/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
   '/_authenticated/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  '/_authenticated/backoffice-refazi/office-import-anagrafiche-crediti': typeof AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute;
   '/_authenticated/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   '/_authenticated/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   '/_authenticated/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
@@ -572,6 +584,7 @@ export interface FileRouteTypes {
     | '/appaga/conv-appaga'
     | '/backoffice-refazi/office-cifratura-chain'
     | '/backoffice-refazi/office-consulenti'
+    | '/backoffice-refazi/office-import-anagrafiche-crediti'
     | '/backoffice-refazi/office-incentive-info'
     | '/backoffice-refazi/office-incentive-toduba'
     | '/backoffice-refazi/office-mess-interna'
@@ -626,6 +639,7 @@ export interface FileRouteTypes {
     | '/appaga/conv-appaga'
     | '/backoffice-refazi/office-cifratura-chain'
     | '/backoffice-refazi/office-consulenti'
+    | '/backoffice-refazi/office-import-anagrafiche-crediti'
     | '/backoffice-refazi/office-incentive-info'
     | '/backoffice-refazi/office-incentive-toduba'
     | '/backoffice-refazi/office-mess-interna'
@@ -682,6 +696,7 @@ export interface FileRouteTypes {
     | '/_authenticated/appaga/conv-appaga'
     | '/_authenticated/backoffice-refazi/office-cifratura-chain'
     | '/_authenticated/backoffice-refazi/office-consulenti'
+    | '/_authenticated/backoffice-refazi/office-import-anagrafiche-crediti'
     | '/_authenticated/backoffice-refazi/office-incentive-info'
     | '/_authenticated/backoffice-refazi/office-incentive-toduba'
     | '/_authenticated/backoffice-refazi/office-mess-interna'
@@ -880,6 +895,13 @@ declare module '@tanstack/react-router' {
       path: '/office-consulenti';
       fullPath: '/backoffice-refazi/office-consulenti';
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
+    '/_authenticated/backoffice-refazi/office-import-anagrafiche-crediti': {
+      id: '/_authenticated/backoffice-refazi/office-import-anagrafiche-crediti';
+      path: '/office-import-anagrafiche-crediti';
+      fullPath: '/backoffice-refazi/office-import-anagrafiche-crediti';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
     '/_authenticated/backoffice-refazi/office-incentive-info': {
@@ -1112,6 +1134,7 @@ declare module '@tanstack/react-router' {
 interface AuthenticatedBackofficeRefaziRouteChildren {
   AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute: typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
   AuthenticatedBackofficeRefaziOfficeConsulentiRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
+  AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute: typeof AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute;
   AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   AuthenticatedBackofficeRefaziOfficeMessInternaRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
@@ -1129,6 +1152,8 @@ const AuthenticatedBackofficeRefaziRouteChildren: AuthenticatedBackofficeRefaziR
       AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute,
     AuthenticatedBackofficeRefaziOfficeConsulentiRoute:
       AuthenticatedBackofficeRefaziOfficeConsulentiRoute,
+    AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute:
+      AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute,
     AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute:
       AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute,
     AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute:

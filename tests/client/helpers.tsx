@@ -98,7 +98,7 @@ export function labelled(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 }
 
-export type FetchHandler = (url: string, init: RequestInit) => Response | undefined;
+export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 
 export interface RecordedCall {
   url: string;

@@ -20,7 +20,7 @@ import { flattenBackendError } from '../../components/backend-error-box';
 import { withOverlays } from '../../components/overlay-host';
 import { useDownload } from '../../components/use-download';
 import { refreshTables, tableQueryPrefix, type TableRequest } from './query';
-import { fillPath, holds, readField, rowText, type Row } from './values';
+import { cellText, fillPath, holds, readField, rowText, type Row } from './values';
 
 type DetailColumn = Extract<TableColumn, { kind: 'detail' }>;
 type DownloadColumn = Extract<TableColumn, { kind: 'download' }>;
@@ -106,7 +106,7 @@ export async function startCall(
     title: messages[confirm.title],
     centered: true,
     children: <Text size="sm">{rowText(confirm.text, row, table.columns)}</Text>,
-    labels: { confirm: messages[confirm.confirmLabel], cancel: messages.cancel },
+    labels: { confirm: messages[confirm.confirmLabel], cancel: messages[confirm.cancelLabel ?? 'cancel'] },
     confirmProps: { color: action.color === 'red' ? 'red' : undefined },
     onConfirm: () => void runCall(table, action, row, request),
   });
@@ -159,6 +159,8 @@ export function DownloadButton({
   const query: Record<string, string> = {};
   for (const [name, field] of Object.entries(column.query ?? {}))
     query[name] = String(readField(row, field) ?? '');
+  const value = column.showValue ? cellText(column, row).trim() : '';
+  if (column.showValue && value === '') return null;
   return (
     <Button
       size="xs"
@@ -175,7 +177,7 @@ export function DownloadButton({
         )
       }
     >
-      {messages[column.linkLabel]}
+      {column.showValue ? value : messages[column.linkLabel]}
     </Button>
   );
 }

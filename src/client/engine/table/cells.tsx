@@ -6,7 +6,7 @@ import { messages } from '../../../../config/messages-tables.it';
 import type { TableColumn, TableDeclaration } from '../../../../config/tables/types';
 import { DownloadButton, openDetail } from './actions';
 import type { TableRequest } from './query';
-import { cellText, readField, rowText, statusEntry, type Row } from './values';
+import { cellText, holds, readField, rowText, statusEntry, type Row } from './values';
 
 const TONE_COLORS: Record<StatusTone, string> = {
   neutral: 'gray',
@@ -81,6 +81,7 @@ export function CellContent({
     case 'download':
       return <DownloadButton column={column} row={row} table={table} request={request} />;
     case 'detail':
+      if (!holds(column.when, row)) return null;
       return (
         <Button
           size="xs"

@@ -65,7 +65,7 @@ export function cellText(column: TableColumn, row: Row): string {
       return isBlank(fallback) ? String(value) : String(fallback);
     }
     case 'download':
-      return messages[column.linkLabel];
+      return column.showValue ? String(value) : messages[column.linkLabel];
     case 'detail':
       return messages[column.buttonLabel];
     default: {
