@@ -98,6 +98,44 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
   const esito = (output: Awaited<ReturnType<typeof validate>>['output'], i: number) =>
     String(output!.rows[i]![HEADERS.length] ?? '');
 
+  it('shows the demo imports of laura’s companies in several statuses, with real input and output files', async () => {
+    const list = json<Job[]>(
+      await t.request({ method: 'GET', url: '/api/importtools', token: laura, headers: actFor() }),
+    );
+    const seeded = list.filter((j) => j.input_filename.startsWith('crediti-'));
+    expect(new Set(seeded.map((j) => j.status))).toEqual(
+      new Set([
+        'IMPORTED_SUCCESSFULLY',
+        'VALIDATION_FAILED',
+        'REJECTED_BY_BACKOFFICE',
+        'CANCELLED_BY_COMPANY_REFERENT',
+        'VALIDATION_COMPLETED_WITH_WARNINGS',
+      ]),
+    );
+    const failed = seeded.find((j) => j.status === 'VALIDATION_FAILED')!;
+    const output = await t.request({
+      method: 'GET',
+      url: `/api/importtools/${failed.id}/output`,
+      token: laura,
+      headers: actFor(),
+    });
+    expect(output.statusCode).toBe(200);
+    const rows = (await readOutput(output.rawPayload)).rows;
+    expect(rows).toHaveLength(3);
+    expect(String(rows[1]![HEADERS.length])).toContain(messages.apiImportPasswordNotEmpty);
+    const input = await t.request({
+      method: 'GET',
+      url: `/api/importtools/${failed.id}/input`,
+      token: laura,
+      headers: actFor(),
+    });
+    expect(input.statusCode).toBe(200);
+    const servizi_ = json<Job[]>(
+      await t.request({ method: 'GET', url: '/api/importtools', token: laura, headers: actFor(servizi) }),
+    );
+    expect(servizi_.some((j) => j.status === 'VALIDATION_COMPLETED')).toBe(true);
+  });
+
   it('serves template.xlsx: the 14 columns of §3 with a hint on each header and data validation', async () => {
     const response = await t.request({
       method: 'GET',

@@ -35,6 +35,7 @@ import { seedHome } from './seed-home';
 import { seedSellers } from './seed-sellers';
 import { seedShowcases } from './seed-showcases';
 import { seedMessages } from './seed-messages';
+import { seedImports } from './seed-import';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
 
 /** Every demo user's password (ARCHITECTURE.md §8). */
@@ -598,6 +599,12 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   await seedSellers(db, { userId, companyId: (name) => idOf(companyIds, name) });
   await seedShowcases(db);
   await seedMessages(db, userId('laura.bianchi@example.com'));
+  // bulk credit import (issue 17): laura's past imports
+  await seedImports(db, {
+    companyId: (name) => idOf(companyIds, name),
+    uploaderId: userId('laura.bianchi@example.com'),
+    now,
+  });
 }
 
 /**

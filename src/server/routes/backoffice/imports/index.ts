@@ -17,6 +17,7 @@ import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { importLimits } from '../../../../../config/import-sheet';
+import { writeSeedImportFiles } from '../../../db/seed-import';
 import { actingCompany } from '../../../plugins/access';
 import { requireAuth } from '../../../plugins/auth';
 import { errorResponses, type WireApp } from '../../../plugins/schemas';
@@ -126,6 +127,8 @@ async function readImportUpload(request: FastifyRequest): Promise<{ content: Buf
 export default async function importRoutes(app: WireApp, options: ImportRoutesOptions): Promise<void> {
   const { uploadsDir } = options;
   await app.register(multipart, { throwFileSizeLimit: true });
+  // The seeded imports' files (demo mode), like the seeded documents'.
+  if (app.config.demo) await writeSeedImportFiles(uploadsDir);
   const deps: ImportDeps = {
     db: app.db,
     uploadsDir,
