@@ -2,8 +2,9 @@
  * The showcase screens that are not a grid (issue 13; 001 §2, §4, §5, §8): the fuel bonus (a card, or
  * none with its reasons and a button home), the app voucher pages (only the offered amounts, "Non si
  * dispone di sufficiente credito per l'acquisto" with none, "Nessun buono selezionato..." with no choice,
- * appaga's send button always disabled, ollipay's information page outside the wfm profile), and the
- * mutual-aid disclaimer gate (closable only by its buttons, Prosegui once ticked, recorded on the server).
+ * appaga's send button always disabled, ollipay's information page outside the wfm profile), the
+ * mutual-aid disclaimer gate (closable only by its buttons, Prosegui once ticked, recorded on the server),
+ * and the mutual-aid "100" page (conv-eurete-100: its fixed section, paid from the total).
  */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +16,8 @@ import { emitSessionEnd } from '../../src/client/api/session-events';
 import { AppVoucherScreen } from '../../src/client/features/showcases/app-voucher-screen';
 import { EURETE_AGREEMENT_KEY, EureteGate } from '../../src/client/features/showcases/eurete-gate';
 import { FuelBonusScreen } from '../../src/client/features/showcases/fuel-bonus-screen';
+import { Route as Eurete100Route } from '../../src/client/routes/_authenticated/eurete/conv-eurete-100';
+import { screenConstants } from '../../config/screen-constants';
 import { demoUser, jsonResponse, logInAs, renderInRouter, stubApi, type RecordedCall } from './helpers';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -193,4 +196,74 @@ describe('mutual-aid disclaimer gate', () => {
     expect(await screen.findByText('contenuto')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+});
+
+describe('mutual-aid "100" page (conv-eurete-100)', () => {
+  const section = screenConstants.eurete100Section;
+  const product = (slug: string, nome: string, costo: string) => ({
+    slug_name: slug,
+    nome,
+    costo,
+    descrizione: `<p>${nome}</p>`,
+    icona: '',
+    url_scheda: `https://eurete.example/schede/${slug}.pdf`,
+    url_regolamento: 'https://eurete.example/regolamento.pdf',
+  });
+
+  it('behind the disclaimer, shows its section and buys from the total (above art. 51 c.3 too)', async () => {
+    api({
+      '/api/eurete_disclaimer': () => jsonResponse(200, { accettato: true }),
+      [`/api/eurete_sezioni/${section}`]: () =>
+        jsonResponse(200, {
+          slug_name: section,
+          nome: 'Welfare sociale art. 100',
+          descrizione: '',
+          icona: '',
+        }),
+      [`/api/eurete_prodotti/${section}`]: () =>
+        jsonResponse(200, {
+          count: 2,
+          results: [
+            product('art100-soggiorno', 'Soggiorno', '900.00'),
+            product('art100-oltre', 'Oltre', '1600.00'),
+          ],
+        }),
+    });
+    const Page = Eurete100Route.options.component!;
+    const { router } = await show(<Page />);
+    // The gate first: nothing is asked before the agreement.
+    const gate = await screen.findByRole('dialog', { name: formMessages.formEureteDisclaimerTitle });
+    expect(calls.some((call) => call.url.startsWith('/api/eurete_prodotti/'))).toBe(false);
+    fireEvent.click(within(gate).getByRole('checkbox', { name: formMessages.formEureteDisclaimerAccept }));
+    fireEvent.click(within(gate).getByRole('button', { name: accountMessages.proceed }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: formMessages.formTitleEurete100 }),
+    ).toBeTruthy();
+    await screen.findByRole('button', { name: 'Soggiorno' });
+    const list = calls.find((call) => call.url.startsWith(`/api/eurete_prodotti/${section}?`));
+    expect(new URL(list!.url, 'http://portale.test').searchParams.get('page_size')).toBe('8');
+
+    // 1,600.00 is above the total (1,500.00): no Buy.
+    fireEvent.click(screen.getByRole('button', { name: 'Oltre' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Oltre' });
+    expect(within(dialog).getByTestId('showcase-insufficient')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: accountMessages.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // 900.00 is above art. 51 c.3 (800.00) but within the total: bought from the total.
+    fireEvent.click(screen.getByRole('button', { name: 'Soggiorno' }));
+    dialog = await screen.findByRole('dialog', { name: 'Soggiorno' });
+    fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formPurchaseBuy }));
+    const confirm = await screen.findByRole('dialog', { name: formMessages.formConfirmTitle });
+    // The total's figures: 1.500,00 now, 900,00, 600,00 left.
+    const figures = confirm.textContent ?? '';
+    for (const figure of ['1.500,00', '900,00', '600,00']) expect(figures).toContain(figure);
+    fireEvent.click(within(confirm).getByRole('button', { name: accountMessages.proceed }));
+    const success = await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
+    const post = calls.find((call) => call.url === '/api/crea_acquisto/eurete-100');
+    expect(JSON.parse(post?.init.body as string)).toEqual({ product_slug: 'art100-soggiorno' });
+    fireEvent.click(within(success).getByRole('button', { name: accountMessages.ok }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
+  }, 30_000);
 });

@@ -213,7 +213,8 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
         summary: 'Sezioni del welfare sociale',
         description:
           `Le sezioni di mutuo soccorso della categoria \`id_categ\` (${screenConstants.eureteSectionsCategory}), ` +
-          `tranne l’assistenza sanitaria integrativa (conv-assirete). ${pagingDescription(SECTIONS_PAGING)}`,
+          `tranne le sezioni con una pagina propria: l’assistenza sanitaria integrativa (conv-assirete) e il ` +
+          `welfare sociale art. 100 (conv-eurete-100). ${pagingDescription(SECTIONS_PAGING)}`,
         tags: ['vetrine'],
         querystring: {
           type: 'object',
@@ -263,7 +264,8 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
         summary: 'Prodotti di una sezione del welfare sociale',
         description:
           'Una pagina dei prodotti della sezione che il credito dell’utente può acquistare (art. 51 c.3; il totale ' +
-          `per l’assistenza sanitaria integrativa), dal meno caro. ${pagingDescription(EURETE_PRODUCT_PAGING)} ` +
+          'per le sezioni con una pagina propria: l’assistenza sanitaria integrativa e il welfare sociale art. 100), ' +
+          `dal meno caro. ${pagingDescription(EURETE_PRODUCT_PAGING)} ` +
           'Sezione inesistente: 404.',
         tags: ['vetrine'],
         params: slugParams,
