@@ -14,8 +14,11 @@ import { formatFormMessage, formMessages } from '../../src/shared/catalogues/for
 import { euro } from '../../src/shared/money';
 import { emitSessionEnd } from '../../src/client/api/session-events';
 import { AppVoucherScreen } from '../../src/client/features/showcases/app-voucher-screen';
-import { EURETE_AGREEMENT_KEY, EureteGate } from '../../src/client/features/showcases/eurete-gate';
+import { EureteGate } from '../../src/client/features/showcases/eurete-gate';
+import { useSessionStore } from '../../src/client/stores/session';
 import { FuelBonusScreen } from '../../src/client/features/showcases/fuel-bonus-screen';
+import { ShowcaseScreen } from '../../src/client/features/showcases/showcase-screen';
+import { eureteSectionShowcase } from '../../config/showcases';
 import { Route as Eurete100Route } from '../../src/client/routes/_authenticated/eurete/conv-eurete-100';
 import { screenConstants } from '../../config/screen-constants';
 import { demoUser, jsonResponse, logInAs, renderInRouter, stubApi, type RecordedCall } from './helpers';
@@ -58,6 +61,10 @@ describe('fuel bonus', () => {
     expect(within(none).getByText(formMessages.formFuelNone)).toBeTruthy();
     expect(within(none).getByText(formMessages.formFuelReasons)).toBeTruthy();
     expect(screen.queryByRole('button', { name: formMessages.formPurchaseBuy })).toBeNull();
+    // A voucher page: it links the documentation of the fringe benefits (001 §2 site-documentazione).
+    expect(screen.getByTestId('documentation-link').getAttribute('href')).toBe(
+      '/infos/site-documentazione/fringe-app',
+    );
     fireEvent.click(within(none).getByRole('button', { name: accountMessages.backToHome }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
   });
@@ -99,6 +106,9 @@ describe('app vouchers', () => {
     await show(<AppVoucherScreen page={findAppVoucherPage('conv-toduba')!} />);
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['5.00', '10.00']);
+    expect(screen.getByTestId('documentation-link').getAttribute('href')).toBe(
+      '/infos/site-documentazione/fringe-app',
+    );
     fireEvent.click(screen.getByRole('button', { name: formMessages.formPurchaseBuy }));
     expect(await screen.findByText(formMessages.formAppVoucherNoneChosen)).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith('/api/crea_acquisto/'))).toBe(false);
@@ -172,7 +182,7 @@ describe('mutual-aid disclaimer gate', () => {
     expect(calls.some((call) => call.url === '/api/eurete_disclaimer' && call.init.method === 'POST')).toBe(
       true,
     );
-    expect(sessionStorage.getItem(EURETE_AGREEMENT_KEY)).toBe('1');
+    expect(useSessionStore.getState().sessionInfos.eurete_cond_agreed).toBe(true);
   });
 
   it('"Torna alla home" goes to the menu; an agreement of this session shows the content at once', async () => {
@@ -187,14 +197,39 @@ describe('mutual-aid disclaimer gate', () => {
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/menu'));
     first.unmount();
 
-    sessionStorage.setItem(EURETE_AGREEMENT_KEY, '1');
-    await show(
+    logInAs();
+    useSessionStore.getState().setSessionInfos({ eurete_cond_agreed: true });
+    await renderInRouter(
       <EureteGate>
         <p>contenuto</p>
       </EureteGate>,
+      { path: '/pagina', extraPaths: ['/menu'] },
     );
     expect(await screen.findByText('contenuto')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('mutual-aid section (sez-eurete)', () => {
+  it('with nothing within art. 51 c.3 says so in the words of 001 §2, with the way back to the sections', async () => {
+    api({
+      '/api/eurete_sezioni/famiglia': () =>
+        jsonResponse(200, { slug_name: 'famiglia', nome: 'Famiglia', descrizione: '', icona: '' }),
+      '/api/eurete_prodotti/famiglia': () => jsonResponse(200, { count: 0, results: [] }),
+    });
+    await show(
+      <ShowcaseScreen
+        title={formMessages.formTitleEurete}
+        declaration={eureteSectionShowcase}
+        params={{ slug_name: 'famiglia' }}
+      />,
+    );
+    expect(
+      await screen.findByText('Nessun elemento acquistabile con il credito Art51c3 a disposizione'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: formMessages.formEureteBack }).getAttribute('href')).toBe(
+      '/eurete/conv-eurete-buoni',
+    );
   });
 });
 

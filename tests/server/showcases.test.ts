@@ -283,8 +283,17 @@ describe.each(backends)('showcases (%s)', (backend) => {
     await refused('eurete', { product_slug: 'famiglia-nascita' }, 403, {
       detail: formatFormMessage('formEureteDisclaimerRequired'),
     });
+    const sessionAgreed = async (token: string) =>
+      json<{ session_infos: { eurete_cond_agreed: boolean } }>(await get('/api/get-logged-user-info', token))
+        .session_infos.eurete_cond_agreed;
+    expect(await sessionAgreed(mario)).toBe(false);
     expect(json(await post('/api/eurete_disclaimer', {}))).toEqual({ accettato: true });
     expect(json(await get('/api/eurete_disclaimer'))).toEqual({ accettato: true });
+    // Kept in this session (session_infos) and on the server; a new session asks again.
+    expect(await sessionAgreed(mario)).toBe(true);
+    const otherSession = await t.login('mario.rossi@example.com');
+    expect(await sessionAgreed(otherSession)).toBe(false);
+    expect(json(await get('/api/eurete_disclaimer', otherSession))).toEqual({ accettato: true });
 
     // A product of another section: the health product through a section's purchase, and back.
     const undefinedProduct = { product_slug: [formatFormMessage('formProductUndefined')] };
