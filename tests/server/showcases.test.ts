@@ -396,6 +396,12 @@ describe.each(backends)('showcases (%s)', (backend) => {
     expect(detail.codice).toMatch(CODE);
     expect(detail.istruzioni).toBe(formatFormMessage('formEureteHowTo'));
     expect((await get(`/api/dettaglio_acquisto/${id}`, giulia)).statusCode).toBe(404);
+
+    // Above what the total holds now: the total's warning, nothing written.
+    expect(60_000).toBeGreaterThan(after.totale);
+    await refused('eurete-100', { product_slug: 'art100-soggiorno' }, 400, {
+      product_slug: [formatFormMessage('formAmountOverCredit', { n: euro(after.totale) })],
+    });
   });
 
   it('keeps the credit figures the portal shows in step with the ledger', async () => {
