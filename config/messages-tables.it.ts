@@ -232,6 +232,9 @@ export const tableMessages = {
   messDetailTitle: 'Dettaglio del messaggio',
   messPageSize: 'Messaggi per pagina',
   messPages: 'Pagine dei messaggi',
+  // --- showcases (issue 13): the movement of a purchase that delivered a code opens its detail ----
+  movDeliveredCode: 'Vedi il codice',
+  movDeliveredCodeLabel: "Vedi il codice dell'acquisto {id}",
 } as const;
 
 export const messages = { ...accountMessages, ...tableMessages } as const;

@@ -42,6 +42,7 @@ import { Route as AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport } from
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
 import { Route as AuthenticatedBonusBenzinaBonusBenzinaRouteImport } from './routes/_authenticated/bonus-benzina/bonus-benzina';
 import { Route as AuthenticatedEureteConvAssireteRouteImport } from './routes/_authenticated/eurete/conv-assirete';
+import { Route as AuthenticatedEureteConvEurete100RouteImport } from './routes/_authenticated/eurete/conv-eurete-100';
 import { Route as AuthenticatedEureteConvEureteBuoniRouteImport } from './routes/_authenticated/eurete/conv-eurete-buoni';
 import { Route as AuthenticatedHelpdeskSiteArchivioFilesRouteImport } from './routes/_authenticated/helpdesk/site-archivio-files';
 import { Route as AuthenticatedHelpdeskSiteAssistenzaRouteImport } from './routes/_authenticated/helpdesk/site-assistenza';
@@ -252,6 +253,12 @@ const AuthenticatedEureteConvAssireteRoute =
     path: '/eurete/conv-assirete',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedEureteConvEurete100Route =
+  AuthenticatedEureteConvEurete100RouteImport.update({
+    id: '/eurete/conv-eurete-100',
+    path: '/eurete/conv-eurete-100',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedEureteConvEureteBuoniRoute =
   AuthenticatedEureteConvEureteBuoniRouteImport.update({
     id: '/eurete/conv-eurete-buoni',
@@ -415,6 +422,7 @@ export interface FileRoutesByFullPath {
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
   '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -469,6 +477,7 @@ export interface FileRoutesByTo {
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
   '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -526,6 +535,7 @@ export interface FileRoutesById {
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/_authenticated/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/_authenticated/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/_authenticated/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
   '/_authenticated/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/_authenticated/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/_authenticated/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -583,6 +593,7 @@ export interface FileRouteTypes {
     | '/benefits/benefit-hub'
     | '/bonus-benzina/bonus-benzina'
     | '/eurete/conv-assirete'
+    | '/eurete/conv-eurete-100'
     | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-archivio-files'
     | '/helpdesk/site-assistenza'
@@ -637,6 +648,7 @@ export interface FileRouteTypes {
     | '/benefits/benefit-hub'
     | '/bonus-benzina/bonus-benzina'
     | '/eurete/conv-assirete'
+    | '/eurete/conv-eurete-100'
     | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-archivio-files'
     | '/helpdesk/site-assistenza'
@@ -693,6 +705,7 @@ export interface FileRouteTypes {
     | '/_authenticated/benefits/benefit-hub'
     | '/_authenticated/bonus-benzina/bonus-benzina'
     | '/_authenticated/eurete/conv-assirete'
+    | '/_authenticated/eurete/conv-eurete-100'
     | '/_authenticated/eurete/conv-eurete-buoni'
     | '/_authenticated/helpdesk/site-archivio-files'
     | '/_authenticated/helpdesk/site-assistenza'
@@ -959,6 +972,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEureteConvAssireteRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/eurete/conv-eurete-100': {
+      id: '/_authenticated/eurete/conv-eurete-100';
+      path: '/eurete/conv-eurete-100';
+      fullPath: '/eurete/conv-eurete-100';
+      preLoaderRoute: typeof AuthenticatedEureteConvEurete100RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/eurete/conv-eurete-buoni': {
       id: '/_authenticated/eurete/conv-eurete-buoni';
       path: '/eurete/conv-eurete-buoni';
@@ -1171,6 +1191,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
   AuthenticatedBonusBenzinaBonusBenzinaRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   AuthenticatedEureteConvAssireteRoute: typeof AuthenticatedEureteConvAssireteRoute;
+  AuthenticatedEureteConvEurete100Route: typeof AuthenticatedEureteConvEurete100Route;
   AuthenticatedEureteConvEureteBuoniRoute: typeof AuthenticatedEureteConvEureteBuoniRoute;
   AuthenticatedHelpdeskSiteArchivioFilesRoute: typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   AuthenticatedHelpdeskSiteAssistenzaRoute: typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -1214,6 +1235,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBonusBenzinaBonusBenzinaRoute:
     AuthenticatedBonusBenzinaBonusBenzinaRoute,
   AuthenticatedEureteConvAssireteRoute: AuthenticatedEureteConvAssireteRoute,
+  AuthenticatedEureteConvEurete100Route: AuthenticatedEureteConvEurete100Route,
   AuthenticatedEureteConvEureteBuoniRoute:
     AuthenticatedEureteConvEureteBuoniRoute,
   AuthenticatedHelpdeskSiteArchivioFilesRoute:
