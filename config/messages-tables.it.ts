@@ -232,6 +232,9 @@ export const tableMessages = {
   messDetailTitle: 'Dettaglio del messaggio',
   messPageSize: 'Messaggi per pagina',
   messPages: 'Pagine dei messaggi',
+  // --- showcases (issue 13): the movement of a purchase that delivered a code opens its detail ----
+  movDeliveredCode: 'Vedi il codice',
+  movDeliveredCodeLabel: "Vedi il codice dell'acquisto {id}",
   // --- bulk credit import (issue 17; 002 §2.10, §7, §8) ----------------------------------------
   boImportTitle: 'Import Caricamento Tracciato',
   boImportIntro:

@@ -43,6 +43,7 @@ import { Route as AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport } from
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
 import { Route as AuthenticatedBonusBenzinaBonusBenzinaRouteImport } from './routes/_authenticated/bonus-benzina/bonus-benzina';
 import { Route as AuthenticatedEureteConvAssireteRouteImport } from './routes/_authenticated/eurete/conv-assirete';
+import { Route as AuthenticatedEureteConvEurete100RouteImport } from './routes/_authenticated/eurete/conv-eurete-100';
 import { Route as AuthenticatedEureteConvEureteBuoniRouteImport } from './routes/_authenticated/eurete/conv-eurete-buoni';
 import { Route as AuthenticatedHelpdeskSiteArchivioFilesRouteImport } from './routes/_authenticated/helpdesk/site-archivio-files';
 import { Route as AuthenticatedHelpdeskSiteAssistenzaRouteImport } from './routes/_authenticated/helpdesk/site-assistenza';
@@ -261,6 +262,12 @@ const AuthenticatedEureteConvAssireteRoute =
     path: '/eurete/conv-assirete',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedEureteConvEurete100Route =
+  AuthenticatedEureteConvEurete100RouteImport.update({
+    id: '/eurete/conv-eurete-100',
+    path: '/eurete/conv-eurete-100',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedEureteConvEureteBuoniRoute =
   AuthenticatedEureteConvEureteBuoniRouteImport.update({
     id: '/eurete/conv-eurete-buoni',
@@ -425,6 +432,7 @@ export interface FileRoutesByFullPath {
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
   '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -480,6 +488,7 @@ export interface FileRoutesByTo {
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
   '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -538,6 +547,7 @@ export interface FileRoutesById {
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/_authenticated/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/_authenticated/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/_authenticated/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
   '/_authenticated/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/_authenticated/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/_authenticated/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -596,6 +606,7 @@ export interface FileRouteTypes {
     | '/benefits/benefit-hub'
     | '/bonus-benzina/bonus-benzina'
     | '/eurete/conv-assirete'
+    | '/eurete/conv-eurete-100'
     | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-archivio-files'
     | '/helpdesk/site-assistenza'
@@ -651,6 +662,7 @@ export interface FileRouteTypes {
     | '/benefits/benefit-hub'
     | '/bonus-benzina/bonus-benzina'
     | '/eurete/conv-assirete'
+    | '/eurete/conv-eurete-100'
     | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-archivio-files'
     | '/helpdesk/site-assistenza'
@@ -708,6 +720,7 @@ export interface FileRouteTypes {
     | '/_authenticated/benefits/benefit-hub'
     | '/_authenticated/bonus-benzina/bonus-benzina'
     | '/_authenticated/eurete/conv-assirete'
+    | '/_authenticated/eurete/conv-eurete-100'
     | '/_authenticated/eurete/conv-eurete-buoni'
     | '/_authenticated/helpdesk/site-archivio-files'
     | '/_authenticated/helpdesk/site-assistenza'
@@ -981,6 +994,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEureteConvAssireteRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/eurete/conv-eurete-100': {
+      id: '/_authenticated/eurete/conv-eurete-100';
+      path: '/eurete/conv-eurete-100';
+      fullPath: '/eurete/conv-eurete-100';
+      preLoaderRoute: typeof AuthenticatedEureteConvEurete100RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/eurete/conv-eurete-buoni': {
       id: '/_authenticated/eurete/conv-eurete-buoni';
       path: '/eurete/conv-eurete-buoni';
@@ -1196,6 +1216,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
   AuthenticatedBonusBenzinaBonusBenzinaRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   AuthenticatedEureteConvAssireteRoute: typeof AuthenticatedEureteConvAssireteRoute;
+  AuthenticatedEureteConvEurete100Route: typeof AuthenticatedEureteConvEurete100Route;
   AuthenticatedEureteConvEureteBuoniRoute: typeof AuthenticatedEureteConvEureteBuoniRoute;
   AuthenticatedHelpdeskSiteArchivioFilesRoute: typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   AuthenticatedHelpdeskSiteAssistenzaRoute: typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -1239,6 +1260,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBonusBenzinaBonusBenzinaRoute:
     AuthenticatedBonusBenzinaBonusBenzinaRoute,
   AuthenticatedEureteConvAssireteRoute: AuthenticatedEureteConvAssireteRoute,
+  AuthenticatedEureteConvEurete100Route: AuthenticatedEureteConvEurete100Route,
   AuthenticatedEureteConvEureteBuoniRoute:
     AuthenticatedEureteConvEureteBuoniRoute,
   AuthenticatedHelpdeskSiteArchivioFilesRoute:
