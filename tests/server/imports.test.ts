@@ -4,7 +4,7 @@
  * formulas, escaped cells), cancel, the operator's accept / reject / rerun (admin.ts), nothing
  * half-written, and Act-For on every call.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -12,11 +12,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-api.it';
 import { runAdmin } from '../../src/server/admin';
 import { formatMessage } from '../../src/server/messages';
-import { importJobsIdle } from '../../src/server/routes/backoffice/imports/index';
-import { applyImport, decideImport } from '../../src/server/services/imports';
+import { applyImport, decideImport, validateImport } from '../../src/server/services/imports';
 import { euro } from '../../src/shared/money';
 import { multipart } from './forms-helpers';
-import { backends, buildTestApp, json, type TestApp } from './helpers';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { createSession } from '../../src/server/services/sessions';
+import {
+  backends,
+  buildTestApp,
+  createTestDatabase,
+  json,
+  NO_POSTGRES_REASON,
+  TEST_DATABASE_URL,
+  TEST_TICKET_SECRET,
+  type TestApp,
+} from './helpers';
 import { HEADERS, readOutput, row, taxCode, xlsx, zip, type Cell } from './import-helpers';
 
 interface Job {
@@ -66,7 +77,7 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
       payload: body.payload,
       headers: { ...body.headers, ...actFor(company) },
     });
-    await importJobsIdle(t.app);
+    await t.app.jobs.idle();
     return response;
   }
 
@@ -397,6 +408,36 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
     expect((await job(json<{ id: number }>(empty).id)).note).toBe(messages.apiImportNoRows);
   });
 
+  it('a validation cut off in the middle (IN_PROGRESS) runs again whole; a finished one is left alone', async () => {
+    const { id } = await validate([row(130), row(131)]);
+    // As if the process died while validating: the job runs again.
+    await t.db
+      .updateTable('import_jobs')
+      .set({ status: 'IN_PROGRESS', output_stored: null, output_filename: null })
+      .where('id', '=', id)
+      .execute();
+    await validateImport({ db: t.db, uploadsDir }, { id });
+    const again = await t.db
+      .selectFrom('import_jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(again).toMatchObject({
+      status: 'VALIDATION_COMPLETED',
+      attempts: 2,
+      rows_total: 2,
+      output_filename: 'esito_dipendenti.xlsx',
+    });
+    const files = readdirSync(join(uploadsDir, 'imports'));
+    expect(files).toContain(again.output_stored);
+    // Done: a late duplicate of the job changes nothing.
+    await validateImport({ db: t.db, uploadsDir }, { id });
+    expect(
+      await t.db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual(again);
+    expect(readdirSync(join(uploadsDir, 'imports'))).toHaveLength(files.length);
+  });
+
   it('cancels only a completed validation of the company acted for (409 otherwise, 404 for another company)', async () => {
     const good = await validate([row(70)]);
     const bad = await validate([row(71, { Password: 'x' })]);
@@ -698,4 +739,66 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
       expect(result.out.join('\n')).toContain('IMPORTED_SUCCESSFULLY');
     });
   });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('bulk import jobs, two instances on one PostgreSQL database', () => {
+  it('never validate the same upload twice: every import validated once, whichever instance ran it', async () => {
+    if (!TEST_DATABASE_URL) throw new Error(NO_POSTGRES_REASON);
+    const created = await createTestDatabase('demo');
+    const shared = mkdtempSync(join(tmpdir(), 'welfare-imports-two-'));
+    const apps: FastifyInstance[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        apps.push(
+          await buildApp({
+            env: { TICKET_SECRET: TEST_TICKET_SECRET },
+            logger: false,
+            staticDir: null,
+            demo: true,
+            seedDemo: false,
+            rateLimitMax: 100_000,
+            databaseUrl: created.url,
+            uploadsDir: shared,
+          }),
+        );
+      }
+      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const db = a.db;
+      const token = await createSession(db, 'laura.bianchi@example.com');
+      const acme = (
+        await db
+          .selectFrom('companies')
+          .select('id_azienda')
+          .where('nome', '=', 'Acme S.p.A.')
+          .executeTakeFirstOrThrow()
+      ).id_azienda;
+      const ids: number[] = [];
+      for (let n = 0; n < 8; n++) {
+        const body = multipart({}, [
+          { field: 'csv_ordine', filename: `f${n}.xlsx`, content: await xlsx([row(200 + n)]) },
+        ]);
+        const response = await (n % 2 ? a : b).inject({
+          method: 'POST',
+          url: '/api/importtools',
+          payload: body.payload,
+          headers: { ...body.headers, authorization: `Token ${token}`, 'act-for': String(acme) },
+        });
+        expect(response.statusCode).toBe(201);
+        ids.push(json<{ id: number }>(response).id);
+      }
+      await Promise.all(apps.map((app) => app.jobs.idle(30_000)));
+      const rows = await db
+        .selectFrom('import_jobs')
+        .select(['id', 'status', 'attempts'])
+        .where('id', 'in', ids)
+        .execute();
+      expect(rows).toHaveLength(8);
+      for (const r of rows)
+        expect(r, `import ${r.id}`).toMatchObject({ status: 'VALIDATION_COMPLETED', attempts: 1 });
+    } finally {
+      for (const app of apps) await app.close();
+      rmSync(shared, { recursive: true, force: true });
+      await created.drop();
+    }
+  }, 60_000);
 });

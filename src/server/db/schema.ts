@@ -651,6 +651,7 @@ export interface ImportJobsTable {
   output_filename: string | null;
   output_stored: string | null;
   note: Generated<string>;
+  attempts: Generated<number>;
   rows_total: number | null;
   rows_with_errors: number | null;
   rows_with_warnings: number | null;

@@ -278,7 +278,7 @@ export async function validateImport(
   const { db, uploadsDir } = deps;
   const job = await db
     .updateTable('import_jobs')
-    .set({ status: 'IN_PROGRESS', updated_at: new Date() })
+    .set((eb) => ({ status: 'IN_PROGRESS', attempts: eb('attempts', '+', 1), updated_at: new Date() }))
     .where('id', '=', data.id)
     .where('status', 'in', ['IN_QUEUE', 'IN_PROGRESS'])
     .returning(['id', 'company_id', 'input_stored', 'input_filename'])
@@ -596,22 +596,20 @@ async function applyRow(
   }
 }
 
-/** The accepted imports not done yet (a crash in the middle): what a restart runs again. */
-export async function pendingApplies(db: Kysely<DB>): Promise<number[]> {
-  const rows = await db
-    .selectFrom('import_jobs')
-    .select('id')
-    .where('status', '=', 'ACCEPTED_BY_BACKOFFICE')
+/**
+ * A job that failed its last attempt (the queue gives up): the import leaves its running status for
+ * a failed one, with the reason, unless it moved on meanwhile.
+ */
+export async function giveUp(
+  db: Kysely<DB>,
+  id: number,
+  from: ImportJobStatus[],
+  to: 'VALIDATION_FAILED' | 'IMPORT_FAILED',
+): Promise<void> {
+  await db
+    .updateTable('import_jobs')
+    .set({ status: to, note: formatMessage('apiImportGaveUp'), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', 'in', from)
     .execute();
-  return rows.map((r) => r.id);
-}
-
-/** The uploads not validated yet (a crash in the middle): what a restart queues again. */
-export async function pendingValidations(db: Kysely<DB>): Promise<number[]> {
-  const rows = await db
-    .selectFrom('import_jobs')
-    .select('id')
-    .where('status', 'in', ['IN_QUEUE', 'IN_PROGRESS'])
-    .execute();
-  return rows.map((r) => r.id);
 }

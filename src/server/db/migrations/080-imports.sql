@@ -19,6 +19,8 @@ CREATE TABLE import_jobs (
   output_filename text,
   output_stored   text,
   note            text NOT NULL DEFAULT '',
+  -- Validation runs started (a job may run again after a crash; two instances never run it at once).
+  attempts        integer NOT NULL DEFAULT 0,
   rows_total      integer,
   rows_with_errors integer,
   rows_with_warnings integer,

@@ -15,7 +15,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { importLimits } from '../../../../../config/import-sheet';
 import { writeSeedImportFiles } from '../../../db/seed-import';
 import { actingCompany } from '../../../plugins/access';
@@ -31,8 +31,7 @@ import {
   IMPORT_VALIDATE_QUEUE,
   importFile,
   listImports,
-  pendingApplies,
-  pendingValidations,
+  giveUp,
   validateImport,
   type ImportDeps,
   type ImportJobData,
@@ -42,41 +41,6 @@ import { ApiError } from '../../../errors';
 
 export interface ImportRoutesOptions {
   uploadsDir: string;
-}
-
-const runners = new WeakMap<object, { idle(): Promise<void> }>();
-
-/** Resolves once the import jobs given so far to this server have ended (tests). */
-export function importJobsIdle(app: FastifyInstance): Promise<void> {
-  return runners.get(app.server)?.idle() ?? Promise.resolve();
-}
-
-/**
- * The jobs of the imports, run in this process after the answer (setImmediate), one at a time; at
- * start the unfinished ones (a crash in the middle) run again. Each is idempotent (services/imports.ts).
- */
-function localJobs(app: WireApp, handlers: Record<string, (data: ImportJobData) => Promise<unknown>>) {
-  let tail: Promise<void> = Promise.resolve();
-  const send = (queue: string, data: ImportJobData): Promise<void> => {
-    const handler = handlers[queue];
-    if (!handler) throw new Error(`coda sconosciuta: ${queue}`);
-    tail = tail
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => handler(data))
-      .then(
-        () => undefined,
-        (error: unknown) =>
-          app.log.error({ err: error, queue, job: data.id }, 'job di importazione non riuscito'),
-      );
-    return Promise.resolve();
-  };
-  const idle = async () => {
-    for (let seen = tail; ; seen = tail) {
-      await seen;
-      if (seen === tail) return;
-    }
-  };
-  return { send, idle };
 }
 
 const ROUTE = 'office-import-anagrafiche-crediti';
@@ -136,17 +100,18 @@ export default async function importRoutes(app: WireApp, options: ImportRoutesOp
     baseUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}`,
     log: app.log,
   };
-  const jobs = localJobs(app, {
-    [IMPORT_VALIDATE_QUEUE]: (data) => validateImport(deps, data),
-    [IMPORT_APPLY_QUEUE]: (data) => applyImport(deps, data),
+  // The jobs (plugins/jobs.ts, pg-boss): each handler is idempotent (services/imports.ts); a job that
+  // fails its last attempt leaves a status people can read, never IN_PROGRESS or ACCEPTED for ever.
+  app.jobs.work<ImportJobData>(IMPORT_VALIDATE_QUEUE, (data) => validateImport(deps, data), {
+    onGiveUp: (data) => giveUp(app.db, data.id, ['IN_QUEUE', 'IN_PROGRESS'], 'VALIDATION_FAILED'),
   });
-  runners.set(app.server, jobs);
-  app.addHook('onReady', async () => {
-    for (const id of await pendingValidations(app.db)) await jobs.send(IMPORT_VALIDATE_QUEUE, { id });
-    for (const id of await pendingApplies(app.db)) await jobs.send(IMPORT_APPLY_QUEUE, { id });
-  });
-  app.addHook('preClose', jobs.idle);
-  const options_ = { enqueue: jobs.send };
+  app.jobs.work<ImportJobData>(
+    IMPORT_APPLY_QUEUE,
+    async (data) => {
+      await applyImport(deps, data);
+    },
+    { onGiveUp: (data) => giveUp(app.db, data.id, ['ACCEPTED_BY_BACKOFFICE'], 'IMPORT_FAILED') },
+  );
 
   app.get(
     '/api/importtools',
@@ -210,7 +175,7 @@ export default async function importRoutes(app: WireApp, options: ImportRoutesOp
         fileName: upload.fileName,
         content: upload.content,
       });
-      await options_.enqueue(IMPORT_VALIDATE_QUEUE, { id });
+      await app.jobs.send(IMPORT_VALIDATE_QUEUE, { id });
       return reply.code(201).send({ id, status: 'IN_QUEUE' });
     },
   );
