@@ -310,7 +310,8 @@ export const apiMessages = {
     'Importati {created} nuovi dipendenti, aggiornati {updated}, caricate {lines} linee di credito.',
   apiImportFailedRow: 'Importazione non eseguita, nulla è stato scritto: riga {row}: {errors}',
   apiImportNotFound: 'Importazione non trovata.',
-  apiImportGaveUp: 'Elaborazione non riuscita dopo più tentativi, nulla è stato scritto: riprovare o contattare l’assistenza.',
+  apiImportGaveUp:
+    'Elaborazione non riuscita dopo più tentativi, nulla è stato scritto: riprovare o contattare l’assistenza.',
   apiImportNotCancellable: 'Si può annullare solo un import con validazione completata.',
   apiImportMovementOggetto: 'Caricamento credito da importazione n. {id}',
   apiMailImportWelcomeSubject: 'Benvenuto nel Portale Welfare',
