@@ -185,3 +185,12 @@ if (throughput.status !== 0) process.exitCode = throughput.status ?? 1;
 console.info('\n=== Vetrine su larga scala (bench/showcases.ts)');
 const showcases = spawnSync('npx', ['tsx', 'bench/showcases.ts'], { stdio: 'inherit' });
 if (showcases.status !== 0) process.exitCode = showcases.status ?? 1;
+
+// Bulk import validation (issue 17): 2,000 and 50,000 rows validated next to reading the same file with
+// exceljs alone, time and memory growth (PGlite). Its own table and bench/import-results.json.
+console.info("\n=== Validazione dell'import di crediti (bench/import.ts)");
+const imports = spawnSync('npx', ['tsx', 'bench/import.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
+});
+if (imports.status !== 0) process.exitCode = imports.status ?? 1;
