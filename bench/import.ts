@@ -228,19 +228,36 @@ async function main(): Promise<void> {
     rmSync(work, { recursive: true, force: true });
   }
   console.info(`Validazione dell'import (PGlite${gc ? ', con GC prima di ogni misura' : ''}):`);
-  console.table(
-    results.map((r) => ({
-      righe: r.rows,
-      'file KB': Math.round(r.bytes / 1024),
-      'solo exceljs ms': r.readAloneMs,
-      'controllo zip ms': r.checkMs,
-      'validazione ms': r.validateMs,
-      'obiettivo ms': r.targetMs ?? '-',
-      'memoria solo exceljs MB': r.readAloneGrowthMb,
-      'memoria validazione MB': r.validateGrowthMb,
-      'obiettivo memoria MB': r.targetGrowthMb ? `< ${r.targetGrowthMb}` : '-',
-      stato: r.status,
-    })),
+  const header = [
+    'righe',
+    'file KB',
+    'solo exceljs ms',
+    'controllo zip ms',
+    'validazione ms',
+    'obiettivo ms',
+    'memoria solo exceljs MB',
+    'memoria validazione MB',
+    'obiettivo memoria MB',
+    'stato',
+  ];
+  const lines = [
+    header,
+    ...results.map((r) => [
+      String(r.rows),
+      String(Math.round(r.bytes / 1024)),
+      String(r.readAloneMs),
+      String(r.checkMs),
+      String(r.validateMs),
+      r.targetMs ? `<= ${r.targetMs}` : '-',
+      String(r.readAloneGrowthMb),
+      String(r.validateGrowthMb),
+      r.targetGrowthMb ? `< ${r.targetGrowthMb}` : '-',
+      r.status,
+    ]),
+  ];
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length)));
+  process.stdout.write(
+    `${lines.map((l) => l.map((c, i) => c.padStart(widths[i] ?? 0)).join('  ')).join('\n')}\n`,
   );
   writeFileSync(
     RESULTS_FILE,
