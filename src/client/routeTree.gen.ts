@@ -29,17 +29,8 @@ import { Route as AuthenticatedAml100ConvAmlExpediaRouteImport } from './routes/
 import { Route as AuthenticatedAml100ConvAmlHoepliRouteImport } from './routes/_authenticated/aml100/conv-aml-hoepli';
 import { Route as AuthenticatedAppagaConvAppagaRouteImport } from './routes/_authenticated/appaga/conv-appaga';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
-import { Route as AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport } from './routes/_authenticated/backoffice-refazi/office-cifratura-chain';
-import { Route as AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport } from './routes/_authenticated/backoffice-refazi/office-consulenti';
-import { Route as AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRouteImport } from './routes/_authenticated/backoffice-refazi/office-import-anagrafiche-crediti';
-import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-info';
-import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-toduba';
-import { Route as AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport } from './routes/_authenticated/backoffice-refazi/office-mess-interna';
-import { Route as AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
-import { Route as AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare';
-import { Route as AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport } from './routes/_authenticated/backoffice-refazi/office-scadenzario-azi';
+import { Route as AuthenticatedBackofficeRefaziPageRouteImport } from './routes/_authenticated/backoffice-refazi/$page';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
-import { Route as AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport } from './routes/_authenticated/backoffice-refazi/office-user-files';
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
 import { Route as AuthenticatedBonusBenzinaBonusBenzinaRouteImport } from './routes/_authenticated/bonus-benzina/bonus-benzina';
 import { Route as AuthenticatedEureteConvAssireteRouteImport } from './routes/_authenticated/eurete/conv-assirete';
@@ -176,72 +167,16 @@ const AuthenticatedBackofficeRefaziIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
-const AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute =
-  AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport.update({
-    id: '/office-cifratura-chain',
-    path: '/office-cifratura-chain',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeConsulentiRoute =
-  AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport.update({
-    id: '/office-consulenti',
-    path: '/office-consulenti',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute =
-  AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRouteImport.update(
-    {
-      id: '/office-import-anagrafiche-crediti',
-      path: '/office-import-anagrafiche-crediti',
-      getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-    } as any,
-  );
-const AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute =
-  AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport.update({
-    id: '/office-incentive-info',
-    path: '/office-incentive-info',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute =
-  AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport.update({
-    id: '/office-incentive-toduba',
-    path: '/office-incentive-toduba',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeMessInternaRoute =
-  AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport.update({
-    id: '/office-mess-interna',
-    path: '/office-mess-interna',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute =
-  AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport.update({
-    id: '/office-ref-azi-buoni-pasto',
-    path: '/office-ref-azi-buoni-pasto',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute =
-  AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport.update({
-    id: '/office-ref-azi-piani-welfare',
-    path: '/office-ref-azi-piani-welfare',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute =
-  AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport.update({
-    id: '/office-scadenzario-azi',
-    path: '/office-scadenzario-azi',
+const AuthenticatedBackofficeRefaziPageRoute =
+  AuthenticatedBackofficeRefaziPageRouteImport.update({
+    id: '/$page',
+    path: '/$page',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
 const AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute =
   AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport.update({
     id: '/office-transactionsdash',
     path: '/office-transactionsdash',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeUserFilesRoute =
-  AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport.update({
-    id: '/office-user-files',
-    path: '/office-user-files',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
 const AuthenticatedBenefitsBenefitHubRoute =
@@ -418,17 +353,8 @@ export interface FileRoutesByFullPath {
   '/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
   '/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
   '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
-  '/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
-  '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
-  '/backoffice-refazi/office-import-anagrafiche-crediti': typeof AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute;
-  '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
-  '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
-  '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
-  '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
-  '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
-  '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
+  '/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
@@ -474,17 +400,8 @@ export interface FileRoutesByTo {
   '/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
   '/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
   '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
-  '/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
-  '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
-  '/backoffice-refazi/office-import-anagrafiche-crediti': typeof AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute;
-  '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
-  '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
-  '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
-  '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
-  '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
-  '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
+  '/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
@@ -533,17 +450,8 @@ export interface FileRoutesById {
   '/_authenticated/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
   '/_authenticated/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
   '/_authenticated/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
-  '/_authenticated/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
-  '/_authenticated/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
-  '/_authenticated/backoffice-refazi/office-import-anagrafiche-crediti': typeof AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute;
-  '/_authenticated/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
-  '/_authenticated/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
-  '/_authenticated/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
-  '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
-  '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
-  '/_authenticated/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
+  '/_authenticated/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/_authenticated/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/_authenticated/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/_authenticated/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
@@ -592,17 +500,8 @@ export interface FileRouteTypes {
     | '/aml100/conv-aml-expedia'
     | '/aml100/conv-aml-hoepli'
     | '/appaga/conv-appaga'
-    | '/backoffice-refazi/office-cifratura-chain'
-    | '/backoffice-refazi/office-consulenti'
-    | '/backoffice-refazi/office-import-anagrafiche-crediti'
-    | '/backoffice-refazi/office-incentive-info'
-    | '/backoffice-refazi/office-incentive-toduba'
-    | '/backoffice-refazi/office-mess-interna'
-    | '/backoffice-refazi/office-ref-azi-buoni-pasto'
-    | '/backoffice-refazi/office-ref-azi-piani-welfare'
-    | '/backoffice-refazi/office-scadenzario-azi'
+    | '/backoffice-refazi/$page'
     | '/backoffice-refazi/office-transactionsdash'
-    | '/backoffice-refazi/office-user-files'
     | '/benefits/benefit-hub'
     | '/bonus-benzina/bonus-benzina'
     | '/eurete/conv-assirete'
@@ -648,17 +547,8 @@ export interface FileRouteTypes {
     | '/aml100/conv-aml-expedia'
     | '/aml100/conv-aml-hoepli'
     | '/appaga/conv-appaga'
-    | '/backoffice-refazi/office-cifratura-chain'
-    | '/backoffice-refazi/office-consulenti'
-    | '/backoffice-refazi/office-import-anagrafiche-crediti'
-    | '/backoffice-refazi/office-incentive-info'
-    | '/backoffice-refazi/office-incentive-toduba'
-    | '/backoffice-refazi/office-mess-interna'
-    | '/backoffice-refazi/office-ref-azi-buoni-pasto'
-    | '/backoffice-refazi/office-ref-azi-piani-welfare'
-    | '/backoffice-refazi/office-scadenzario-azi'
+    | '/backoffice-refazi/$page'
     | '/backoffice-refazi/office-transactionsdash'
-    | '/backoffice-refazi/office-user-files'
     | '/benefits/benefit-hub'
     | '/bonus-benzina/bonus-benzina'
     | '/eurete/conv-assirete'
@@ -706,17 +596,8 @@ export interface FileRouteTypes {
     | '/_authenticated/aml100/conv-aml-expedia'
     | '/_authenticated/aml100/conv-aml-hoepli'
     | '/_authenticated/appaga/conv-appaga'
-    | '/_authenticated/backoffice-refazi/office-cifratura-chain'
-    | '/_authenticated/backoffice-refazi/office-consulenti'
-    | '/_authenticated/backoffice-refazi/office-import-anagrafiche-crediti'
-    | '/_authenticated/backoffice-refazi/office-incentive-info'
-    | '/_authenticated/backoffice-refazi/office-incentive-toduba'
-    | '/_authenticated/backoffice-refazi/office-mess-interna'
-    | '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto'
-    | '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare'
-    | '/_authenticated/backoffice-refazi/office-scadenzario-azi'
+    | '/_authenticated/backoffice-refazi/$page'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
-    | '/_authenticated/backoffice-refazi/office-user-files'
     | '/_authenticated/benefits/benefit-hub'
     | '/_authenticated/bonus-benzina/bonus-benzina'
     | '/_authenticated/eurete/conv-assirete'
@@ -896,67 +777,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziIndexRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
-    '/_authenticated/backoffice-refazi/office-cifratura-chain': {
-      id: '/_authenticated/backoffice-refazi/office-cifratura-chain';
-      path: '/office-cifratura-chain';
-      fullPath: '/backoffice-refazi/office-cifratura-chain';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-consulenti': {
-      id: '/_authenticated/backoffice-refazi/office-consulenti';
-      path: '/office-consulenti';
-      fullPath: '/backoffice-refazi/office-consulenti';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-import-anagrafiche-crediti': {
-      id: '/_authenticated/backoffice-refazi/office-import-anagrafiche-crediti';
-      path: '/office-import-anagrafiche-crediti';
-      fullPath: '/backoffice-refazi/office-import-anagrafiche-crediti';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-incentive-info': {
-      id: '/_authenticated/backoffice-refazi/office-incentive-info';
-      path: '/office-incentive-info';
-      fullPath: '/backoffice-refazi/office-incentive-info';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-incentive-toduba': {
-      id: '/_authenticated/backoffice-refazi/office-incentive-toduba';
-      path: '/office-incentive-toduba';
-      fullPath: '/backoffice-refazi/office-incentive-toduba';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-mess-interna': {
-      id: '/_authenticated/backoffice-refazi/office-mess-interna';
-      path: '/office-mess-interna';
-      fullPath: '/backoffice-refazi/office-mess-interna';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': {
-      id: '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
-      path: '/office-ref-azi-buoni-pasto';
-      fullPath: '/backoffice-refazi/office-ref-azi-buoni-pasto';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare': {
-      id: '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare';
-      path: '/office-ref-azi-piani-welfare';
-      fullPath: '/backoffice-refazi/office-ref-azi-piani-welfare';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-scadenzario-azi': {
-      id: '/_authenticated/backoffice-refazi/office-scadenzario-azi';
-      path: '/office-scadenzario-azi';
-      fullPath: '/backoffice-refazi/office-scadenzario-azi';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport;
+    '/_authenticated/backoffice-refazi/$page': {
+      id: '/_authenticated/backoffice-refazi/$page';
+      path: '/$page';
+      fullPath: '/backoffice-refazi/$page';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziPageRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
     '/_authenticated/backoffice-refazi/office-transactionsdash': {
@@ -964,13 +789,6 @@ declare module '@tanstack/react-router' {
       path: '/office-transactionsdash';
       fullPath: '/backoffice-refazi/office-transactionsdash';
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-user-files': {
-      id: '/_authenticated/backoffice-refazi/office-user-files';
-      path: '/office-user-files';
-      fullPath: '/backoffice-refazi/office-user-files';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
     '/_authenticated/benefits/benefit-hub': {
@@ -1152,44 +970,17 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedBackofficeRefaziRouteChildren {
-  AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute: typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
-  AuthenticatedBackofficeRefaziOfficeConsulentiRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
-  AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute: typeof AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute;
-  AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
-  AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
-  AuthenticatedBackofficeRefaziOfficeMessInternaRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
-  AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
-  AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
-  AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute: typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
+  AuthenticatedBackofficeRefaziPageRoute: typeof AuthenticatedBackofficeRefaziPageRoute;
   AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  AuthenticatedBackofficeRefaziOfficeUserFilesRoute: typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   AuthenticatedBackofficeRefaziIndexRoute: typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
 
 const AuthenticatedBackofficeRefaziRouteChildren: AuthenticatedBackofficeRefaziRouteChildren =
   {
-    AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute:
-      AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute,
-    AuthenticatedBackofficeRefaziOfficeConsulentiRoute:
-      AuthenticatedBackofficeRefaziOfficeConsulentiRoute,
-    AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute:
-      AuthenticatedBackofficeRefaziOfficeImportAnagraficheCreditiRoute,
-    AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute:
-      AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute,
-    AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute:
-      AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute,
-    AuthenticatedBackofficeRefaziOfficeMessInternaRoute:
-      AuthenticatedBackofficeRefaziOfficeMessInternaRoute,
-    AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute:
-      AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute,
-    AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute:
-      AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute,
-    AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute:
-      AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute,
+    AuthenticatedBackofficeRefaziPageRoute:
+      AuthenticatedBackofficeRefaziPageRoute,
     AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute:
       AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute,
-    AuthenticatedBackofficeRefaziOfficeUserFilesRoute:
-      AuthenticatedBackofficeRefaziOfficeUserFilesRoute,
     AuthenticatedBackofficeRefaziIndexRoute:
       AuthenticatedBackofficeRefaziIndexRoute,
   };

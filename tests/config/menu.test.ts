@@ -6,6 +6,7 @@ import { menu, type MenuBadge, type MenuLeafBadge } from '../../config/menu';
 import { findPartner } from '../../config/partners';
 import { messages } from '../../config/messages-account.it';
 import { isRouteName, routes } from '../../config/routes';
+import { officePages } from '../../src/client/routes/_authenticated/backoffice-refazi/-office-pages';
 
 /**
  * The tree- keys the server grants (src/server/db/seed-demo.ts, TREE_PERMISSIONS), read as text: the
@@ -137,7 +138,7 @@ describe('config/menu.ts', () => {
       expect(sectionOf(name), name).toBe('use-welfare-credit');
   });
 
-  it('opens a screen from every badge: a file route, a request form or a partner page (none "Pagina non trovata")', () => {
+  it('opens a screen from every badge: a file route, a back-office page, a request form or a partner page (none "Pagina non trovata")', () => {
     const routeTree = readFileSync('src/client/routeTree.gen.ts', 'utf8');
     const fullPaths = new Set(
       [...(/fullPaths:([^;]*);/.exec(routeTree)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]),
@@ -147,12 +148,14 @@ describe('config/menu.ts', () => {
       (fullPaths.has(routes[name].path) ||
         fullPaths.has(routes[name].path.replace(/\/$/, '')) ||
         findForm(name) !== undefined ||
-        findPartner(name) !== undefined);
+        findPartner(name) !== undefined ||
+        Object.hasOwn(officePages, name));
     expect(routeNames.filter((name) => !hasScreen(name))).toEqual([]);
     // The check itself: a route name without a page of its own fails it.
     expect(hasScreen('conv-redirect')).toBe(true);
     expect(hasScreen('dettaglio-acquisto')).toBe(true);
     expect(hasScreen('office-consulenti')).toBe(true);
+    expect(hasScreen('office-transactionsdash')).toBe(true);
     expect(hasScreen('nessuna-pagina')).toBe(false);
   });
 
