@@ -94,8 +94,11 @@ export const importLimits = {
   maxRows: 100_000,
   /** Zip entries of an .xlsx (a workbook has about ten). */
   maxZipEntries: 200,
-  /** Unpacked bytes of all the entries together (what the sizes declare, and what inflating gives). */
-  maxUnpackedBytes: 256 * 1024 * 1024,
+  /**
+   * Unpacked bytes of all the entries together (what the sizes declare, and what inflating gives): a
+   * 100,000-row sheet unpacks to about 60 MB; the shared strings exceljs caches stay within this.
+   */
+  maxUnpackedBytes: 128 * 1024 * 1024,
   /** Text of one cell (characters). */
   maxCellChars: 500,
 } as const;
