@@ -39,7 +39,7 @@ import {
   type CellRead,
   type ImportRow,
 } from './import-sheet';
-import { insertCreditLoad } from './ledger';
+import { insertCreditLoads, type AddCreditInput } from './ledger';
 import { hashToken } from './sessions';
 import { composeMail } from './sign-in';
 import { authRules } from './auth-rules';
@@ -433,6 +433,7 @@ export async function applyImport(deps: ImportDeps, data: ImportJobData): Promis
         job.company_id,
         today,
         async (batch) => {
+          const rows: Array<{ number: number; row: ImportRow }> = [];
           for (const checked of batch) {
             if (!checked.row) {
               throw new ImportAbort(
@@ -442,8 +443,9 @@ export async function applyImport(deps: ImportDeps, data: ImportJobData): Promis
                 }),
               );
             }
-            await applyRow(trx, job, checked.number, checked.row, today, counts, welcomes);
+            rows.push({ number: checked.number, row: checked.row });
           }
+          await applyBatch(trx, job, rows, today, counts, welcomes);
         },
       );
       await deps.beforeCommit?.();
@@ -494,106 +496,144 @@ export async function applyImport(deps: ImportDeps, data: ImportJobData): Promis
   return result;
 }
 
-async function applyRow(
+/** One batch of valid rows: the employees (new ones in one INSERT), their contracts, their credit lines. */
+async function applyBatch(
   trx: Transaction<DB>,
   job: { id: number; company_id: number; customer_id: number; company: string; slug: string },
-  rowNumber: number,
-  row: ImportRow,
+  rows: ReadonlyArray<{ number: number; row: ImportRow }>,
   today: string,
   counts: { created: number; updated: number; lines: number },
   welcomes: Welcome[],
 ): Promise<void> {
-  const ceased = row.impiegatoAl < today;
-  const existing = await trx
-    .selectFrom('users')
-    .select(['id', 'company_id'])
-    .where('email', '=', row.email)
-    .executeTakeFirst();
-  let userId: number;
-  if (existing) {
-    if (existing.company_id !== job.company_id) {
+  if (rows.length === 0) return;
+  const existing = new Map(
+    (
+      await trx
+        .selectFrom('users')
+        .select(['id', 'email', 'company_id', 'cognome', 'nome', 'cod_fisc', 'is_cessato'])
+        .where(
+          'email',
+          'in',
+          rows.map((r) => r.row.email),
+        )
+        .execute()
+    ).map((u) => [u.email, u]),
+  );
+  const ids = new Map<string, number>();
+  const fresh: Array<{ number: number; row: ImportRow }> = [];
+  for (const { number, row } of rows) {
+    const user = existing.get(row.email);
+    if (!user) {
+      fresh.push({ number, row });
+      continue;
+    }
+    if (user.company_id !== job.company_id) {
       throw new ImportAbort(
         formatMessage('apiImportFailedRow', {
-          row: rowNumber,
+          row: number,
           errors: formatMessage('apiImportEmailOtherCompany'),
         }),
       );
     }
-    await trx
-      .updateTable('users')
-      .set({ cognome: row.cognome, nome: row.nome, cod_fisc: row.codiceFiscale, is_cessato: ceased })
-      .where('id', '=', existing.id)
-      .execute();
-    userId = existing.id;
+    const ceased = row.impiegatoAl < today;
+    if (
+      user.cognome !== row.cognome ||
+      user.nome !== row.nome ||
+      user.cod_fisc !== row.codiceFiscale ||
+      user.is_cessato !== ceased
+    ) {
+      await trx
+        .updateTable('users')
+        .set({ cognome: row.cognome, nome: row.nome, cod_fisc: row.codiceFiscale, is_cessato: ceased })
+        .where('id', '=', user.id)
+        .execute();
+    }
+    ids.set(row.email, user.id);
     counts.updated += 1;
-  } else {
+  }
+  if (fresh.length > 0) {
     const created = await trx
       .insertInto('users')
-      .values({
-        email: row.email,
-        nome: row.nome,
-        cognome: row.cognome,
-        cod_fisc: row.codiceFiscale,
-        company_id: job.company_id,
-        customer_id: job.customer_id,
-        is_cessato: ceased,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    userId = created.id;
-    counts.created += 1;
-    if (!ceased) {
-      // The welcome link: a password link (password-lost page; the tax code is the second proof).
-      const token = randomBytes(32).toString('base64url');
+      .values(
+        fresh.map(({ row }) => ({
+          email: row.email,
+          nome: row.nome,
+          cognome: row.cognome,
+          cod_fisc: row.codiceFiscale,
+          company_id: job.company_id,
+          customer_id: job.customer_id,
+          is_cessato: row.impiegatoAl < today,
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    for (const user of created) ids.set(user.email, user.id);
+    counts.created += created.length;
+    // The welcome links: a password link each (password-lost page; the tax code is the second proof).
+    const links = fresh
+      .filter(({ row }) => row.impiegatoAl >= today)
+      .map(({ row }) => ({ row, token: randomBytes(32).toString('base64url') }));
+    if (links.length > 0) {
+      const now = new Date();
       await trx
         .insertInto('password_resets')
-        .values({ token_hash: hashToken(token), user_id: userId, kind: 'lost', created_at: new Date() })
+        .values(
+          links.map(({ row, token }) => ({
+            token_hash: hashToken(token),
+            user_id: ids.get(row.email)!,
+            kind: 'lost' as const,
+            created_at: now,
+          })),
+        )
         .execute();
-      welcomes.push({ email: row.email, name: `${row.nome} ${row.cognome}`, token, customer: job.slug });
+      for (const { row, token } of links) {
+        welcomes.push({ email: row.email, name: `${row.nome} ${row.cognome}`, token, customer: job.slug });
+      }
     }
   }
   await trx
     .insertInto('employee_contracts')
-    .values({
-      user_id: userId,
-      tipo_contratto: row.tipoContratto,
-      inquadramento: row.inquadramento,
-      impiegato_dal: row.impiegatoDal,
-      impiegato_al: row.impiegatoAl,
-      import_job_id: job.id,
-    })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
+    .values(
+      rows.map(({ row }) => ({
+        user_id: ids.get(row.email)!,
         tipo_contratto: row.tipoContratto,
         inquadramento: row.inquadramento,
         impiegato_dal: row.impiegatoDal,
         impiegato_al: row.impiegatoAl,
         import_job_id: job.id,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({
+        tipo_contratto: eb.ref('excluded.tipo_contratto'),
+        inquadramento: eb.ref('excluded.inquadramento'),
+        impiegato_dal: eb.ref('excluded.impiegato_dal'),
+        impiegato_al: eb.ref('excluded.impiegato_al'),
+        import_job_id: eb.ref('excluded.import_job_id'),
         updated_at: sql<Date>`now()`,
-      }),
+      })),
     )
     .execute();
-  const ordinary = row.welfareTotaleCents - row.welfareArt51c3Cents;
-  const line = (amountCents: number, isArt51c3: boolean, suffix: string) =>
-    insertCreditLoad(trx, {
+  const oggetto = formatMessage('apiImportMovementOggetto', { id: job.id });
+  const loads: AddCreditInput[] = [];
+  for (const { number, row } of rows) {
+    const userId = ids.get(row.email)!;
+    const line = (amountCents: number, isArt51c3: boolean, suffix: string): AddCreditInput => ({
       userId,
       amountCents,
       fonte: row.tipoFonte,
       isArt51c3,
       dataDecorrenza: row.decorrenza,
       dataScadenza: row.scadenza,
-      oggetto: formatMessage('apiImportMovementOggetto', { id: job.id }),
+      oggetto,
       soggetto: job.company,
-      rifEsterno: `import-${job.id}-${rowNumber}-${suffix}`,
+      rifEsterno: `import-${job.id}-${number}-${suffix}`,
     });
-  if (ordinary > 0) {
-    await line(ordinary, false, 't');
-    counts.lines += 1;
+    const ordinary = row.welfareTotaleCents - row.welfareArt51c3Cents;
+    if (ordinary > 0) loads.push(line(ordinary, false, 't'));
+    if (row.welfareArt51c3Cents > 0) loads.push(line(row.welfareArt51c3Cents, true, 'a'));
   }
-  if (row.welfareArt51c3Cents > 0) {
-    await line(row.welfareArt51c3Cents, true, 'a');
-    counts.lines += 1;
-  }
+  counts.lines += await insertCreditLoads(trx, loads);
 }
 
 /**

@@ -115,6 +115,64 @@ export async function insertCreditLoad(
   return { line: inserted, created: true };
 }
 
+/**
+ * Many loads at once inside the caller's transaction (the bulk import's batches): the lines in one
+ * INSERT (a natural key already loaded is skipped), then the AVERE movements of the lines made, in one
+ * INSERT. Answers how many lines were made. Amounts are integer cents above zero, fonte 1-7.
+ */
+export async function insertCreditLoads(
+  trx: Transaction<DB>,
+  inputs: readonly AddCreditInput[],
+): Promise<number> {
+  if (inputs.length === 0) return 0;
+  for (const input of inputs) {
+    assertCents(input.amountCents);
+    if (!creditSourceIds.includes(input.fonte as never))
+      throw new Error(`tipo fonte non valido: ${input.fonte}`);
+    if (input.dataScadenza < input.dataDecorrenza) throw new Error('la scadenza precede la decorrenza');
+  }
+  const made = await trx
+    .insertInto('credit_lines')
+    .values(
+      inputs.map((input) => ({
+        user_id: input.userId,
+        fonte: input.fonte,
+        is_art51c3: input.isArt51c3 ?? false,
+        data_decorrenza: input.dataDecorrenza,
+        data_scadenza: input.dataScadenza,
+        credito_iniziale: input.amountCents,
+        credito_spendibile: input.amountCents,
+        credito_contabile: input.amountCents,
+        rif_esterno: input.rifEsterno ?? null,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'rif_esterno']).doNothing())
+    .returning(['id', 'user_id', 'rif_esterno'])
+    .execute();
+  if (made.length === 0) return 0;
+  const byKey = new Map(inputs.map((input) => [`${input.userId} ${input.rifEsterno ?? ''}`, input]));
+  await trx
+    .insertInto('movements')
+    .values(
+      made.map((line) => {
+        const input = byKey.get(`${line.user_id} ${line.rif_esterno ?? ''}`)!;
+        const kind = input.kind ?? CREDIT_LOAD_KIND;
+        assertKind(kind);
+        return {
+          user_id: line.user_id,
+          verso: 'AVERE' as const,
+          importo: input.amountCents,
+          id_kind: kind,
+          oggetto: input.oggetto ?? 'Caricamento credito welfare',
+          soggetto: input.soggetto ?? '',
+          credit_line_id: line.id,
+        };
+      }),
+    )
+    .execute();
+  return made.length;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Purchases
 
