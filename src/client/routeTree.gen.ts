@@ -34,6 +34,7 @@ import { Route as AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport } fro
 import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-info';
 import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-toduba';
 import { Route as AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport } from './routes/_authenticated/backoffice-refazi/office-mess-interna';
+import { Route as AuthenticatedBackofficeRefaziOfficePiattapastoRouteImport } from './routes/_authenticated/backoffice-refazi/office-piattapasto';
 import { Route as AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
 import { Route as AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare';
 import { Route as AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport } from './routes/_authenticated/backoffice-refazi/office-scadenzario-azi';
@@ -202,6 +203,12 @@ const AuthenticatedBackofficeRefaziOfficeMessInternaRoute =
   AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport.update({
     id: '/office-mess-interna',
     path: '/office-mess-interna',
+    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
+  } as any);
+const AuthenticatedBackofficeRefaziOfficePiattapastoRoute =
+  AuthenticatedBackofficeRefaziOfficePiattapastoRouteImport.update({
+    id: '/office-piattapasto',
+    path: '/office-piattapasto',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
 const AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute =
@@ -407,6 +414,7 @@ export interface FileRoutesByFullPath {
   '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
+  '/backoffice-refazi/office-piattapasto': typeof AuthenticatedBackofficeRefaziOfficePiattapastoRoute;
   '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
   '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
   '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
@@ -461,6 +469,7 @@ export interface FileRoutesByTo {
   '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
+  '/backoffice-refazi/office-piattapasto': typeof AuthenticatedBackofficeRefaziOfficePiattapastoRoute;
   '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
   '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
   '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
@@ -518,6 +527,7 @@ export interface FileRoutesById {
   '/_authenticated/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   '/_authenticated/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   '/_authenticated/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
+  '/_authenticated/backoffice-refazi/office-piattapasto': typeof AuthenticatedBackofficeRefaziOfficePiattapastoRoute;
   '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
   '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
   '/_authenticated/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
@@ -575,6 +585,7 @@ export interface FileRouteTypes {
     | '/backoffice-refazi/office-incentive-info'
     | '/backoffice-refazi/office-incentive-toduba'
     | '/backoffice-refazi/office-mess-interna'
+    | '/backoffice-refazi/office-piattapasto'
     | '/backoffice-refazi/office-ref-azi-buoni-pasto'
     | '/backoffice-refazi/office-ref-azi-piani-welfare'
     | '/backoffice-refazi/office-scadenzario-azi'
@@ -629,6 +640,7 @@ export interface FileRouteTypes {
     | '/backoffice-refazi/office-incentive-info'
     | '/backoffice-refazi/office-incentive-toduba'
     | '/backoffice-refazi/office-mess-interna'
+    | '/backoffice-refazi/office-piattapasto'
     | '/backoffice-refazi/office-ref-azi-buoni-pasto'
     | '/backoffice-refazi/office-ref-azi-piani-welfare'
     | '/backoffice-refazi/office-scadenzario-azi'
@@ -685,6 +697,7 @@ export interface FileRouteTypes {
     | '/_authenticated/backoffice-refazi/office-incentive-info'
     | '/_authenticated/backoffice-refazi/office-incentive-toduba'
     | '/_authenticated/backoffice-refazi/office-mess-interna'
+    | '/_authenticated/backoffice-refazi/office-piattapasto'
     | '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto'
     | '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare'
     | '/_authenticated/backoffice-refazi/office-scadenzario-azi'
@@ -903,6 +916,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
+    '/_authenticated/backoffice-refazi/office-piattapasto': {
+      id: '/_authenticated/backoffice-refazi/office-piattapasto';
+      path: '/office-piattapasto';
+      fullPath: '/backoffice-refazi/office-piattapasto';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficePiattapastoRouteImport;
+      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
+    };
     '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': {
       id: '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
       path: '/office-ref-azi-buoni-pasto';
@@ -1115,6 +1135,7 @@ interface AuthenticatedBackofficeRefaziRouteChildren {
   AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
   AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
   AuthenticatedBackofficeRefaziOfficeMessInternaRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
+  AuthenticatedBackofficeRefaziOfficePiattapastoRoute: typeof AuthenticatedBackofficeRefaziOfficePiattapastoRoute;
   AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
   AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
   AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute: typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
@@ -1135,6 +1156,8 @@ const AuthenticatedBackofficeRefaziRouteChildren: AuthenticatedBackofficeRefaziR
       AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute,
     AuthenticatedBackofficeRefaziOfficeMessInternaRoute:
       AuthenticatedBackofficeRefaziOfficeMessInternaRoute,
+    AuthenticatedBackofficeRefaziOfficePiattapastoRoute:
+      AuthenticatedBackofficeRefaziOfficePiattapastoRoute,
     AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute:
       AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute,
     AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute:
