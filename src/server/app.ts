@@ -40,6 +40,7 @@ import {
   type ServerConfig,
 } from './plugins/env';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { jobsPlugin, type JobsPluginOptions } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
 import { DEFAULT_RATE_LIMIT, rateLimitPlugin } from './plugins/rate-limit';
@@ -94,6 +95,8 @@ export interface BuildAppOptions {
   extraPartners?: ExtraPartners;
   /** Support categories accepted besides config/support-categories.ts (tests: a fixture category). */
   extraSupportCategories?: readonly SupportCategory[];
+  /** Job queue timings (tests: a short expiry to see a cut-off job run again). */
+  jobs?: JobsPluginOptions;
 }
 
 export interface AppConfig extends ServerConfig, AuthSecrets {
@@ -275,6 +278,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     seed: options.seedDemo ?? true,
     ...(options.database ? { database: options.database } : {}),
   });
+  await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(authPlugin);
   await app.register(accessPlugin, {
     formRouteNames: [

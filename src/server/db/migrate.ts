@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { creditSources } from '../../../config/movement-kinds';
+import { installJobSchema } from '../services/jobs';
 import type { DB } from './schema';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -62,5 +63,8 @@ export async function runMigrations(db: Kysely<DB>, migrations = listMigrations(
         .execute();
     }
   });
+  // The job queue's own schema (pg-boss keeps its versions; it creates or migrates it in its own
+  // transaction, so after ours).
+  await installJobSchema(db);
   return applied;
 }

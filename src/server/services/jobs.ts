@@ -1,0 +1,268 @@
+/**
+ * The job queue: pg-boss 10 on the app's own database. On PostgreSQL and on embedded PGlite alike it
+ * talks through the app's Kysely connection (pg-boss's `db` adapter), so on PGlite its queries take
+ * turns with the app's on the one session, and a transaction of the app is never entered by a poll.
+ *
+ * Guarantees the areas build on:
+ * - a job is fetched by one worker only (pg-boss fetches with `FOR UPDATE SKIP LOCKED`), so two
+ *   instances never run it at once;
+ * - a job whose process died runs again: on PGlite (one process per data folder, plugins/db.ts locks
+ *   it) the jobs left active are handed back at start; on PostgreSQL they expire after
+ *   `expireSeconds` and are retried by whichever instance is alive;
+ * - so a handler may run more than once: each area guards its state transitions in the database and
+ *   writes its results in the transaction that moves the state.
+ */
+import { CompiledQuery, type Kysely } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { DB } from '../db/schema';
+
+/** pg-boss's schema (created by the migrations, runMigrations -> installJobSchema). */
+export const JOB_SCHEMA = 'pgboss';
+
+export interface JobInfo {
+  id: string;
+  /** 0 on the first run, then one more on each retry (after a failure or a restart). */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+export interface JobOptions<T> {
+  /**
+   * Called once the job has failed its last attempt (the area records the failure in its own state,
+   * e.g. IMPORT_FAILED), so nothing stays "in progress" for ever.
+   */
+  onGiveUp?: (data: T, job: JobInfo, error: unknown) => Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** A running job not finished after this long counts as dead and is retried (default 15 minutes). */
+  expireSeconds?: number;
+  /** How often an idle worker looks for work (default 2 s; a send in this process wakes it at once). */
+  pollSeconds?: number;
+  /** How often expired jobs are swept (default 60 s). */
+  maintenanceSeconds?: number;
+  /** Attempts after the first (default 2). */
+  retryLimit?: number;
+  /** Seconds before a retry (default 5; doubled each time). */
+  retryDelaySeconds?: number;
+  /** How long running handlers may finish at stop before they are cut off (default 5 s). */
+  shutdownGraceMs?: number;
+  /** Log of handler failures (the app's logger). */
+  onError?: (error: unknown, context: { queue: string; jobId?: string }) => void;
+}
+
+export interface JobQueue {
+  /** Registers the worker of `queue` (before or after start). */
+  work<T extends object>(queue: string, handler: JobHandler<T>, options?: JobOptions<T>): void;
+  /** Queues a job; returns its id. */
+  send(queue: string, data: object): Promise<string>;
+  /** Resolves once no job of a registered queue is waiting or running (tests, orderly shutdowns). */
+  idle(timeoutMs?: number): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss's `db` adapter over Kysely (several statements without parameters pass too). */
+function adapter(db: Kysely<DB>) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
+
+/** Arbitrary constant shared by every instance ("jobs" in ASCII); the migrations and the seed use others. */
+const INSTALL_LOCK_ID = 0x6a6f6273;
+
+/**
+ * Creates pg-boss's schema when missing (runMigrations calls it; pg-boss migrates later versions
+ * itself). Instances starting together take turns on one connection holding a session advisory lock
+ * (pg-boss's script commits on its own, so it cannot join the migrations' transaction).
+ */
+export async function installJobSchema(db: Kysely<DB>): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await connection.executeQuery(CompiledQuery.raw(`SELECT pg_advisory_lock(${INSTALL_LOCK_ID})`));
+    try {
+      const exists = await connection.executeQuery<{ name: string | null }>(
+        CompiledQuery.raw(`SELECT to_regclass('${JOB_SCHEMA}.version')::text AS name`),
+      );
+      if (!exists.rows[0]?.name) {
+        await connection.executeQuery(CompiledQuery.raw(PgBoss.getConstructionPlans(JOB_SCHEMA)));
+      }
+    } finally {
+      await connection.executeQuery(CompiledQuery.raw(`SELECT pg_advisory_unlock(${INSTALL_LOCK_ID})`));
+    }
+  });
+}
+
+interface Registration {
+  handler: JobHandler<object>;
+  options: JobOptions<object>;
+  workerId?: string;
+}
+
+/**
+ * `recoverOrphans`: the caller knows no other process can be running jobs on this database (PGlite),
+ * so jobs still marked active were cut off by a crash or a kill and are handed back at start.
+ */
+export function createJobQueue(
+  db: Kysely<DB>,
+  options: JobQueueOptions & { recoverOrphans: boolean },
+): JobQueue {
+  const expireInSeconds = options.expireSeconds ?? 15 * 60;
+  const retryLimit = options.retryLimit ?? 2;
+  const retryDelay = options.retryDelaySeconds ?? 5;
+  const boss = new PgBoss({
+    db: adapter(db),
+    schema: JOB_SCHEMA,
+    migrate: true,
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
+  } as PgBoss.ConstructorOptions);
+  const onError = options.onError ?? (() => {});
+  boss.on('error', (error) => onError(error, { queue: '*' }));
+  const registrations = new Map<string, Registration>();
+  let started = false;
+
+  /**
+   * Creates the queue once (idempotent). Two instances creating the same queue at the same moment can
+   * deadlock on its partition; the loser tries again and finds it made.
+   */
+  async function ensureQueue(queue: string): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      if (await boss.getQueue(queue)) return;
+      try {
+        await boss.createQueue(queue, {
+          name: queue,
+          retryLimit,
+          retryDelay,
+          retryBackoff: true,
+          expireInSeconds,
+        });
+        return;
+      } catch (error) {
+        if (attempt >= 3 || (error as { code?: string }).code !== DEADLOCK) throw error;
+      }
+    }
+  }
+
+  async function attach(queue: string, registration: Registration): Promise<void> {
+    await ensureQueue(queue);
+    registration.workerId = await boss.work<object>(
+      queue,
+      { pollingIntervalSeconds: options.pollSeconds ?? 2, batchSize: 1, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        const info: JobInfo = { id: job.id, retryCount: job.retryCount };
+        try {
+          await registration.handler(job.data, info);
+        } catch (error) {
+          onError(error, { queue, jobId: job.id });
+          if (job.retryCount >= job.retryLimit && registration.options.onGiveUp) {
+            await registration.options
+              .onGiveUp(job.data, info, error)
+              .catch((giveUpError: unknown) => onError(giveUpError, { queue, jobId: job.id }));
+          }
+          throw error;
+        }
+      },
+    );
+  }
+
+  async function recoverOrphans(): Promise<void> {
+    const orphans = await db.executeQuery<{ id: string; name: string }>(
+      CompiledQuery.raw(`SELECT id::text AS id, name FROM ${JOB_SCHEMA}.job WHERE state = 'active'`),
+    );
+    for (const orphan of orphans.rows) {
+      await boss.fail(orphan.name, orphan.id, { message: 'processo interrotto: job ripreso al riavvio' });
+    }
+  }
+
+  return {
+    work(queue, handler, jobOptions = {}) {
+      if (registrations.has(queue)) throw new Error(`coda di lavoro già registrata: ${queue}`);
+      const registration: Registration = {
+        handler: handler as JobHandler<object>,
+        options: jobOptions as JobOptions<object>,
+      };
+      registrations.set(queue, registration);
+      if (started) void attach(queue, registration).catch((error: unknown) => onError(error, { queue }));
+    },
+
+    async send(queue, data) {
+      const registration = registrations.get(queue);
+      if (!registration) await ensureQueue(queue);
+      const id = await boss.send(queue, data, {
+        expireInSeconds,
+        retryLimit,
+        retryDelay,
+        retryBackoff: true,
+      });
+      if (!id) throw new Error(`job non accodato: ${queue}`);
+      // Wake this process's worker instead of waiting for its next poll.
+      if (registration?.workerId) boss.notifyWorker(registration.workerId);
+      return id;
+    },
+
+    async idle(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        let pending = 0;
+        for (const queue of registrations.keys()) {
+          pending += await boss.getQueueSize(queue, { before: 'completed' });
+        }
+        if (pending === 0) return;
+        if (Date.now() > deadline) throw new Error(`job ancora in corso dopo ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+
+    async start() {
+      await boss.start();
+      if (options.recoverOrphans) await recoverOrphans();
+      started = true;
+      for (const [queue, registration] of registrations) await attach(queue, registration);
+    },
+
+    async stop() {
+      if (!started) return;
+      started = false;
+      // Running handlers get a few seconds to finish; one cut off is run again later (see above).
+      await boss.stop({
+        graceful: true,
+        wait: true,
+        timeout: options.shutdownGraceMs ?? 5_000,
+        close: false,
+      } as PgBoss.StopOptions);
+    },
+  };
+}
+
+/**
+ * Queues one job without a running server (the operator command): the server's worker runs it at
+ * its next poll, or at its next start.
+ */
+export async function enqueueJob(db: Kysely<DB>, queue: string, data: object): Promise<string> {
+  const boss = new PgBoss({
+    db: adapter(db),
+    schema: JOB_SCHEMA,
+    migrate: true,
+    schedule: false,
+    supervise: false,
+  } as PgBoss.ConstructorOptions);
+  await boss.start();
+  try {
+    await boss.createQueue(queue, { name: queue });
+    const id = await boss.send(queue, data);
+    if (!id) throw new Error(`job non accodato: ${queue}`);
+    return id;
+  } finally {
+    await boss.stop({ graceful: false, wait: true, close: false } as PgBoss.StopOptions);
+  }
+}
