@@ -295,6 +295,7 @@ export const apiMessages = {
   apiPiattaCsvRowDuplicate: 'riga {row}: l’email {email} compare più volte',
   apiPiattaOrderNotFound: 'Ordine non trovato.',
   apiPiattaOrderNotToValidate: 'L’ordine non è più da validare (stato attuale: {status}).',
+  apiPiattaSendFailed: 'Invio al fornitore non riuscito dopo più tentativi: contattare l’assistenza.',
   apiPiattaSupplierNotConfigured: 'Nessun collegamento con il fornitore dei buoni pasto è configurato.',
   apiPiattaSupplierNoTaxCode: 'Codice fiscale mancante.',
   apiPiattaSupplierMonthlyCap: 'Numero di buoni oltre il massimo mensile del fornitore ({max}).',

@@ -9,13 +9,15 @@ import { messages } from '../../config/messages-api.it';
 import { DEMO_MONTHLY_CAP, demoMealVoucherSupplier } from '../../src/server/services/meal-voucher-supplier';
 import {
   confirmOrder,
+  giveUpOrder,
   runPendingOrders,
   sendOrder,
   SupplierError,
   type MealVoucherSupplier,
 } from '../../src/server/services/piattapasto';
 import { multipart } from './forms-helpers';
-import { backends, buildTestApp, json, type TestApp } from './helpers';
+import { buildApp } from '../../src/server/app';
+import { backends, buildTestApp, json, TEST_TICKET_SECRET, type TestApp } from './helpers';
 
 interface Settings {
   valore_buono: string | null;
@@ -420,7 +422,7 @@ describe.each(backends)('Piattapasto (%s)', (backend) => {
         payload: { id_ordine: order_id },
       });
       expect(response.statusCode).toBe(204);
-      await runPendingOrders(t.db, demoMealVoucherSupplier(t.db));
+      await t.app.jobs.idle();
       const order = await orderOf(order_id);
       expect(order.status).toBe('COMPLETED');
       expect(order.start_time).not.toBeNull();
@@ -462,7 +464,7 @@ describe.each(backends)('Piattapasto (%s)', (backend) => {
         ),
       );
       await call('POST', '/api/piattapasto_conferma_ordine', { payload: { id_ordine: order_id } });
-      await runPendingOrders(t.db, demoMealVoucherSupplier(t.db));
+      await t.app.jobs.idle();
       const order = await orderOf(order_id);
       expect(order.status).toBe('ERROR');
       expect(order.json_error_detail).toEqual([
@@ -532,10 +534,49 @@ describe.each(backends)('Piattapasto (%s)', (backend) => {
       expect(order).toMatchObject({ status: 'ERROR', forn_error: 'Servizio del fornitore non disponibile.' });
     });
 
-    it('through the app: confirm queues the job, which completes the order on its own', async () => {
+    it('through the app: confirm queues the job (pg-boss), whose worker completes the order', async () => {
       const { order_id } = json<Uploaded>(await upload(csv([['M', 'mario.rossi@example.com', '6']])));
       await call('POST', '/api/piattapasto_conferma_ordine', { payload: { id_ordine: order_id } });
-      await expect.poll(async () => (await orderOf(order_id)).status, { timeout: 10_000 }).toBe('COMPLETED');
+      await t.app.jobs.idle();
+      expect((await orderOf(order_id)).status).toBe('COMPLETED');
+    });
+
+    it('an order confirmed but never queued (a stop in between) is queued at the next start', async () => {
+      const { order_id } = json<Uploaded>(await upload(csv([['M', 'mario.rossi@example.com', '2']])));
+      await confirmOrder(t.db, acme, lauraId, order_id);
+      const restarted = await buildApp({
+        env: { TICKET_SECRET: TEST_TICKET_SECRET },
+        logger: false,
+        staticDir: null,
+        demo: true,
+        seedDemo: false,
+        database: t.app.database,
+      });
+      try {
+        await restarted.ready();
+        await expect
+          .poll(async () => (await orderOf(order_id)).status, { timeout: 15_000 })
+          .toBe('COMPLETED');
+        await restarted.jobs.idle();
+      } finally {
+        await restarted.close();
+      }
+    });
+
+    it('a job that failed its last attempt leaves the order in ERROR, not STARTED', async () => {
+      const { order_id } = json<Uploaded>(await upload(csv([['M', 'mario.rossi@example.com', '3']])));
+      await confirmOrder(t.db, acme, lauraId, order_id);
+      await giveUpOrder(t.db, order_id);
+      expect(await orderOf(order_id)).toMatchObject({
+        status: 'ERROR',
+        forn_error: messages.apiPiattaSendFailed,
+      });
+      // A later run finds it ended and sends nothing.
+      let deliveries = 0;
+      await runPendingOrders(t.db, {
+        send: () => Promise.resolve({ rif_fornitore: String((deliveries += 1)), rifiutati: [] }),
+      });
+      expect(deliveries).toBe(0);
     });
   });
 

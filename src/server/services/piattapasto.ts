@@ -574,6 +574,16 @@ export async function sendOrder(
     .execute();
 }
 
+/** The job failed its last attempt: the order ends in ERROR saying the sending did not succeed. */
+export async function giveUpOrder(db: Kysely<DB>, orderId: number): Promise<void> {
+  await db
+    .updateTable('piattapasto_orders')
+    .set({ status: 'ERROR', stop_time: new Date(), forn_error: formatMessage('apiPiattaSendFailed') })
+    .where('id', '=', orderId)
+    .where('status', 'in', ['VALID', 'STARTED'])
+    .execute();
+}
+
 /** The orders a job still has to send (VALID, or STARTED and interrupted), oldest first. */
 export async function pendingOrders(db: Kysely<DB>): Promise<number[]> {
   const rows = await db

@@ -29,7 +29,9 @@ import {
   createOrder,
   ORDER_PAGING,
   ORDER_QUEUE,
+  giveUpOrder,
   orderHistory,
+  pendingOrders,
   orderTemplate,
   readSettings,
   saveSettings,
@@ -94,14 +96,16 @@ export default async function piattapastoRoutes(
   await app.register(multipart, { throwFileSizeLimit: true });
   const supplier =
     options.supplier ?? (app.config.demo ? demoMealVoucherSupplier(app.db) : unconfiguredSupplier);
-  const runJob = (data: OrderJob) => sendOrder(app.db, supplier, data);
-  // The job queue (plugins/jobs.ts) when the app has one; otherwise after the answer, in this process.
-  const jobs = (app as unknown as { jobs?: JobQueue }).jobs;
-  if (jobs) await jobs.work<OrderJob>(ORDER_QUEUE, (data) => runJob(data));
-  const enqueue = async (data: OrderJob) => {
-    if (jobs) await jobs.send(ORDER_QUEUE, data);
-    else app.mail.later('invio ordine Piattapasto', () => runJob(data));
-  };
+  // The job queue (plugins/jobs.ts): a confirmed order is sent by the queue's worker; a job that keeps
+  // failing (not the supplier's answer: e.g. the database) leaves the order in ERROR, never STARTED.
+  app.jobs.work<OrderJob>(ORDER_QUEUE, (data) => sendOrder(app.db, supplier, data), {
+    onGiveUp: (data) => giveUpOrder(app.db, data.orderId),
+  });
+  // Orders confirmed while no job could be queued (a stop between the two) are queued again at start;
+  // a second job for the same order finds it done, or sends it with the same reference.
+  app.addHook('onReady', async () => {
+    for (const orderId of await pendingOrders(app.db)) await app.jobs.send(ORDER_QUEUE, { orderId });
+  });
 
   app.get(
     '/api/piattapasto_impostazioni',
@@ -224,7 +228,7 @@ export default async function piattapastoRoutes(
     async (request, reply) => {
       const orderId = request.body.id_ordine;
       await confirmOrder(app.db, actingCompany(request), requireAuth(request).userId, orderId);
-      await enqueue({ orderId });
+      await app.jobs.send(ORDER_QUEUE, { orderId });
       return reply.code(204).send();
     },
   );
@@ -267,10 +271,4 @@ export default async function piattapastoRoutes(
     },
     async (request) => orderHistory(app.db, actingCompany(request), pageSlice(request.query, ORDER_PAGING)),
   );
-}
-
-/** The job queue's API (plugins/jobs.ts), when the app has it. */
-interface JobQueue {
-  work<T>(queue: string, handler: (data: T, job: { id: string }) => Promise<void>): Promise<void> | void;
-  send(queue: string, data: object): Promise<string>;
 }
