@@ -16,6 +16,7 @@ import {
   type MealVoucherSupplier,
 } from '../../src/server/services/piattapasto';
 import { multipart } from './forms-helpers';
+import { runAdmin } from '../../src/server/admin';
 import { buildApp } from '../../src/server/app';
 import { backends, buildTestApp, json, TEST_TICKET_SECRET, type TestApp } from './helpers';
 
@@ -561,6 +562,30 @@ describe.each(backends)('Piattapasto (%s)', (backend) => {
       } finally {
         await restarted.close();
       }
+    });
+
+    it('the operator command sends the confirmed orders without the server (piattapasto-send)', async () => {
+      const { order_id } = json<Uploaded>(await upload(csv([['M', 'mario.rossi@example.com', '3']])));
+      await confirmOrder(t.db, acme, lauraId, order_id);
+      const lines: string[] = [];
+      expect(await runAdmin(['piattapasto-send'], { db: t.db, demo: true, out: (l) => lines.push(l) })).toBe(
+        0,
+      );
+      expect(lines).toEqual([`Ordine Piattapasto n. ${order_id}: COMPLETED.`]);
+      expect((await orderOf(order_id)).status).toBe('COMPLETED');
+      lines.length = 0;
+      expect(await runAdmin(['piattapasto-send'], { db: t.db, demo: true, out: (l) => lines.push(l) })).toBe(
+        0,
+      );
+      expect(lines).toEqual(['Nessun ordine Piattapasto da inviare.']);
+      // Outside demo mode no supplier is configured: the order ends in ERROR saying so.
+      const other = json<Uploaded>(await upload(csv([['M', 'mario.rossi@example.com', '3']])));
+      await confirmOrder(t.db, acme, lauraId, other.order_id);
+      await runAdmin(['piattapasto-send'], { db: t.db, demo: false, out: () => {} });
+      expect(await orderOf(other.order_id)).toMatchObject({
+        status: 'ERROR',
+        forn_error: messages.apiPiattaSupplierNotConfigured,
+      });
     });
 
     it('a job that failed its last attempt leaves the order in ERROR, not STARTED', async () => {
