@@ -243,7 +243,6 @@ export const tableMessages = {
   piattaSettingsLoading: 'Caricamento delle impostazioni…',
   piattaConfigError:
     'Si è verificato un errore nel caricamento delle informazioni di configurazione, si prega di riprovare, se il problema persiste contattare l’assistenza.',
-  piattaLoadError: 'Si è verificato un errore nel caricamento dei dati:',
   piattaSupplierUnknown:
     'Il fornitore dei buoni pasto impostato per l’azienda ({supplier}) non è riconosciuto: contatta l’assistenza.',
   piattaIncomplete:
