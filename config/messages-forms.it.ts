@@ -362,7 +362,10 @@ export const formMessages = {
     'Può dipendere dal fatto che la carta è già stata acquistata (si può acquistare una sola volta) oppure che il credito ART 51 C.3 non basta per nessun taglio disponibile.',
   formFuelAlreadyBought: 'La carta carburante è già stata acquistata: si può acquistare una sola volta.',
   formFuelOverLimit: 'La carta supera il limite del bonus carburante di {limit:euro} per il {year}.',
-  formEureteSuccess: 'La tua adesione al prodotto di mutuo soccorso è stata registrata.',
+  formEureteSuccess:
+    "La tua adesione al prodotto di mutuo soccorso è stata registrata: il codice di adesione ti arriverà tra le notifiche e via e-mail; lo trovi anche nel dettaglio dell'acquisto.",
+  formEureteHowTo:
+    'Indica il codice di adesione quando chiedi a Eurete le prestazioni del prodotto e conservalo fino alla sua scadenza.',
   formEureteHealthSuccess:
     "Premi Ok per completare l'adesione sul portale dell'assistenza sanitaria, che si apre in una nuova finestra.",
   formEureteDisclaimerTitle: 'Informativa Welfare sociale Eurete',
@@ -396,6 +399,9 @@ export const formMessages = {
   formTitleHealth: 'Assistenza sanitaria integrativa',
   formVouchersIntro: 'Scegli il negozio: i buoni si pagano con il credito welfare ART 51 C.3.',
   formHealthIntro: 'I piani di assistenza sanitaria integrativa si pagano con il credito welfare totale.',
+  formTitleEurete100: 'Welfare sociale Eurete art. 100',
+  formEurete100Intro:
+    "I prodotti di mutuo soccorso per le finalità dell'art. 100 del TUIR si pagano con il credito welfare totale.",
   // Loyalty and Incentive top-up (office-incentive-toduba, spec 002 §2.9): the live figures
   formTopupFigures: 'Importi della richiesta',
   formTopupFee: 'Commissione di servizio ({percent}%)',

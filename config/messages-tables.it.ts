@@ -232,6 +232,9 @@ export const tableMessages = {
   messDetailTitle: 'Dettaglio del messaggio',
   messPageSize: 'Messaggi per pagina',
   messPages: 'Pagine dei messaggi',
+  // --- showcases (issue 13): the movement of a purchase that delivered a code opens its detail ----
+  movDeliveredCode: 'Vedi il codice',
+  movDeliveredCodeLabel: "Vedi il codice dell'acquisto {id}",
   // --- Piattapasto (issue 17; spec 002 §2.8, §4.1, §5, §7, §8) ---------------------------------
   piattaTitle: 'Piattapasto',
   piattaIntro:

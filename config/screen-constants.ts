@@ -54,6 +54,8 @@ export const screenConstants = {
   eureteSectionsCategory: 53,
   /** The fixed section of the supplementary health, paid from the total (001 §2). */
   eureteHealthSection: 'assistenza_sanitaria_integrativa',
+  /** The fixed section of the mutual-aid "100" page (conv-eurete-100): art. 100 purposes, from the total. */
+  eurete100Section: 'welfare_sociale_art100',
   // Referent back office (002 §2.8, §2.9, §9).
   /** Loyalty and Incentive: service fee on the top-up and VAT on the fee, in percent. */
   incentiveFeePercent: 3,

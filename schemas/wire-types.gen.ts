@@ -571,6 +571,8 @@ export interface Movimento {
   id_utente?: number;
   /** Company history only: the employee's name and surname. */
   dipendente?: string;
+  /** User history only: the purchase delivered a code (a voucher, a card, a mutual-aid adhesion), shown with its instructions by GET dettaglio_acquisto/{id_acquisto} and the portal's purchase detail. */
+  codice_consegnato?: boolean;
 }
 
 /** schemas/api/notification-page.json: Pagina di notifiche. */

@@ -5,7 +5,7 @@
  * supplementary health's from the total, then its SSO window).
  */
 import { screenConstants } from '../screen-constants';
-import type { PurchaseDeclaration } from './types';
+import type { ProductCatalogue, PurchaseBalance, PurchaseDeclaration } from './types';
 
 /** The app vouchers' denominations (`buoni_disp` of the toduba call, reused by appaga and ollipay). */
 export const appVoucherCuts = ['5.00', '10.00', '25.00', '50.00', '100.00', '150.00'] as const;
@@ -64,7 +64,7 @@ export const buonoOllipay = appVoucher('buono-ollipay', 'conv-ollipay', 'Buono W
 export const buonoToduba = appVoucher('buono-toduba', 'conv-toduba', 'Buono Toduba');
 export const buonoAppaga = appVoucher('buono-appaga', 'conv-appaga', 'Buono Appaga');
 
-/** A mutual-aid product of a section (sez-eurete), from art. 51 c.3. */
+/** A mutual-aid product of a section (sez-eurete), from art. 51 c.3; its adhesion code is delivered. */
 export const eureteSezione = {
   name: 'eurete',
   route_name: 'sez-eurete',
@@ -76,6 +76,26 @@ export const eureteSezione = {
   movement: { kind: 6, oggetto: 'Welfare sociale Eurete' },
   texts: { overCredit: 'formAmountOverCreditArt51c3', success: 'formEureteSuccess' },
   after: { kind: 'menu' },
+  delivers: { kind: 'code', howTo: 'formEureteHowTo' },
+} as const satisfies PurchaseDeclaration;
+
+/**
+ * A product of the mutual-aid "100" page (conv-eurete-100, its fixed section `welfare_sociale_art100`):
+ * art. 100 purposes, paid from the total like the other pages of the 100 family; its adhesion code is
+ * delivered.
+ */
+export const eurete100 = {
+  name: 'eurete-100',
+  route_name: 'conv-eurete-100',
+  title: 'Welfare sociale Eurete art. 100',
+  balance: 'totale',
+  amount: { kind: 'product', catalogue: 'eurete-100', field: 'product_slug' },
+  body: {},
+  ticks: [],
+  movement: { kind: 6, oggetto: 'Welfare sociale Eurete art. 100' },
+  texts: { overCredit: 'formAmountOverCredit', success: 'formEureteSuccess' },
+  after: { kind: 'menu' },
+  delivers: { kind: 'code', howTo: 'formEureteHowTo' },
 } as const satisfies PurchaseDeclaration;
 
 /** The supplementary health (conv-assirete, section `assistenza_sanitaria_integrativa`), from the total, then its SSO window. */
@@ -99,8 +119,36 @@ export const showcasePurchases: readonly PurchaseDeclaration[] = [
   buonoToduba,
   buonoAppaga,
   eureteSezione,
+  eurete100,
   eureteSanitaria,
 ];
 
 /** The section the supplementary health buys from (re-exported for the server's catalogue). */
 export const eureteHealthSection = screenConstants.eureteHealthSection;
+
+/**
+ * The mutual-aid sections with a page of their own, by the catalogue that sells them: the supplementary
+ * health (conv-assirete) and the "100" page (conv-eurete-100). Every other section of the category is
+ * sold by `eurete` from art. 51 c.3 and listed on conv-eurete-buoni.
+ */
+export const eureteOwnPageSections = {
+  'eurete-sanitaria': screenConstants.eureteHealthSection,
+  'eurete-100': screenConstants.eurete100Section,
+} as const satisfies Partial<Record<ProductCatalogue, string>>;
+
+/** The catalogue that sells a mutual-aid section's products. */
+export function eureteCatalogueOf(sectionSlug: string): 'eurete' | keyof typeof eureteOwnPageSections {
+  for (const [catalogue, slug] of Object.entries(eureteOwnPageSections)) {
+    if (slug === sectionSlug) return catalogue as keyof typeof eureteOwnPageSections;
+  }
+  return 'eurete';
+}
+
+/** Which balance pays a mutual-aid section's products (the balance of the purchase of its catalogue). */
+export function eureteBalanceOf(sectionSlug: string): PurchaseBalance {
+  const catalogue = eureteCatalogueOf(sectionSlug);
+  const purchase = showcasePurchases.find(
+    (p) => p.amount.kind === 'product' && p.amount.catalogue === catalogue,
+  );
+  return purchase?.balance ?? 'art51c3';
+}

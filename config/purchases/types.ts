@@ -32,10 +32,11 @@ export type PurchaseAmount =
 
 /**
  * The server's product catalogues (src/server/services/catalogues.ts): voucher products of the retailers
- * (`aml`), fuel cards (`benzina`), mutual-aid products of any section but supplementary health
- * (`eurete`), and of that section only (`eurete-sanitaria`).
+ * (`aml`), fuel cards (`benzina`), mutual-aid products of any section but those with a page of their
+ * own (`eurete`), of the supplementary health's section only (`eurete-sanitaria`) and of the "100"
+ * page's section only (`eurete-100`; config/purchases/showcases.ts `eureteOwnPageSections`).
  */
-export type ProductCatalogue = 'aml' | 'benzina' | 'eurete' | 'eurete-sanitaria';
+export type ProductCatalogue = 'aml' | 'benzina' | 'eurete' | 'eurete-sanitaria' | 'eurete-100';
 
 /**
  * What the user gets besides the movement: `code`, a unique random code delivered to the inbox and by

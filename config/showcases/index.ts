@@ -7,13 +7,14 @@
 import { convAmlShowcase } from './conv-aml';
 import { eureteSectionsShowcase } from './conv-eurete-buoni';
 import { fornAmlShowcase } from './forn-aml';
-import { eureteHealthShowcase, eureteSectionShowcase } from './sez-eurete';
+import { eurete100Showcase, eureteHealthShowcase, eureteSectionShowcase } from './sez-eurete';
 import type { ShowcaseDeclaration } from './types';
 // Conventions (issue 14).
 import { categorieFornitori, fornitoriAziendali, fornitoriCategoria, vetrinaFornitore } from './sellers';
 
 export {
   convAmlShowcase,
+  eurete100Showcase,
   eureteHealthShowcase,
   eureteSectionShowcase,
   eureteSectionsShowcase,
@@ -26,6 +27,7 @@ export const showcases: readonly ShowcaseDeclaration[] = [
   eureteSectionsShowcase,
   eureteSectionShowcase,
   eureteHealthShowcase,
+  eurete100Showcase,
   // Conventions (issue 14).
   categorieFornitori,
   fornitoriCategoria,

@@ -79,3 +79,33 @@ export const eureteHealthShowcase = {
   texts: { empty: 'formEureteHealthEmpty', loadError: 'formBenefitHubLoadError' },
   back: { route: 'conv-eurete-buoni', label: 'formEureteBack' },
 } as const satisfies ShowcaseDeclaration;
+
+/**
+ * conv-eurete-100 (001 §2 "Mutual-aid 100 page"): the products of the fixed section for art. 100
+ * purposes, paid from the total like the other pages of the 100 family (conv-aml-expedia, -hoepli);
+ * 4 a row, 8 a page, the same detail and purchase modal; reached from the menu (tree-salute).
+ */
+export const eurete100Showcase = {
+  name: 'conv-eurete-100',
+  route_name: 'conv-eurete-100',
+  source: { path: `/eurete_prodotti/${screenConstants.eurete100Section}` },
+  perRow,
+  paging,
+  header: {
+    source: { path: `/eurete_sezioni/${screenConstants.eurete100Section}` },
+    title: 'nome',
+    image: 'icona',
+    description: 'descrizione',
+    html: true,
+  },
+  card,
+  open: {
+    kind: 'purchase',
+    purchase: 'eurete-100',
+    code: 'slug_name',
+    price: 'costo',
+    insufficient: 'formVoucherInsufficient',
+    detail,
+  },
+  texts: { empty: 'formEureteHealthEmpty', loadError: 'formBenefitHubLoadError' },
+} as const satisfies ShowcaseDeclaration;

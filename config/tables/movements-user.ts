@@ -1,7 +1,7 @@
 /**
  * The user's movement history (route dashmovimenti, spec 000 §2, §3 Movement row, §9): one server
  * page of `get_storico_transazioni/utente` with the period's totals; the replay button on the kinds
- * that have a replay form. The period and text filters, the chart and the balances are screen code.
+ * that have a replay form, and the link to the detail of a purchase that delivered a code. The period and text filters, the chart and the balances are screen code.
  */
 import { screenConstants } from '../screen-constants';
 import { movementKinds } from '../movement-kinds';
@@ -79,6 +79,16 @@ export const movementsUserTable = {
       when: { field: 'id_acquisto', notEquals: null },
       icon: 'repeat',
       testId: 'movement-replay',
+    },
+    // A purchase that delivered a code (a voucher, a card, a mutual-aid adhesion): its detail (issue 13).
+    {
+      kind: 'navigate',
+      label: 'movDeliveredCode',
+      ariaLabel: { text: 'movDeliveredCodeLabel', params: { id: 'id_acquisto' } },
+      route: 'dettaglio-acquisto',
+      params: { id_acquisto: 'id_acquisto' },
+      when: { field: 'codice_consegnato', equals: true },
+      testId: 'movement-delivered-code',
     },
   ],
   rowData: { kind: 'id_kind' },

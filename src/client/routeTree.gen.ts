@@ -29,20 +29,12 @@ import { Route as AuthenticatedAml100ConvAmlExpediaRouteImport } from './routes/
 import { Route as AuthenticatedAml100ConvAmlHoepliRouteImport } from './routes/_authenticated/aml100/conv-aml-hoepli';
 import { Route as AuthenticatedAppagaConvAppagaRouteImport } from './routes/_authenticated/appaga/conv-appaga';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
-import { Route as AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport } from './routes/_authenticated/backoffice-refazi/office-cifratura-chain';
-import { Route as AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport } from './routes/_authenticated/backoffice-refazi/office-consulenti';
-import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-info';
-import { Route as AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport } from './routes/_authenticated/backoffice-refazi/office-incentive-toduba';
-import { Route as AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport } from './routes/_authenticated/backoffice-refazi/office-mess-interna';
-import { Route as AuthenticatedBackofficeRefaziOfficePiattapastoRouteImport } from './routes/_authenticated/backoffice-refazi/office-piattapasto';
-import { Route as AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
-import { Route as AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport } from './routes/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare';
-import { Route as AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport } from './routes/_authenticated/backoffice-refazi/office-scadenzario-azi';
+import { Route as AuthenticatedBackofficeRefaziPageRouteImport } from './routes/_authenticated/backoffice-refazi/$page';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
-import { Route as AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport } from './routes/_authenticated/backoffice-refazi/office-user-files';
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
 import { Route as AuthenticatedBonusBenzinaBonusBenzinaRouteImport } from './routes/_authenticated/bonus-benzina/bonus-benzina';
 import { Route as AuthenticatedEureteConvAssireteRouteImport } from './routes/_authenticated/eurete/conv-assirete';
+import { Route as AuthenticatedEureteConvEurete100RouteImport } from './routes/_authenticated/eurete/conv-eurete-100';
 import { Route as AuthenticatedEureteConvEureteBuoniRouteImport } from './routes/_authenticated/eurete/conv-eurete-buoni';
 import { Route as AuthenticatedHelpdeskSiteArchivioFilesRouteImport } from './routes/_authenticated/helpdesk/site-archivio-files';
 import { Route as AuthenticatedHelpdeskSiteAssistenzaRouteImport } from './routes/_authenticated/helpdesk/site-assistenza';
@@ -175,70 +167,16 @@ const AuthenticatedBackofficeRefaziIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
-const AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute =
-  AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport.update({
-    id: '/office-cifratura-chain',
-    path: '/office-cifratura-chain',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeConsulentiRoute =
-  AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport.update({
-    id: '/office-consulenti',
-    path: '/office-consulenti',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute =
-  AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport.update({
-    id: '/office-incentive-info',
-    path: '/office-incentive-info',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute =
-  AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport.update({
-    id: '/office-incentive-toduba',
-    path: '/office-incentive-toduba',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeMessInternaRoute =
-  AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport.update({
-    id: '/office-mess-interna',
-    path: '/office-mess-interna',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficePiattapastoRoute =
-  AuthenticatedBackofficeRefaziOfficePiattapastoRouteImport.update({
-    id: '/office-piattapasto',
-    path: '/office-piattapasto',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute =
-  AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport.update({
-    id: '/office-ref-azi-buoni-pasto',
-    path: '/office-ref-azi-buoni-pasto',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute =
-  AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport.update({
-    id: '/office-ref-azi-piani-welfare',
-    path: '/office-ref-azi-piani-welfare',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute =
-  AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport.update({
-    id: '/office-scadenzario-azi',
-    path: '/office-scadenzario-azi',
+const AuthenticatedBackofficeRefaziPageRoute =
+  AuthenticatedBackofficeRefaziPageRouteImport.update({
+    id: '/$page',
+    path: '/$page',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
 const AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute =
   AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport.update({
     id: '/office-transactionsdash',
     path: '/office-transactionsdash',
-    getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
-  } as any);
-const AuthenticatedBackofficeRefaziOfficeUserFilesRoute =
-  AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport.update({
-    id: '/office-user-files',
-    path: '/office-user-files',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
 const AuthenticatedBenefitsBenefitHubRoute =
@@ -257,6 +195,12 @@ const AuthenticatedEureteConvAssireteRoute =
   AuthenticatedEureteConvAssireteRouteImport.update({
     id: '/eurete/conv-assirete',
     path: '/eurete/conv-assirete',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedEureteConvEurete100Route =
+  AuthenticatedEureteConvEurete100RouteImport.update({
+    id: '/eurete/conv-eurete-100',
+    path: '/eurete/conv-eurete-100',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedEureteConvEureteBuoniRoute =
@@ -409,20 +353,12 @@ export interface FileRoutesByFullPath {
   '/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
   '/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
   '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
-  '/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
-  '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
-  '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
-  '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
-  '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
-  '/backoffice-refazi/office-piattapasto': typeof AuthenticatedBackofficeRefaziOfficePiattapastoRoute;
-  '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
-  '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
-  '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
+  '/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
   '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -464,20 +400,12 @@ export interface FileRoutesByTo {
   '/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
   '/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
   '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
-  '/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
-  '/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
-  '/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
-  '/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
-  '/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
-  '/backoffice-refazi/office-piattapasto': typeof AuthenticatedBackofficeRefaziOfficePiattapastoRoute;
-  '/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
-  '/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
-  '/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
+  '/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
   '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -522,20 +450,12 @@ export interface FileRoutesById {
   '/_authenticated/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
   '/_authenticated/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
   '/_authenticated/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
-  '/_authenticated/backoffice-refazi/office-cifratura-chain': typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
-  '/_authenticated/backoffice-refazi/office-consulenti': typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
-  '/_authenticated/backoffice-refazi/office-incentive-info': typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
-  '/_authenticated/backoffice-refazi/office-incentive-toduba': typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
-  '/_authenticated/backoffice-refazi/office-mess-interna': typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
-  '/_authenticated/backoffice-refazi/office-piattapasto': typeof AuthenticatedBackofficeRefaziOfficePiattapastoRoute;
-  '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
-  '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare': typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
-  '/_authenticated/backoffice-refazi/office-scadenzario-azi': typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
+  '/_authenticated/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/_authenticated/backoffice-refazi/office-user-files': typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/_authenticated/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   '/_authenticated/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
+  '/_authenticated/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
   '/_authenticated/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/_authenticated/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/_authenticated/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -580,20 +500,12 @@ export interface FileRouteTypes {
     | '/aml100/conv-aml-expedia'
     | '/aml100/conv-aml-hoepli'
     | '/appaga/conv-appaga'
-    | '/backoffice-refazi/office-cifratura-chain'
-    | '/backoffice-refazi/office-consulenti'
-    | '/backoffice-refazi/office-incentive-info'
-    | '/backoffice-refazi/office-incentive-toduba'
-    | '/backoffice-refazi/office-mess-interna'
-    | '/backoffice-refazi/office-piattapasto'
-    | '/backoffice-refazi/office-ref-azi-buoni-pasto'
-    | '/backoffice-refazi/office-ref-azi-piani-welfare'
-    | '/backoffice-refazi/office-scadenzario-azi'
+    | '/backoffice-refazi/$page'
     | '/backoffice-refazi/office-transactionsdash'
-    | '/backoffice-refazi/office-user-files'
     | '/benefits/benefit-hub'
     | '/bonus-benzina/bonus-benzina'
     | '/eurete/conv-assirete'
+    | '/eurete/conv-eurete-100'
     | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-archivio-files'
     | '/helpdesk/site-assistenza'
@@ -635,20 +547,12 @@ export interface FileRouteTypes {
     | '/aml100/conv-aml-expedia'
     | '/aml100/conv-aml-hoepli'
     | '/appaga/conv-appaga'
-    | '/backoffice-refazi/office-cifratura-chain'
-    | '/backoffice-refazi/office-consulenti'
-    | '/backoffice-refazi/office-incentive-info'
-    | '/backoffice-refazi/office-incentive-toduba'
-    | '/backoffice-refazi/office-mess-interna'
-    | '/backoffice-refazi/office-piattapasto'
-    | '/backoffice-refazi/office-ref-azi-buoni-pasto'
-    | '/backoffice-refazi/office-ref-azi-piani-welfare'
-    | '/backoffice-refazi/office-scadenzario-azi'
+    | '/backoffice-refazi/$page'
     | '/backoffice-refazi/office-transactionsdash'
-    | '/backoffice-refazi/office-user-files'
     | '/benefits/benefit-hub'
     | '/bonus-benzina/bonus-benzina'
     | '/eurete/conv-assirete'
+    | '/eurete/conv-eurete-100'
     | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-archivio-files'
     | '/helpdesk/site-assistenza'
@@ -692,20 +596,12 @@ export interface FileRouteTypes {
     | '/_authenticated/aml100/conv-aml-expedia'
     | '/_authenticated/aml100/conv-aml-hoepli'
     | '/_authenticated/appaga/conv-appaga'
-    | '/_authenticated/backoffice-refazi/office-cifratura-chain'
-    | '/_authenticated/backoffice-refazi/office-consulenti'
-    | '/_authenticated/backoffice-refazi/office-incentive-info'
-    | '/_authenticated/backoffice-refazi/office-incentive-toduba'
-    | '/_authenticated/backoffice-refazi/office-mess-interna'
-    | '/_authenticated/backoffice-refazi/office-piattapasto'
-    | '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto'
-    | '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare'
-    | '/_authenticated/backoffice-refazi/office-scadenzario-azi'
+    | '/_authenticated/backoffice-refazi/$page'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
-    | '/_authenticated/backoffice-refazi/office-user-files'
     | '/_authenticated/benefits/benefit-hub'
     | '/_authenticated/bonus-benzina/bonus-benzina'
     | '/_authenticated/eurete/conv-assirete'
+    | '/_authenticated/eurete/conv-eurete-100'
     | '/_authenticated/eurete/conv-eurete-buoni'
     | '/_authenticated/helpdesk/site-archivio-files'
     | '/_authenticated/helpdesk/site-assistenza'
@@ -881,67 +777,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziIndexRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
-    '/_authenticated/backoffice-refazi/office-cifratura-chain': {
-      id: '/_authenticated/backoffice-refazi/office-cifratura-chain';
-      path: '/office-cifratura-chain';
-      fullPath: '/backoffice-refazi/office-cifratura-chain';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-consulenti': {
-      id: '/_authenticated/backoffice-refazi/office-consulenti';
-      path: '/office-consulenti';
-      fullPath: '/backoffice-refazi/office-consulenti';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-incentive-info': {
-      id: '/_authenticated/backoffice-refazi/office-incentive-info';
-      path: '/office-incentive-info';
-      fullPath: '/backoffice-refazi/office-incentive-info';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-incentive-toduba': {
-      id: '/_authenticated/backoffice-refazi/office-incentive-toduba';
-      path: '/office-incentive-toduba';
-      fullPath: '/backoffice-refazi/office-incentive-toduba';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-mess-interna': {
-      id: '/_authenticated/backoffice-refazi/office-mess-interna';
-      path: '/office-mess-interna';
-      fullPath: '/backoffice-refazi/office-mess-interna';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-piattapasto': {
-      id: '/_authenticated/backoffice-refazi/office-piattapasto';
-      path: '/office-piattapasto';
-      fullPath: '/backoffice-refazi/office-piattapasto';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficePiattapastoRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto': {
-      id: '/_authenticated/backoffice-refazi/office-ref-azi-buoni-pasto';
-      path: '/office-ref-azi-buoni-pasto';
-      fullPath: '/backoffice-refazi/office-ref-azi-buoni-pasto';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare': {
-      id: '/_authenticated/backoffice-refazi/office-ref-azi-piani-welfare';
-      path: '/office-ref-azi-piani-welfare';
-      fullPath: '/backoffice-refazi/office-ref-azi-piani-welfare';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-scadenzario-azi': {
-      id: '/_authenticated/backoffice-refazi/office-scadenzario-azi';
-      path: '/office-scadenzario-azi';
-      fullPath: '/backoffice-refazi/office-scadenzario-azi';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRouteImport;
+    '/_authenticated/backoffice-refazi/$page': {
+      id: '/_authenticated/backoffice-refazi/$page';
+      path: '/$page';
+      fullPath: '/backoffice-refazi/$page';
+      preLoaderRoute: typeof AuthenticatedBackofficeRefaziPageRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
     '/_authenticated/backoffice-refazi/office-transactionsdash': {
@@ -949,13 +789,6 @@ declare module '@tanstack/react-router' {
       path: '/office-transactionsdash';
       fullPath: '/backoffice-refazi/office-transactionsdash';
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport;
-      parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
-    };
-    '/_authenticated/backoffice-refazi/office-user-files': {
-      id: '/_authenticated/backoffice-refazi/office-user-files';
-      path: '/office-user-files';
-      fullPath: '/backoffice-refazi/office-user-files';
-      preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeUserFilesRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
     '/_authenticated/benefits/benefit-hub': {
@@ -977,6 +810,13 @@ declare module '@tanstack/react-router' {
       path: '/eurete/conv-assirete';
       fullPath: '/eurete/conv-assirete';
       preLoaderRoute: typeof AuthenticatedEureteConvAssireteRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/eurete/conv-eurete-100': {
+      id: '/_authenticated/eurete/conv-eurete-100';
+      path: '/eurete/conv-eurete-100';
+      fullPath: '/eurete/conv-eurete-100';
+      preLoaderRoute: typeof AuthenticatedEureteConvEurete100RouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/eurete/conv-eurete-buoni': {
@@ -1130,44 +970,17 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedBackofficeRefaziRouteChildren {
-  AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute: typeof AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute;
-  AuthenticatedBackofficeRefaziOfficeConsulentiRoute: typeof AuthenticatedBackofficeRefaziOfficeConsulentiRoute;
-  AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute;
-  AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute: typeof AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute;
-  AuthenticatedBackofficeRefaziOfficeMessInternaRoute: typeof AuthenticatedBackofficeRefaziOfficeMessInternaRoute;
-  AuthenticatedBackofficeRefaziOfficePiattapastoRoute: typeof AuthenticatedBackofficeRefaziOfficePiattapastoRoute;
-  AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute;
-  AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute: typeof AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute;
-  AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute: typeof AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute;
+  AuthenticatedBackofficeRefaziPageRoute: typeof AuthenticatedBackofficeRefaziPageRoute;
   AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  AuthenticatedBackofficeRefaziOfficeUserFilesRoute: typeof AuthenticatedBackofficeRefaziOfficeUserFilesRoute;
   AuthenticatedBackofficeRefaziIndexRoute: typeof AuthenticatedBackofficeRefaziIndexRoute;
 }
 
 const AuthenticatedBackofficeRefaziRouteChildren: AuthenticatedBackofficeRefaziRouteChildren =
   {
-    AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute:
-      AuthenticatedBackofficeRefaziOfficeCifraturaChainRoute,
-    AuthenticatedBackofficeRefaziOfficeConsulentiRoute:
-      AuthenticatedBackofficeRefaziOfficeConsulentiRoute,
-    AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute:
-      AuthenticatedBackofficeRefaziOfficeIncentiveInfoRoute,
-    AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute:
-      AuthenticatedBackofficeRefaziOfficeIncentiveTodubaRoute,
-    AuthenticatedBackofficeRefaziOfficeMessInternaRoute:
-      AuthenticatedBackofficeRefaziOfficeMessInternaRoute,
-    AuthenticatedBackofficeRefaziOfficePiattapastoRoute:
-      AuthenticatedBackofficeRefaziOfficePiattapastoRoute,
-    AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute:
-      AuthenticatedBackofficeRefaziOfficeRefAziBuoniPastoRoute,
-    AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute:
-      AuthenticatedBackofficeRefaziOfficeRefAziPianiWelfareRoute,
-    AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute:
-      AuthenticatedBackofficeRefaziOfficeScadenzarioAziRoute,
+    AuthenticatedBackofficeRefaziPageRoute:
+      AuthenticatedBackofficeRefaziPageRoute,
     AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute:
       AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute,
-    AuthenticatedBackofficeRefaziOfficeUserFilesRoute:
-      AuthenticatedBackofficeRefaziOfficeUserFilesRoute,
     AuthenticatedBackofficeRefaziIndexRoute:
       AuthenticatedBackofficeRefaziIndexRoute,
   };
@@ -1194,6 +1007,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
   AuthenticatedBonusBenzinaBonusBenzinaRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
   AuthenticatedEureteConvAssireteRoute: typeof AuthenticatedEureteConvAssireteRoute;
+  AuthenticatedEureteConvEurete100Route: typeof AuthenticatedEureteConvEurete100Route;
   AuthenticatedEureteConvEureteBuoniRoute: typeof AuthenticatedEureteConvEureteBuoniRoute;
   AuthenticatedHelpdeskSiteArchivioFilesRoute: typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   AuthenticatedHelpdeskSiteAssistenzaRoute: typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
@@ -1237,6 +1051,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBonusBenzinaBonusBenzinaRoute:
     AuthenticatedBonusBenzinaBonusBenzinaRoute,
   AuthenticatedEureteConvAssireteRoute: AuthenticatedEureteConvAssireteRoute,
+  AuthenticatedEureteConvEurete100Route: AuthenticatedEureteConvEurete100Route,
   AuthenticatedEureteConvEureteBuoniRoute:
     AuthenticatedEureteConvEureteBuoniRoute,
   AuthenticatedHelpdeskSiteArchivioFilesRoute:

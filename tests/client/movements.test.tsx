@@ -218,6 +218,31 @@ describe('user history', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/base-request/rimb-spese/501'));
   });
 
+  it('links the detail of a purchase that delivered a code (issue 13), and only of those', async () => {
+    movementsApi({
+      rows: [
+        row(1, 5, { codice_consegnato: true }),
+        row(2, 5, { codice_consegnato: false }),
+        row(3, 12, { codice_consegnato: true }),
+        row(4, 1),
+      ],
+    });
+    const { router } = await renderInRouter(<Screen />, {
+      path: '/dashmovimenti',
+      extraPaths: ['/acquisti/501'],
+    });
+    await waitFor(() => expect(movementRows()).toHaveLength(4));
+    const links = screen.getAllByTestId('movement-delivered-code');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/acquisti/501', '/acquisti/503']);
+    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
+      "Vedi il codice dell'acquisto 501",
+      "Vedi il codice dell'acquisto 503",
+    ]);
+    expect(links[0]?.textContent).toBe(tableMessages.movDeliveredCode);
+    fireEvent.click(links[0] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acquisti/501'));
+  });
+
   it('refreshes the credit on entry and updates the navbar copy', async () => {
     const calls = movementsApi();
     useSessionStore.setState((state) => ({

@@ -2,8 +2,9 @@
  * The showcase screens that are not a grid (issue 13; 001 §2, §4, §5, §8): the fuel bonus (a card, or
  * none with its reasons and a button home), the app voucher pages (only the offered amounts, "Non si
  * dispone di sufficiente credito per l'acquisto" with none, "Nessun buono selezionato..." with no choice,
- * appaga's send button always disabled, ollipay's information page outside the wfm profile), and the
- * mutual-aid disclaimer gate (closable only by its buttons, Prosegui once ticked, recorded on the server).
+ * appaga's send button always disabled, ollipay's information page outside the wfm profile), the
+ * mutual-aid disclaimer gate (closable only by its buttons, Prosegui once ticked, recorded on the server),
+ * and the mutual-aid "100" page (conv-eurete-100: its fixed section, paid from the total).
  */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,8 +14,13 @@ import { formatFormMessage, formMessages } from '../../src/shared/catalogues/for
 import { euro } from '../../src/shared/money';
 import { emitSessionEnd } from '../../src/client/api/session-events';
 import { AppVoucherScreen } from '../../src/client/features/showcases/app-voucher-screen';
-import { EURETE_AGREEMENT_KEY, EureteGate } from '../../src/client/features/showcases/eurete-gate';
+import { EureteGate } from '../../src/client/features/showcases/eurete-gate';
+import { useSessionStore } from '../../src/client/stores/session';
 import { FuelBonusScreen } from '../../src/client/features/showcases/fuel-bonus-screen';
+import { ShowcaseScreen } from '../../src/client/features/showcases/showcase-screen';
+import { eureteSectionShowcase } from '../../config/showcases';
+import { Route as Eurete100Route } from '../../src/client/routes/_authenticated/eurete/conv-eurete-100';
+import { screenConstants } from '../../config/screen-constants';
 import { demoUser, jsonResponse, logInAs, renderInRouter, stubApi, type RecordedCall } from './helpers';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -55,6 +61,10 @@ describe('fuel bonus', () => {
     expect(within(none).getByText(formMessages.formFuelNone)).toBeTruthy();
     expect(within(none).getByText(formMessages.formFuelReasons)).toBeTruthy();
     expect(screen.queryByRole('button', { name: formMessages.formPurchaseBuy })).toBeNull();
+    // A voucher page: it links the documentation of the fringe benefits (001 §2 site-documentazione).
+    expect(screen.getByTestId('documentation-link').getAttribute('href')).toBe(
+      '/infos/site-documentazione/fringe-app',
+    );
     fireEvent.click(within(none).getByRole('button', { name: accountMessages.backToHome }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
   });
@@ -96,6 +106,9 @@ describe('app vouchers', () => {
     await show(<AppVoucherScreen page={findAppVoucherPage('conv-toduba')!} />);
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['5.00', '10.00']);
+    expect(screen.getByTestId('documentation-link').getAttribute('href')).toBe(
+      '/infos/site-documentazione/fringe-app',
+    );
     fireEvent.click(screen.getByRole('button', { name: formMessages.formPurchaseBuy }));
     expect(await screen.findByText(formMessages.formAppVoucherNoneChosen)).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith('/api/crea_acquisto/'))).toBe(false);
@@ -169,7 +182,7 @@ describe('mutual-aid disclaimer gate', () => {
     expect(calls.some((call) => call.url === '/api/eurete_disclaimer' && call.init.method === 'POST')).toBe(
       true,
     );
-    expect(sessionStorage.getItem(EURETE_AGREEMENT_KEY)).toBe('1');
+    expect(useSessionStore.getState().sessionInfos.eurete_cond_agreed).toBe(true);
   });
 
   it('"Torna alla home" goes to the menu; an agreement of this session shows the content at once', async () => {
@@ -184,13 +197,108 @@ describe('mutual-aid disclaimer gate', () => {
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/menu'));
     first.unmount();
 
-    sessionStorage.setItem(EURETE_AGREEMENT_KEY, '1');
-    await show(
+    logInAs();
+    useSessionStore.getState().setSessionInfos({ eurete_cond_agreed: true });
+    await renderInRouter(
       <EureteGate>
         <p>contenuto</p>
       </EureteGate>,
+      { path: '/pagina', extraPaths: ['/menu'] },
     );
     expect(await screen.findByText('contenuto')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+});
+
+describe('mutual-aid section (sez-eurete)', () => {
+  it('with nothing within art. 51 c.3 says so in the words of 001 §2, with the way back to the sections', async () => {
+    api({
+      '/api/eurete_sezioni/famiglia': () =>
+        jsonResponse(200, { slug_name: 'famiglia', nome: 'Famiglia', descrizione: '', icona: '' }),
+      '/api/eurete_prodotti/famiglia': () => jsonResponse(200, { count: 0, results: [] }),
+    });
+    await show(
+      <ShowcaseScreen
+        title={formMessages.formTitleEurete}
+        declaration={eureteSectionShowcase}
+        params={{ slug_name: 'famiglia' }}
+      />,
+    );
+    expect(
+      await screen.findByText('Nessun elemento acquistabile con il credito Art51c3 a disposizione'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: formMessages.formEureteBack }).getAttribute('href')).toBe(
+      '/eurete/conv-eurete-buoni',
+    );
+  });
+});
+
+describe('mutual-aid "100" page (conv-eurete-100)', () => {
+  const section = screenConstants.eurete100Section;
+  const product = (slug: string, nome: string, costo: string) => ({
+    slug_name: slug,
+    nome,
+    costo,
+    descrizione: `<p>${nome}</p>`,
+    icona: '',
+    url_scheda: `https://eurete.example/schede/${slug}.pdf`,
+    url_regolamento: 'https://eurete.example/regolamento.pdf',
+  });
+
+  it('behind the disclaimer, shows its section and buys from the total (above art. 51 c.3 too)', async () => {
+    api({
+      '/api/eurete_disclaimer': () => jsonResponse(200, { accettato: true }),
+      [`/api/eurete_sezioni/${section}`]: () =>
+        jsonResponse(200, {
+          slug_name: section,
+          nome: 'Welfare sociale art. 100',
+          descrizione: '',
+          icona: '',
+        }),
+      [`/api/eurete_prodotti/${section}`]: () =>
+        jsonResponse(200, {
+          count: 2,
+          results: [
+            product('art100-soggiorno', 'Soggiorno', '900.00'),
+            product('art100-oltre', 'Oltre', '1600.00'),
+          ],
+        }),
+    });
+    const Page = Eurete100Route.options.component!;
+    const { router } = await show(<Page />);
+    // The gate first: nothing is asked before the agreement.
+    const gate = await screen.findByRole('dialog', { name: formMessages.formEureteDisclaimerTitle });
+    expect(calls.some((call) => call.url.startsWith('/api/eurete_prodotti/'))).toBe(false);
+    fireEvent.click(within(gate).getByRole('checkbox', { name: formMessages.formEureteDisclaimerAccept }));
+    fireEvent.click(within(gate).getByRole('button', { name: accountMessages.proceed }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: formMessages.formTitleEurete100 }),
+    ).toBeTruthy();
+    await screen.findByRole('button', { name: 'Soggiorno' });
+    const list = calls.find((call) => call.url.startsWith(`/api/eurete_prodotti/${section}?`));
+    expect(new URL(list!.url, 'http://portale.test').searchParams.get('page_size')).toBe('8');
+
+    // 1,600.00 is above the total (1,500.00): no Buy.
+    fireEvent.click(screen.getByRole('button', { name: 'Oltre' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Oltre' });
+    expect(within(dialog).getByTestId('showcase-insufficient')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: accountMessages.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // 900.00 is above art. 51 c.3 (800.00) but within the total: bought from the total.
+    fireEvent.click(screen.getByRole('button', { name: 'Soggiorno' }));
+    dialog = await screen.findByRole('dialog', { name: 'Soggiorno' });
+    fireEvent.click(within(dialog).getByRole('button', { name: formMessages.formPurchaseBuy }));
+    const confirm = await screen.findByRole('dialog', { name: formMessages.formConfirmTitle });
+    // The total's figures: 1.500,00 now, 900,00, 600,00 left.
+    const figures = confirm.textContent ?? '';
+    for (const figure of ['1.500,00', '900,00', '600,00']) expect(figures).toContain(figure);
+    fireEvent.click(within(confirm).getByRole('button', { name: accountMessages.proceed }));
+    const success = await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
+    const post = calls.find((call) => call.url === '/api/crea_acquisto/eurete-100');
+    expect(JSON.parse(post?.init.body as string)).toEqual({ product_slug: 'art100-soggiorno' });
+    fireEvent.click(within(success).getByRole('button', { name: accountMessages.ok }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
+  }, 30_000);
 });

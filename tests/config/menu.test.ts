@@ -1,9 +1,12 @@
 /** config/menu.ts: every reference resolves (spec 000 §2 "Home menu", §3 "Menu structure"). */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { findForm } from '../../config/forms';
 import { menu, type MenuBadge, type MenuLeafBadge } from '../../config/menu';
+import { findPartner } from '../../config/partners';
 import { messages } from '../../config/messages-account.it';
 import { isRouteName, routes } from '../../config/routes';
+import { officePages } from '../../src/client/routes/_authenticated/backoffice-refazi/-office-pages';
 
 /**
  * The tree- keys the server grants (src/server/db/seed-demo.ts, TREE_PERMISSIONS), read as text: the
@@ -133,6 +136,27 @@ describe('config/menu.ts', () => {
       expect(sectionOf(name), name).toBe('other-advantages');
     for (const name of ['rimb-spese', 'conv-aml', 'conv-ollipay', 'conv-viaggi', 'conv-bitq-cinema'])
       expect(sectionOf(name), name).toBe('use-welfare-credit');
+  });
+
+  it('opens a screen from every badge: a file route, a back-office page, a request form or a partner page (none "Pagina non trovata")', () => {
+    const routeTree = readFileSync('src/client/routeTree.gen.ts', 'utf8');
+    const fullPaths = new Set(
+      [...(/fullPaths:([^;]*);/.exec(routeTree)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]),
+    );
+    const hasScreen = (name: string) =>
+      isRouteName(name) &&
+      (fullPaths.has(routes[name].path) ||
+        fullPaths.has(routes[name].path.replace(/\/$/, '')) ||
+        findForm(name) !== undefined ||
+        findPartner(name) !== undefined ||
+        Object.hasOwn(officePages, name));
+    expect(routeNames.filter((name) => !hasScreen(name))).toEqual([]);
+    // The check itself: a route name without a page of its own fails it.
+    expect(hasScreen('conv-redirect')).toBe(true);
+    expect(hasScreen('dettaglio-acquisto')).toBe(true);
+    expect(hasScreen('office-consulenti')).toBe(true);
+    expect(hasScreen('office-transactionsdash')).toBe(true);
+    expect(hasScreen('nessuna-pagina')).toBe(false);
   });
 
   it('groups related badges in tree- subsections, with the keys the server grants', () => {

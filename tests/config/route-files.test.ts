@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { forms } from '../../config/forms';
 import { partners } from '../../config/partners';
 import { isRouteName, routes, type RouteRule } from '../../config/routes';
+import { officePages } from '../../src/client/routes/_authenticated/backoffice-refazi/-office-pages';
 
 /**
  * The portal's file routes agree with config/routes.ts (ARCHITECTURE.md §4 "Route gating"): each route
@@ -33,7 +34,9 @@ function routeFiles(dir = ROUTES_DIR): RouteFile[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return routeFiles(path);
-    if (!/\.tsx?$/.test(entry.name) || entry.name.startsWith('__root')) return [];
+    // `-name` files sit beside routes without being routes (TanStack Router ignores them).
+    if (!/\.tsx?$/.test(entry.name) || entry.name.startsWith('__root') || entry.name.startsWith('-'))
+      return [];
     const source = readFileSync(path, 'utf8');
     const id = /createFileRoute\('([^']+)'\)/.exec(source)?.[1];
     if (id === undefined) throw new Error(`${path}: nessuna createFileRoute('<id>')`);
@@ -122,6 +125,23 @@ describe('file routes and config/routes.ts', () => {
       expect(rule(partner.route_name).path, partner.route_name).toMatch(
         new RegExp(`^/[a-z0-9-]+/${partner.route_name}$`),
       );
+    }
+  });
+
+  it('guards the back-office page route with each page’s own name, at the path declared for it', () => {
+    const pageFiles = files.filter((f) => /guardRoute\(name\)/.test(f.source));
+    expect(pageFiles.map((f) => f.fullPath)).toEqual(['/backoffice-refazi/$page']);
+    expect(pageFiles[0]!.source).toContain('if (!Object.hasOwn(pages, name)) throw notFound();');
+    const names = Object.keys(officePages);
+    expect(names.length).toBeGreaterThanOrEqual(9);
+    for (const name of names) {
+      expect(isRouteName(name), name).toBe(true);
+      expect(rule(name).path, name).toBe(`/backoffice-refazi/${name}`);
+      // A page with its own file would be drawn by that file, never from the list.
+      expect(
+        files.map((f) => f.fullPath),
+        name,
+      ).not.toContain(`/backoffice-refazi/${name}`);
     }
   });
 

@@ -1,22 +1,22 @@
 /**
  * The job queue (services/jobs.ts, plugins/jobs.ts) on pg-boss: a job sent runs once through the
- * app's worker; a job cut off by a stop runs again at the next start (PGlite) or once it expires
- * (PostgreSQL, another instance); two instances on one PostgreSQL database never run the same job.
+ * app's worker; a job whose process is killed (SIGKILL, a real child process) runs again once after
+ * the restart: at start on PGlite, once it expires on PostgreSQL; two instances on one PostgreSQL
+ * database never run the same job.
  */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connect';
 import { createJobQueue, enqueueJob, type JobInfo, type JobQueue } from '../../src/server/services/jobs';
-import {
-  NO_POSTGRES_REASON,
-  TEST_DATABASE_URL,
-  backends,
-  buildTestApp,
-  createTestDatabase,
-  openTestDatabase,
-} from './helpers';
+import { NO_POSTGRES_REASON, TEST_DATABASE_URL, backends, buildTestApp, createTestDatabase } from './helpers';
+import { serverTemplates } from './templates';
 
-const forever = new Promise<never>(() => {});
+const WORKER = fileURLToPath(new URL('../fixtures/jobs/worker-killed.ts', import.meta.url));
 
 describe.each(backends)('job queue (%s)', (backend) => {
   it('runs a job sent through the app once, with its data; idle() waits for it', async () => {
@@ -36,46 +36,64 @@ describe.each(backends)('job queue (%s)', (backend) => {
     }
   });
 
-  it('a job left running when its process stopped runs again, once, and a queued one runs at start', async () => {
-    const database = await openTestDatabase(backend);
-    const fast = {
-      shutdownGraceMs: 50,
-      pollSeconds: 0.5,
-      expireSeconds: 1,
-      maintenanceSeconds: 1,
-      retryDelaySeconds: 0,
-    };
+  it('a job whose process was killed in the middle runs again, once, after the restart', async () => {
+    // PGlite: a data folder on disk (one process at a time); PostgreSQL: a database of its own.
+    const folder = mkdtempSync(join(tmpdir(), 'welfare-jobs-'));
+    const created = backend === 'postgres' ? await createTestDatabase('empty') : null;
+    const open = () => openDatabase(created ? { databaseUrl: created.url, poolMax: 2 } : { dataDir: folder });
+    const fast = { pollSeconds: 0.5, expireSeconds: 1, maintenanceSeconds: 1, retryDelaySeconds: 0 };
     try {
-      // The first process takes the job and never finishes it (killed in the middle).
-      let taken!: () => void;
-      const takenPromise = new Promise<void>((resolve) => (taken = resolve));
-      const first = createJobQueue(database.db, { ...fast, recoverOrphans: backend === 'pglite' });
-      first.work('test-cut', async () => {
-        taken();
-        await forever;
-      });
-      await first.start();
-      const id = await first.send('test-cut', { step: 'one' });
-      await takenPromise;
-      await first.stop();
-      // The operator command queues one more while no server runs.
-      const queuedId = await enqueueJob(database.db, 'test-cut', { step: 'two' });
+      // The folder starts as a copy of the run's migrated template (an initdb on disk is slow).
+      if (!created) {
+        mkdirSync(join(folder, 'pglite'));
+        execFileSync('tar', ['-xf', serverTemplates().pgliteEmpty, '-C', join(folder, 'pglite')]);
+      }
+      let database = await open();
+      const sender = createJobQueue(database.db, { ...fast, recoverOrphans: false });
+      const id = await sender.send('test-kill', { step: 'one' });
+      if (!created) await database.close();
 
+      // Another process takes the job and is killed in the middle of it.
+      const child = spawn(process.execPath, ['--import', 'tsx', WORKER, created?.url ?? folder], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const taken = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /TAKEN (\S+)/.exec(out);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`il processo è uscito prima del job (${code})`)));
+      });
+      expect(taken).toBe(id);
+      child.kill('SIGKILL');
+      await exited;
+
+      // The restart: the job runs again here, once; the operator command queued one more meanwhile.
+      if (!created) database = await open();
+      const queuedId = await enqueueJob(database.db, 'test-kill', { step: 'two' });
       const seen: { data: unknown; job: JobInfo }[] = [];
-      const second = createJobQueue(database.db, { ...fast, recoverOrphans: backend === 'pglite' });
-      second.work<{ step: string }>('test-cut', async (data, job) => {
+      const restarted = createJobQueue(database.db, { ...fast, recoverOrphans: !created });
+      restarted.work<{ step: string }>('test-kill', async (data, job) => {
         seen.push({ data, job });
       });
-      await second.start();
-      await second.idle(20_000);
-      await second.stop();
+      await restarted.start();
+      await restarted.idle(20_000);
+      await restarted.stop();
+      await database.close();
       expect(seen.map((run) => run.job.id).sort()).toEqual([id, queuedId].sort());
-      expect(seen.find((run) => run.job.id === id)?.job.retryCount).toBe(1);
+      expect(seen.find((run) => run.job.id === id)).toEqual({
+        data: { step: 'one' },
+        job: { id, retryCount: 1 },
+      });
       expect(seen.find((run) => run.job.id === queuedId)?.job.retryCount).toBe(0);
     } finally {
-      await database.drop();
+      await created?.drop();
+      rmSync(folder, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 40_000);
 });
 
 describe.skipIf(!TEST_DATABASE_URL)('job queue, two instances on one PostgreSQL database', () => {

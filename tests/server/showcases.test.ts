@@ -173,6 +173,15 @@ describe.each(backends)('showcases (%s)', (backend) => {
       JSON.stringify(json(await get('/api/notifiche_utente_list?page=1&page_size=10', giulia))),
     ).not.toContain(detail.codice);
 
+    // The history links the detail: this purchase's row says it delivered a code, the others do not.
+    const history = json<{ results: { id_acquisto: number | null; codice_consegnato?: boolean }[] }>(
+      await get('/api/get_storico_transazioni/utente?page=1&page_size=25'),
+    );
+    expect(history.results.find((r) => r.id_acquisto === purchaseId)?.codice_consegnato).toBe(true);
+    const others = history.results.filter((r) => r.id_acquisto !== purchaseId);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((r) => r.codice_consegnato === false)).toBe(true);
+
     // A second voucher gets another code.
     const second = json<{ id_acquisto: number }>(
       await buy('buono-aml', { product_code: product.product_code }),
@@ -274,8 +283,17 @@ describe.each(backends)('showcases (%s)', (backend) => {
     await refused('eurete', { product_slug: 'famiglia-nascita' }, 403, {
       detail: formatFormMessage('formEureteDisclaimerRequired'),
     });
+    const sessionAgreed = async (token: string) =>
+      json<{ session_infos: { eurete_cond_agreed: boolean } }>(await get('/api/get-logged-user-info', token))
+        .session_infos.eurete_cond_agreed;
+    expect(await sessionAgreed(mario)).toBe(false);
     expect(json(await post('/api/eurete_disclaimer', {}))).toEqual({ accettato: true });
     expect(json(await get('/api/eurete_disclaimer'))).toEqual({ accettato: true });
+    // Kept in this session (session_infos) and on the server; a new session asks again.
+    expect(await sessionAgreed(mario)).toBe(true);
+    const otherSession = await t.login('mario.rossi@example.com');
+    expect(await sessionAgreed(otherSession)).toBe(false);
+    expect(json(await get('/api/eurete_disclaimer', otherSession))).toEqual({ accettato: true });
 
     // A product of another section: the health product through a section's purchase, and back.
     const undefinedProduct = { product_slug: [formatFormMessage('formProductUndefined')] };
@@ -284,6 +302,10 @@ describe.each(backends)('showcases (%s)', (backend) => {
 
     const made = await buy('eurete', { product_slug: 'famiglia-nascita' });
     expect(made.statusCode, made.body).toBe(201);
+    // A section's adhesion delivers its code.
+    expect(
+      json(await get(`/api/dettaglio_acquisto/${json<{ id_acquisto: number }>(made).id_acquisto}`)),
+    ).toMatchObject({ prodotto: 'Contributo nascita', istruzioni: formatFormMessage('formEureteHowTo') });
 
     // The health link needs its purchase first.
     const early = await post('/api/eurete_sso_link', { product_slug: 'salute-base' });
@@ -313,6 +335,73 @@ describe.each(backends)('showcases (%s)', (backend) => {
     expect(landing.statusCode, landing.body).toBe(200);
     expect(landing.body).toContain('Mario');
     expect((await post('/api/eurete_sso_link', {})).statusCode).toBe(400);
+  });
+
+  it('the mutual-aid "100" page: its own section, paid from the total, sold only by its purchase, with a code', async () => {
+    const section = screenConstants.eurete100Section;
+    const sections = json<{ results: { slug_name: string }[] }>(
+      await get(`/api/eurete_sezioni?page_size=1000&id_categ=${screenConstants.eureteSectionsCategory}`),
+    );
+    expect(sections.results.map((s) => s.slug_name)).not.toContain(section);
+    expect(json(await get(`/api/eurete_sezioni/${section}`))).toMatchObject({
+      nome: 'Welfare sociale art. 100',
+    });
+
+    // Listed within the total, not within art. 51 c.3: products above art. 51 c.3 are on offer.
+    const before = await balances(t.db, marioId);
+    const first = json<{ count: number; results: { slug_name: string; costo: string }[] }>(
+      await get(`/api/eurete_prodotti/${section}?page_size=8&page=1`),
+    );
+    expect(first.results).toHaveLength(8);
+    expect(first.count).toBe(11);
+    const second = json<{ results: { slug_name: string; costo: string }[] }>(
+      await get(`/api/eurete_prodotti/${section}?page_size=8&page=2`),
+    );
+    // Cheapest first: the second page holds the three dearest.
+    expect(second.results.map((p) => p.slug_name)).toEqual([
+      'art100-formazione',
+      'art100-viaggio-istruzione',
+      'art100-soggiorno',
+    ]);
+    const prices = [...first.results, ...second.results].map((p) => Number(p.costo) * 100);
+    expect(prices.some((price) => price > before.art51c3)).toBe(true);
+    expect(prices.every((price) => price <= before.totale)).toBe(true);
+
+    // Each catalogue sells its own sections only.
+    const undefinedProduct = { product_slug: [formatFormMessage('formProductUndefined')] };
+    await refused('eurete', { product_slug: 'art100-domiciliare' }, 400, undefinedProduct);
+    await refused('eurete-sanitaria', { product_slug: 'art100-domiciliare' }, 400, undefinedProduct);
+    await refused('eurete-100', { product_slug: 'famiglia-nascita' }, 400, undefinedProduct);
+    await refused('eurete-100', { product_slug: 'salute-base' }, 400, undefinedProduct);
+
+    // 380.00, more than art. 51 c.3 holds: the total pays.
+    expect(38_000).toBeGreaterThan(before.art51c3);
+    const made = await buy('eurete-100', { product_slug: 'art100-domiciliare' });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id_acquisto: id } = json<{ id_acquisto: number }>(made);
+    const after = await balances(t.db, marioId);
+    expect(before.totale - after.totale).toBe(38_000);
+    const movement = await t.db
+      .selectFrom('movements')
+      .select(['id_kind', 'oggetto', 'soggetto', 'importo'])
+      .where('id_acquisto', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(movement).toEqual({
+      id_kind: 6,
+      oggetto: 'Welfare sociale Eurete art. 100: Assistenza sociale domiciliare',
+      soggetto: 'Welfare sociale art. 100',
+      importo: 38_000,
+    });
+    const detail = json<{ codice: string; istruzioni: string }>(await get(`/api/dettaglio_acquisto/${id}`));
+    expect(detail.codice).toMatch(CODE);
+    expect(detail.istruzioni).toBe(formatFormMessage('formEureteHowTo'));
+    expect((await get(`/api/dettaglio_acquisto/${id}`, giulia)).statusCode).toBe(404);
+
+    // Above what the total holds now: the total's warning, nothing written.
+    expect(60_000).toBeGreaterThan(after.totale);
+    await refused('eurete-100', { product_slug: 'art100-soggiorno' }, 400, {
+      product_slug: [formatFormMessage('formAmountOverCredit', { n: euro(after.totale) })],
+    });
   });
 
   it('keeps the credit figures the portal shows in step with the ledger', async () => {

@@ -3,7 +3,7 @@
  * retailers with logos drawn here (SVG as data: addresses, allowed by the CSP's img-src), their vouchers
  * with prices (some retailers hold more than a page of 18), the fuel cards, and the mutual-aid sections
  * (category 53, HTML descriptions the portal sanitizes) with their products, the supplementary health's
- * section among them. Idempotent and safe when several instances start together: retailers by name,
+ * and the "100" page's sections among them. Idempotent and safe when several instances start together: retailers by name,
  * products, cards, sections and their products by code or slug (ON CONFLICT ... DO UPDATE).
  */
 import type { Kysely } from 'kysely';
@@ -328,6 +328,58 @@ export const demoSections: readonly Section[] = [
       product('salute-base', 'Piano salute base', '240.00', 'Visite specialistiche e diagnostica.'),
       product('salute-famiglia', 'Piano salute famiglia', '520.00', 'Il piano base esteso ai familiari.'),
       product('salute-plus', 'Piano salute plus', '980.00', 'Ricoveri, interventi e odontoiatria.'),
+    ],
+  },
+  // The mutual-aid "100" page (conv-eurete-100): art. 100 purposes, paid from the total.
+  {
+    slug: screenConstants.eurete100Section,
+    nome: 'Welfare sociale art. 100',
+    symbol: 'W',
+    descrizione:
+      '<p>Servizi di <strong>utilità sociale</strong> per te e per i tuoi familiari: educazione, istruzione, ' +
+      'ricreazione, assistenza sociale e sanitaria.</p>',
+    products: [
+      product('art100-musei', 'Tessera musei', '60.00', 'Un anno di ingressi nei musei convenzionati.'),
+      product('art100-ludoteca', 'Ludoteca', '90.00', 'Pomeriggi in ludoteca per i figli.'),
+      product('art100-prevenzione', 'Check-up di prevenzione', '130.00', 'Esami e visita di prevenzione.'),
+      product('art100-teatro', 'Abbonamento a teatro', '160.00', 'Sei spettacoli della stagione.'),
+      product(
+        'art100-centro-estivo',
+        'Centro ricreativo estivo',
+        '180.00',
+        'Due settimane di centro estivo.',
+      ),
+      product('art100-palestra', 'Abbonamento palestra sociale', '240.00', 'Un anno di palestra sociale.'),
+      product(
+        'art100-lingue',
+        'Corso di lingua per adulti',
+        '290.00',
+        'Un corso serale di lingua straniera.',
+      ),
+      product(
+        'art100-domiciliare',
+        'Assistenza sociale domiciliare',
+        '380.00',
+        'Ore di assistenza sociale a casa per i familiari.',
+      ),
+      product(
+        'art100-formazione',
+        'Corso di formazione professionale',
+        '450.00',
+        'Un corso di aggiornamento professionale.',
+      ),
+      product(
+        'art100-viaggio-istruzione',
+        'Viaggio di istruzione',
+        '520.00',
+        'Il viaggio di istruzione dei figli.',
+      ),
+      product(
+        'art100-soggiorno',
+        'Soggiorno climatico per anziani',
+        '600.00',
+        'Una settimana di soggiorno climatico per i familiari anziani.',
+      ),
     ],
   },
 ];

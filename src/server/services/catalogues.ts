@@ -8,6 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { screenConstants } from '../../../config/screen-constants';
+import { eureteCatalogueOf } from '../../../config/purchases/showcases';
 import type { ProductCatalogue } from '../../../config/purchases/types';
 import { fuelBonusLimit, taxYear } from '../../shared/legal-figures';
 import { euro } from '../../shared/money';
@@ -104,17 +105,16 @@ export async function findCatalogueProduct(
       },
     };
   }
-  // Mutual aid: a section's product (any section but the supplementary health), or that section's only.
-  const health = catalogue === 'eurete-sanitaria';
+  // Mutual aid: a product of a section this catalogue sells (`eurete`: any section without a page of
+  // its own; `eurete-sanitaria`, `eurete-100`: their fixed section only).
   const row = await db
     .selectFrom('eurete_products as p')
     .innerJoin('eurete_sections as s', 's.id', 'p.section_id')
-    .select(['p.slug_name', 'p.nome', 'p.costo', 's.nome as sezione'])
+    .select(['p.slug_name', 'p.nome', 'p.costo', 's.nome as sezione', 's.slug_name as section_slug'])
     .where('p.slug_name', '=', code)
-    .where('s.slug_name', health ? '=' : '!=', screenConstants.eureteHealthSection)
     .where('s.id_categ', '=', screenConstants.eureteSectionsCategory)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row || eureteCatalogueOf(row.section_slug) !== catalogue) return null;
   if (!(await eureteAccepted(db, userId))) {
     throw new ApiError(403, { detail: formatMessage('formEureteDisclaimerRequired') });
   }

@@ -399,12 +399,35 @@ export async function historyPage(
       ).reverse();
     } else rows = await movementRows(db, scope, filter, { limit: slice.limit, offset: slice.offset });
   }
+  const results = rows.map((r) => toWire(r, scope.entity));
+  if (scope.entity === 'utente') await markDeliveredCodes(db, scope.userId, results);
   return {
     date_start: filter.dateStart,
     date_stop: filter.dateStop,
     ...summary,
-    results: rows.map((r) => toWire(r, scope.entity)),
+    results,
   };
+}
+
+/**
+ * The user's own rows say whether their purchase delivered a code (issue 13): the history then links
+ * the purchase's detail (route dettaglio-acquisto). One indexed read for the page's purchases.
+ */
+async function markDeliveredCodes(db: Kysely<DB>, userId: number, results: WireMovement[]): Promise<void> {
+  const ids = [...new Set(results.flatMap((r) => (r.id_acquisto === null ? [] : [r.id_acquisto])))];
+  const delivered = new Set<number>();
+  if (ids.length > 0) {
+    const rows = await db
+      .selectFrom('delivered_codes')
+      .select('purchase_id')
+      .where('user_id', '=', userId)
+      .where('purchase_id', 'in', ids)
+      .execute();
+    for (const row of rows) delivered.add(Number(row.purchase_id));
+  }
+  for (const result of results) {
+    result.codice_consegnato = result.id_acquisto !== null && delivered.has(result.id_acquisto);
+  }
 }
 
 /** Every filtered movement, `batch` rows per query, by keyset (never OFFSET). */

@@ -218,6 +218,10 @@ export function createJobQueue(
           pending += await boss.getQueueSize(queue, { before: 'completed' });
         }
         if (pending === 0) return;
+        // Jobs due now (a retry, one queued by another process): this process's workers look at once.
+        for (const registration of registrations.values()) {
+          if (registration.workerId) boss.notifyWorker(registration.workerId);
+        }
         if (Date.now() > deadline) throw new Error(`job ancora in corso dopo ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

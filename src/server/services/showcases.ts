@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { screenConstants } from '../../../config/screen-constants';
-import { appVoucherCuts } from '../../../config/purchases/showcases';
+import { appVoucherCuts, eureteBalanceOf, eureteOwnPageSections } from '../../../config/purchases/showcases';
 import { formatCents, parseCents } from '../../shared/money';
 import { fuelBonusLimit, taxYear } from '../../shared/legal-figures';
 import type { DB } from '../db/schema';
@@ -132,7 +132,10 @@ export async function appVoucherOffer(db: Kysely<DB>, userId: number): Promise<s
   return appVoucherCuts.filter((cut) => (parseCents(cut) ?? Infinity) <= credit);
 }
 
-/** Mutual-aid sections of a category (the supplementary health has a page of its own, conv-assirete). */
+/**
+ * Mutual-aid sections of a category, but those with a page of their own (the supplementary health,
+ * conv-assirete; the "100" page, conv-eurete-100).
+ */
 export async function eureteSections(
   db: Kysely<DB>,
   idCateg: number,
@@ -142,7 +145,7 @@ export async function eureteSections(
     db
       .selectFrom('eurete_sections')
       .where('id_categ', '=', idCateg)
-      .where('slug_name', '!=', screenConstants.eureteHealthSection);
+      .where('slug_name', 'not in', Object.values(eureteOwnPageSections));
   const page = await pageOf(
     slice,
     async () =>
@@ -177,7 +180,8 @@ export async function eureteSection(db: Kysely<DB>, slug: string): Promise<WireT
 /**
  * One page of a section's products the user's credit can buy, cheapest first (001 §2: "Nessun elemento
  * acquistabile con il credito Art51c3 a disposizione"): art. 51 c.3 for a section, the total for the
- * supplementary health.
+ * sections with a page of their own (supplementary health, the "100" page): the balance of the purchase
+ * that sells the section (config/purchases/showcases.ts `eureteBalanceOf`).
  */
 export async function eureteProducts(
   db: Kysely<DB>,
@@ -187,7 +191,7 @@ export async function eureteProducts(
 ): Promise<WireTypes['eurete-prodotti']> {
   await eureteSection(db, slug);
   const credit = await balances(db, userId);
-  const within = slug === screenConstants.eureteHealthSection ? credit.totale : credit.art51c3;
+  const within = credit[eureteBalanceOf(slug)];
   const base = () =>
     db
       .selectFrom('eurete_products as p')

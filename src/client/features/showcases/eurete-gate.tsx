@@ -1,8 +1,10 @@
 /**
  * The mutual-aid disclaimer (001 §2): before any Eurete showcase, a modal that closes only by its
  * buttons (no backdrop, Escape or header close): the statements, a checkbox, "Prosegui" (enabled once
- * ticked: the agreement is recorded on the server, `POST /api/eurete_disclaimer`, and kept in the
- * session) and "Torna alla home" (menu).
+ * ticked: the agreement is recorded on the server, `POST /api/eurete_disclaimer`, which also sets the
+ * session's `eurete_cond_agreed`, and kept in the session store's `session_infos` so the gate is not
+ * asked again in this session and the home's conditions box shows it accepted) and "Torna alla home"
+ * (menu).
  */
 import { Button, Checkbox, List, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
@@ -12,21 +14,12 @@ import { messages } from '../../../shared/catalogues/account';
 import { ApiError, apiRequest } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
 import { ModalActions } from '../../components/modal-actions';
-
-/** The session's agreement (sessionStorage: it ends with the browser tab, like the session). */
-export const EURETE_AGREEMENT_KEY = 'eurete_disclaimer_ok';
-
-function agreedInSession(): boolean {
-  try {
-    return sessionStorage.getItem(EURETE_AGREEMENT_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+import { useSessionStore } from '../../stores/session';
 
 export function EureteGate({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [agreed, setAgreed] = useState(agreedInSession);
+  const agreed = useSessionStore((state) => state.sessionInfos.eurete_cond_agreed);
+  const setSessionInfos = useSessionStore((state) => state.setSessionInfos);
   const [ticked, setTicked] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -34,12 +27,7 @@ export function EureteGate({ children }: { children: ReactNode }) {
     setBusy(true);
     try {
       await apiRequest('/eurete_disclaimer', { method: 'POST', body: {} });
-      try {
-        sessionStorage.setItem(EURETE_AGREEMENT_KEY, '1');
-      } catch {
-        // Storage refused: the agreement holds for this page only.
-      }
-      setAgreed(true);
+      setSessionInfos({ eurete_cond_agreed: true });
     } catch (error) {
       void showBackendError(error instanceof ApiError ? error.data : error);
     } finally {

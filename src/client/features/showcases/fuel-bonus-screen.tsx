@@ -1,7 +1,8 @@
 /**
  * bonus-benzina (001 §2, §4, §8, §9): `GET /api/bonus_benzina` answers 200 with the card on offer or 204
  * with none. A card: its image, name, amount, the year's limit and Buy (the purchase engine); none: the
- * "no card available" message with its reasons and a button home.
+ * "no card available" message with its reasons and a button home; the voucher pages' documentation link
+ * (site-documentazione, fringe-app).
  */
 import { Alert, Button, Card, Container, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { euro, formatWireEuro, parseCents } from '../../../shared/money';
 import { apiRequest } from '../../api/client';
 import { creditQueryOptions } from '../../api/query-options';
 import { PurchaseOverlay, usePurchaseCompleted, usePurchaseFlow } from '../../engine/purchase';
+import { DocumentationLink } from './documentation-link';
 import { buyProduct } from './product-purchase';
 
 export function FuelBonusScreen() {
@@ -96,6 +98,7 @@ export function FuelBonusScreen() {
           {formMessages.formTitleFuel}
         </Title>
         {body}
+        <DocumentationLink group="fringe-app" />
       </Stack>
       <PurchaseOverlay visible={flow.submitting} />
     </Container>

@@ -1,16 +1,21 @@
 /**
  * dettaglio-acquisto (issue 13 "What the user gets"): the code a voucher or card purchase delivered,
- * with what was bought, when, and how to use it. The server answers only the purchase's owner.
+ * with what was bought, when, and how to use it. The server answers only the purchase's owner. Reached
+ * from the notice in the inbox and from the purchase's movement in the history (dashmovimenti), to which
+ * it links back.
  */
-import { Alert, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formMessages } from '../../../../config/messages-forms.it';
 import type { CodiceConsegnato } from '../../../../schemas/wire-types.gen';
 import { formatTableMessage } from '../../../shared/catalogues/tables';
 import { formatDateTime } from '../../../shared/dates';
+import { messages } from '../../../shared/catalogues/account';
 import { apiRequest } from '../../api/client';
+import { useRouteLinkProps } from '../../components/route-link';
 
 export function PurchaseDetailScreen({ purchaseId }: { purchaseId: number }) {
+  const history = useRouteLinkProps('dashmovimenti');
   const detail = useQuery({
     queryKey: ['purchase-detail', purchaseId],
     queryFn: ({ signal }) => apiRequest<CodiceConsegnato>(`/dettaglio_acquisto/${purchaseId}`, { signal }),
@@ -61,6 +66,9 @@ export function PurchaseDetailScreen({ purchaseId }: { purchaseId: number }) {
               </Stack>
             </>
           )}
+          <Anchor {...history} size="sm" data-testid="purchase-detail-history">
+            {messages.navMovements}
+          </Anchor>
         </Stack>
       </Card>
     </Container>

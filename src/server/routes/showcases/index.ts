@@ -213,7 +213,8 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
         summary: 'Sezioni del welfare sociale',
         description:
           `Le sezioni di mutuo soccorso della categoria \`id_categ\` (${screenConstants.eureteSectionsCategory}), ` +
-          `tranne l’assistenza sanitaria integrativa (conv-assirete). ${pagingDescription(SECTIONS_PAGING)}`,
+          `tranne le sezioni con una pagina propria: l’assistenza sanitaria integrativa (conv-assirete) e il ` +
+          `welfare sociale art. 100 (conv-eurete-100). ${pagingDescription(SECTIONS_PAGING)}`,
         tags: ['vetrine'],
         querystring: {
           type: 'object',
@@ -263,7 +264,8 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
         summary: 'Prodotti di una sezione del welfare sociale',
         description:
           'Una pagina dei prodotti della sezione che il credito dell’utente può acquistare (art. 51 c.3; il totale ' +
-          `per l’assistenza sanitaria integrativa), dal meno caro. ${pagingDescription(EURETE_PRODUCT_PAGING)} ` +
+          'per le sezioni con una pagina propria: l’assistenza sanitaria integrativa e il welfare sociale art. 100), ' +
+          `dal meno caro. ${pagingDescription(EURETE_PRODUCT_PAGING)} ` +
           'Sezione inesistente: 404.',
         tags: ['vetrine'],
         params: slugParams,
@@ -306,17 +308,27 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
       schema: {
         summary: 'Accetta l’informativa del welfare sociale',
         description:
-          'Registra che l’utente ha accettato l’informativa; senza, gli acquisti di mutuo soccorso sono rifiutati (403).',
+          'Registra che l’utente ha accettato l’informativa (senza, gli acquisti di mutuo soccorso sono rifiutati: ' +
+          '403) e lo tiene nella sessione: `session_infos.eurete_cond_agreed` di get-logged-user-info diventa true.',
         tags: ['vetrine'],
         response: { 200: { $ref: 'eurete-disclaimer#' }, ...errorResponses(401, 403, 429) },
       },
     },
     async (request) => {
-      await app.db
-        .insertInto('eurete_agreements')
-        .values({ user_id: requireAuth(request).userId })
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute();
+      const { userId, sessionId } = requireAuth(request);
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('eurete_agreements')
+          .values({ user_id: userId })
+          .onConflict((oc) => oc.column('user_id').doNothing())
+          .execute();
+        // 001 §2: the agreement is kept in the session too (000 §3 session info eurete_cond_agreed).
+        await trx
+          .updateTable('sessions')
+          .set({ eurete_cond_agreed: true })
+          .where('id', '=', sessionId)
+          .execute();
+      });
       return { accettato: true };
     },
   );

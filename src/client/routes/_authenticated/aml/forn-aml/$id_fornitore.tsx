@@ -18,6 +18,7 @@ function FornAmlPage() {
       title={formMessages.formTitleVouchers}
       declaration={fornAmlShowcase}
       params={{ id_fornitore: idFornitore }}
+      documentation="fringe-app"
     />
   );
 }

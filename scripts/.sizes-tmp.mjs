@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: sizes of what a browser downloads, measured in this run next to a stock baseline.
+ *
+ * - the portal is built with a Vite manifest into .tmp/bench/app;
+ * - initial JavaScript/CSS = the entry chunk and everything it imports statically;
+ * - each route chunk (TanStack autoCodeSplitting) = its file plus the static imports it adds;
+ * - the login route = initial + the login route chunks (what /login/<customer> needs before it paints);
+ * - the baseline is a stock React 19 + Mantine app (MantineProvider, Button, TextInput) built in the
+ *   same run with the same Vite, so the figures compare like with like.
+ * Results go to bench/results.json and are printed as a table. Figures are reported, never asserted.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = process.cwd();
+const work = resolve('.tmp/bench');
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+function closure(manifest, keys) {
+  const seen = new Set();
+  const stack = [...keys];
+  while (stack.length) {
+    const key = stack.pop();
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    stack.push(...(manifest[key].imports ?? []));
+  }
+  return seen;
+}
+
+function measure(outDir, manifest, keys) {
+  let js = 0;
+  let css = 0;
+  const cssSeen = new Set();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (chunk.file.endsWith('.js')) js += gz(join(outDir, chunk.file));
+    for (const c of chunk.css ?? []) {
+      if (cssSeen.has(c)) continue;
+      cssSeen.add(c);
+      css += gz(join(outDir, c));
+    }
+  }
+  return { js, css };
+}
+
+async function buildPortal() {
+  const outDir = join(work, 'app');
+  await build({ root, logLevel: 'warn', build: { outDir, manifest: true, emptyOutDir: true } });
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
+  const initial = closure(manifest, [entryKey]);
+  const initialSize = measure(outDir, manifest, initial);
+
+  const routes = Object.keys(manifest)
+    .filter((k) => manifest[k].isDynamicEntry && k.includes('routes/'))
+    .map((key) => {
+      const own = [...closure(manifest, [key])].filter((k) => !initial.has(k));
+      return {
+        route: key.replace(/^src\/client\/routes\//, ''),
+        ...measure(outDir, manifest, own),
+        keys: own,
+      };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+
+  const skins = Object.keys(manifest)
+    .filter((k) => (manifest[k].isEntry || manifest[k].isDynamicEntry) && k.startsWith('skins/'))
+    // What a skin adds on top of the initial chunk (the default skin shares its JSON with the entry).
+    .map((key) => ({
+      skin: key,
+      ...measure(
+        outDir,
+        manifest,
+        [...closure(manifest, [key])].filter((k) => !initial.has(k)),
+      ),
+    }));
+
+  const loginKeys = new Set(initial);
+  for (const r of routes.filter((r) => /^login\//.test(r.route) || /^__root/.test(r.route))) {
+    for (const k of r.keys) loginKeys.add(k);
+  }
+  const login = measure(outDir, manifest, loginKeys);
+  return { initial: initialSize, login, routes: routes.map(({ keys: _k, ...r }) => r), skins };
+}
+
+async function buildStockBaseline() {
+  const dir = join(work, 'stock');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="it"><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'main.tsx'),
+    `import '@mantine/core/styles.css';
+import { createRoot } from 'react-dom/client';
+import { Button, MantineProvider, TextInput } from '@mantine/core';
+createRoot(document.getElementById('root')!).render(
+  <MantineProvider><TextInput label="Nome utente" /><Button>Accedi</Button></MantineProvider>,
+);`,
+  );
+  const outDir = join(dir, 'dist');
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: {} },
+    build: { outDir, manifest: true, emptyOutDir: true },
+  });
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  return measure(outDir, manifest, closure(manifest, [entryKey]));
+}
+
+const baseline = await buildStockBaseline();
+const portal = await buildPortal();
+const targetLoginJs = 130 * 1024;
+
+const results = {
+  date: new Date().toISOString(),
+  unit: 'bytes (gzip -9)',
+  baseline: { name: 'React 19 + Mantine (stock: MantineProvider, Button, TextInput)', ...baseline },
+  initial: portal.initial,
+  loginRoute: { ...portal.login, targetJs: targetLoginJs, withinTarget: portal.login.js <= targetLoginJs },
+  routes: portal.routes,
+  skins: portal.skins,
+};
+
+writeFileSync('/tmp/size-results.json', JSON.stringify(results, null, 2) + '\n');
+
+const rows = [
+  ['Stock React + Mantine (baseline)', baseline.js, baseline.css],
+  ['Portal initial (entry + static imports)', portal.initial.js, portal.initial.css],
+  ['Portal login route (initial + login chunks)', portal.login.js, portal.login.css],
+  ...portal.routes.map((r) => [`  route ${r.route}`, r.js, r.css]),
+  ...portal.skins.map((s) => [`  skin ${s.skin}`, s.js, s.css]),
+];
+const width = Math.max(...rows.map((r) => r[0].length));
+console.info(`\n${'What'.padEnd(width)}  JS gzip KB  CSS gzip KB`);
+for (const [name, js, css] of rows)
+  console.info(`${name.padEnd(width)}  ${kb(js).padStart(10)}  ${kb(css).padStart(11)}`);
+console.info(
+  `\nLogin route JS: ${kb(portal.login.js)} KB gzip (target <= 130 KB: ${results.loginRoute.withinTarget ? 'met' : 'NOT met'}); ` +
+    `baseline React + Mantine: ${kb(baseline.js)} KB; the portal adds ${kb(portal.login.js - baseline.js)} KB.`,
+);
+console.info('Written to bench/results.json');
+
