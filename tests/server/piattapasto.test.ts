@@ -492,36 +492,59 @@ describe.each(backends)('Piattapasto (%s)', (backend) => {
       const { order_id } = json<Uploaded>(await upload(csv([['M', 'mario.rossi@example.com', '4']])));
       // Confirmed without the app's job, which this test plays by hand.
       await confirmOrder(t.db, acme, lauraId, order_id);
-      // A crash after the supplier answered, before the status was written: the order is STARTED.
-      let deliveries = 0;
       const demo = demoMealVoucherSupplier(t.db);
-      const crashing: MealVoucherSupplier = {
+      let deliveries = 0;
+      let lookups = 0;
+      const counting = (crash: boolean): MealVoucherSupplier => ({
         async send(order) {
           deliveries += 1;
-          await demo.send(order);
-          throw new Error('processo interrotto');
+          const answer = await demo.send(order);
+          // A crash after the supplier answered, before the status was written.
+          if (crash) throw new Error('processo interrotto');
+          return answer;
         },
-      };
-      await expect(sendOrder(t.db, crashing, { orderId: order_id })).rejects.toThrow('processo interrotto');
+        outcome(ref) {
+          lookups += 1;
+          return demo.outcome(ref);
+        },
+      });
+      await expect(sendOrder(t.db, counting(true), { orderId: order_id })).rejects.toThrow(
+        'processo interrotto',
+      );
       expect((await orderOf(order_id)).status).toBe('STARTED');
-      const counting: MealVoucherSupplier = {
-        send(order) {
-          deliveries += 1;
-          return demo.send(order);
-        },
-      };
-      await sendOrder(t.db, counting, { orderId: order_id });
-      await sendOrder(t.db, counting, { orderId: order_id });
-      await runPendingOrders(t.db, counting);
+      await sendOrder(t.db, counting(false), { orderId: order_id });
+      await sendOrder(t.db, counting(false), { orderId: order_id });
+      await runPendingOrders(t.db, counting(false));
       expect((await orderOf(order_id)).status).toBe('COMPLETED');
-      // Delivered once again after the crash, and nothing after it ended.
-      expect(deliveries).toBe(2);
+      // Sent once; the rerun asked the supplier what became of it; nothing after it ended.
+      expect({ deliveries, lookups }).toEqual({ deliveries: 1, lookups: 1 });
       const received = await t.db
         .selectFrom('demo_meal_voucher_orders')
         .select(['buoni_emessi', 'times_received'])
         .where('rif_ordine', '=', `piattapasto-${order_id}`)
         .executeTakeFirstOrThrow();
-      expect(received).toEqual({ buoni_emessi: 4, times_received: 2 });
+      expect(received).toEqual({ buoni_emessi: 4, times_received: 1 });
+    });
+
+    it('a crash before the supplier got the order: the rerun sends it (once)', async () => {
+      const { order_id } = json<Uploaded>(await upload(csv([['M', 'mario.rossi@example.com', '5']])));
+      await confirmOrder(t.db, acme, lauraId, order_id);
+      const demo = demoMealVoucherSupplier(t.db);
+      let deliveries = 0;
+      const lost: MealVoucherSupplier = {
+        send: () => Promise.reject(new Error('connessione interrotta')),
+        outcome: (ref) => demo.outcome(ref),
+      };
+      await expect(sendOrder(t.db, lost, { orderId: order_id })).rejects.toThrow('connessione interrotta');
+      await sendOrder(
+        t.db,
+        { send: (o) => ((deliveries += 1), demo.send(o)), outcome: (r) => demo.outcome(r) },
+        {
+          orderId: order_id,
+        },
+      );
+      expect(deliveries).toBe(1);
+      expect((await orderOf(order_id)).status).toBe('COMPLETED');
     });
 
     it('a supplier that refuses the whole order: ERROR with forn_error', async () => {
@@ -529,6 +552,7 @@ describe.each(backends)('Piattapasto (%s)', (backend) => {
       await confirmOrder(t.db, acme, lauraId, order_id);
       const refusing: MealVoucherSupplier = {
         send: () => Promise.reject(new SupplierError('Servizio del fornitore non disponibile.')),
+        outcome: () => Promise.resolve(null),
       };
       await sendOrder(t.db, refusing, { orderId: order_id });
       const order = await orderOf(order_id);
@@ -600,6 +624,7 @@ describe.each(backends)('Piattapasto (%s)', (backend) => {
       let deliveries = 0;
       await runPendingOrders(t.db, {
         send: () => Promise.resolve({ rif_fornitore: String((deliveries += 1)), rifiutati: [] }),
+        outcome: () => Promise.resolve(null),
       });
       expect(deliveries).toBe(0);
     });

@@ -779,6 +779,7 @@ export interface PiattapastoOrdersTable {
   stop_time: NullableTimestamp;
   json_error_detail: ColumnType<PiattapastoOrderError[], string | undefined, string>;
   forn_error: string | null;
+  sent_at: NullableTimestamp;
   rif_fornitore: string | null;
   rif_esterno: string | null;
 }

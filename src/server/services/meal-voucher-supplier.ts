@@ -9,8 +9,8 @@
  *   get more than `DEMO_MONTHLY_CAP` vouchers in the order ("Numero di buoni oltre il massimo mensile
  *   del fornitore (22).");
  * - it issues the vouchers of the others and answers a reference `<SUPPLIER>-<number>`;
- * - the same `rif_ordine` received again answers the first outcome and issues nothing more
- *   (`times_received` counts the deliveries).
+ * - it tells what became of a `rif_ordine` (`outcome`: null if never received); the same reference
+ *   received again answers the first outcome and issues nothing more (`times_received` counts).
  * Outside demo mode no real supplier is wired here: the order ends in ERROR with
  * "Nessun collegamento con il fornitore dei buoni pasto è configurato."
  */
@@ -24,6 +24,14 @@ export const DEMO_MONTHLY_CAP = 22;
 
 export function demoMealVoucherSupplier(db: Kysely<DB>): MealVoucherSupplier {
   return {
+    async outcome(rifOrdine) {
+      const known = await db
+        .selectFrom('demo_meal_voucher_orders')
+        .select('esito')
+        .where('rif_ordine', '=', rifOrdine)
+        .executeTakeFirst();
+      return known?.esito ?? null;
+    },
     async send(order): Promise<SupplierOutcome> {
       const known = await db
         .selectFrom('demo_meal_voucher_orders')
@@ -81,5 +89,8 @@ export function demoMealVoucherSupplier(db: Kysely<DB>): MealVoucherSupplier {
 export const unconfiguredSupplier: MealVoucherSupplier = {
   send() {
     return Promise.reject(new SupplierError(formatMessage('apiPiattaSupplierNotConfigured')));
+  },
+  outcome() {
+    return Promise.resolve(null);
   },
 };

@@ -10,11 +10,11 @@
  *   nothing written. Hostile files (NUL bytes, UTF-16, broken quoting, too many rows) get a clear 400.
  *   A company has one order under review: a new upload replaces the previous one.
  * - Confirm (TO_VALIDATE -> VALID) hands the order to the job; cancel deletes it with its rows.
- * - The job (`sendOrder`): VALID/STARTED -> STARTED, one call to the supplier with the order's own
- *   reference (a supplier receiving the same reference twice answers the first outcome: a job run
- *   again after a crash never orders twice), then COMPLETED, or ERROR with the refused employees and
- *   their reasons (json_error_detail) or the supplier's error (forn_error), written by one statement
- *   guarded on STARTED.
+ * - The job (`sendOrder`): VALID/STARTED -> STARTED; `sent_at` is written before the supplier is
+ *   called, so a job run again after a crash asks the supplier what became of the order (by its own
+ *   reference) and sends it only if it never arrived: an order is never sent twice. Then COMPLETED,
+ *   or ERROR with the refused employees and their reasons (json_error_detail) or the supplier's error
+ *   (forn_error), written by one statement guarded on STARTED.
  */
 import Papa from 'papaparse';
 import { sql, type Kysely } from 'kysely';
@@ -504,6 +504,8 @@ export interface SupplierOutcome {
 /** A meal-voucher supplier; it throws `SupplierError` when it refuses the whole order. */
 export interface MealVoucherSupplier {
   send(order: SupplierOrder): Promise<SupplierOutcome>;
+  /** What became of an order sent before (by its reference); null when the supplier never received it. */
+  outcome(rifOrdine: string): Promise<SupplierOutcome | null>;
 }
 
 export class SupplierError extends Error {
@@ -544,17 +546,28 @@ export async function sendOrder(
     .where('r.order_id', '=', orderId)
     .orderBy('r.riga')
     .execute();
+  const rifOrdine = `piattapasto-${order.id}`;
   let outcome: SupplierOutcome | null = null;
   let supplierError: string | null = null;
   try {
-    outcome = await supplier.send({
-      rif_ordine: `piattapasto-${order.id}`,
-      fornitore: order.fornitore,
-      codice_cliente: order.codice_cliente,
-      valore_buono: order.valore_buono,
-      iva_buono: order.iva_buono === null ? null : order.iva_buono / 10,
-      righe: rows,
-    });
+    // Handed over before (a run cut off after the call): ask what became of it, send only if it never
+    // arrived. Otherwise mark it handed over first, then send.
+    if (order.sent_at !== null) outcome = await supplier.outcome(rifOrdine);
+    if (outcome === null) {
+      await db
+        .updateTable('piattapasto_orders')
+        .set({ sent_at: new Date() })
+        .where('id', '=', orderId)
+        .execute();
+      outcome = await supplier.send({
+        rif_ordine: rifOrdine,
+        fornitore: order.fornitore,
+        codice_cliente: order.codice_cliente,
+        valore_buono: order.valore_buono,
+        iva_buono: order.iva_buono === null ? null : order.iva_buono / 10,
+        righe: rows,
+      });
+    }
   } catch (error) {
     if (!(error instanceof SupplierError)) throw error; // not the supplier's answer: the job retries
     supplierError = error.message;

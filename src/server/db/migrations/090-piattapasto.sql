@@ -38,6 +38,9 @@ CREATE TABLE piattapasto_orders (
   -- [{email, nome, errore}] of the users the supplier refused.
   json_error_detail  jsonb NOT NULL DEFAULT '[]'::jsonb,
   forn_error         text,
+  -- When the order was handed to the supplier (set before the call): a job run again after a crash
+  -- asks the supplier what became of it instead of sending it again.
+  sent_at            timestamptz,
   -- The supplier's reference of the order, once it has been accepted.
   rif_fornitore      text,
   -- Natural key of seeded orders: a second seed run adds nothing.
@@ -63,8 +66,8 @@ CREATE TABLE piattapasto_order_rows (
 );
 
 -- Demo mode's simulated meal-voucher supplier (the outside world, services/meal-voucher-supplier.ts):
--- what it received, by the sender's order reference. A second delivery of the same reference (a job
--- run again after a crash) answers the first outcome and issues nothing twice (times_received counts).
+-- what it received, by the sender's order reference; it answers what became of a reference, and a
+-- second delivery of the same one answers the first outcome and issues nothing twice (times_received).
 CREATE TABLE demo_meal_voucher_orders (
   rif_ordine      text PRIMARY KEY,
   fornitore       text NOT NULL,
