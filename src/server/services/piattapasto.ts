@@ -210,9 +210,8 @@ export function parseOrderCsv(text: string): { rows: ParsedOrderRow[]; zero: num
     skipEmptyLines: 'greedy',
   });
   if (
-    parsed.errors.some(
-      (e) => e.type === 'Quotes' || (e.type === 'FieldMismatch' && e.code !== 'TooFewFields'),
-    )
+    // Rows of different lengths are read as they are (no header mode); broken quoting is not.
+    parsed.errors.some((e) => e.type === 'Quotes')
   ) {
     throw csvError(formatMessage('apiPiattaCsvUnreadable'));
   }
