@@ -10,7 +10,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const postgresUrl =
     project.name === 'server' ? process.env.TEST_DATABASE_URL?.trim() || undefined : undefined;
   const dir = mkdtempSync(join(tmpdir(), 'welfare-templates-'));
-  const templates = await buildTemplates(dir, postgresUrl);
+  // The embedded templates are kept between runs made of the same sources (.tmp/ is not committed).
+  const templates = await buildTemplates(dir, postgresUrl, '.tmp/test-templates');
   project.provide('serverTemplates', templates);
   return async () => {
     rmSync(dir, { recursive: true, force: true });

@@ -3,11 +3,23 @@
  * embedded database, dumps its data folder twice (migrated only, then with the demo seed) and, when
  * TEST_DATABASE_URL is set, makes the same two databases on PostgreSQL. Each test file then starts
  * from a copy: `PGlite.create({ loadDataDir })` or `CREATE DATABASE ... TEMPLATE ...`, about a second
- * instead of initdb + migrations + seed.
+ * instead of initdb + migrations + seed. The embedded dumps are kept under .tmp/test-templates/<key>
+ * for the next run made of the same sources on the same day (the end-to-end stage after the server
+ * stage reuses them).
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/connect';
@@ -34,6 +46,9 @@ export type TemplateKind = 'empty' | 'demo';
 
 async function dumpTo(database: Database, file: string): Promise<void> {
   if (!database.dumpDataDir) throw new Error('solo PGlite sa copiare la propria cartella dati');
+  // A checkpoint first: a copy opened later starts from it instead of replaying the seed's WAL
+  // (a third of the cost of every open).
+  await sql`CHECKPOINT`.execute(database.db);
   const blob = await database.dumpDataDir();
   writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
 }
@@ -57,13 +72,65 @@ export function databaseUrl(url: string, name: string): string {
 }
 
 /** Builds the templates into `dir` (and on PostgreSQL when `postgresUrl` is given). */
-export async function buildTemplates(dir: string, postgresUrl?: string): Promise<ServerTemplates> {
+export async function buildTemplates(
+  dir: string,
+  postgresUrl?: string,
+  cacheRoot?: string,
+): Promise<ServerTemplates> {
   // The PostgreSQL server works in its own processes: both chains run at once.
   const [embedded, server] = await Promise.all([
-    buildPgliteTemplates(dir),
+    cacheRoot ? cachedPgliteTemplates(cacheRoot) : buildPgliteTemplates(dir),
     postgresUrl ? buildPostgresTemplates(postgresUrl) : { postgresEmpty: null, postgresDemo: null },
   ]);
   return { ...embedded, ...server };
+}
+
+/**
+ * What the PGlite templates are made of: the sources the migrations and the seed read (they live in
+ * these folders), the installed packages, and the day (the demo data is dated from today, in Rome).
+ */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(path).update(readFileSync(path));
+    }
+  };
+  for (const dir of ['config', 'schemas', 'skins', 'src/server', 'src/shared']) walk(dir);
+  hash.update(readFileSync('package-lock.json'));
+  hash.update(new Date().toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' }));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The PGlite templates from `cacheRoot/<key>` when a run with the same sources made them already (the
+ * end-to-end stage after the server stage, a developer's second run); otherwise built and kept there.
+ * A folder appears whole or not at all (built aside, then renamed).
+ */
+async function cachedPgliteTemplates(
+  cacheRoot: string,
+): Promise<Pick<ServerTemplates, 'pgliteEmpty' | 'pgliteDemo'>> {
+  const dir = join(cacheRoot, templateKey());
+  const cached = { pgliteEmpty: join(dir, 'empty.tar'), pgliteDemo: join(dir, 'demo.tar') };
+  if (existsSync(cached.pgliteDemo)) return cached;
+  mkdirSync(cacheRoot, { recursive: true });
+  // Templates of other sources are stale: only the newest is kept (folders being built are left alone).
+  for (const old of readdirSync(cacheRoot)) {
+    if (/^[0-9a-f]{16}$/.test(old)) rmSync(join(cacheRoot, old), { recursive: true, force: true });
+  }
+  const building = mkdtempSync(join(cacheRoot, 'building-'));
+  await buildPgliteTemplates(building);
+  try {
+    renameSync(building, dir);
+  } catch {
+    // Another run finished the same templates first: use its folder.
+    rmSync(building, { recursive: true, force: true });
+  }
+  return cached;
 }
 
 async function buildPgliteTemplates(
@@ -119,9 +186,42 @@ export function serverTemplates(): ServerTemplates {
   return inject('serverTemplates');
 }
 
+/**
+ * A template's tarball handed to PGlite, which reads it with `arrayBuffer()`: Node's Blob does that
+ * through a stream of small chunks concatenated again, a quarter of the cost of an open; this one
+ * hands over a copy of bytes read once per process (PGlite takes ownership of what it is given).
+ */
+class TarballBlob extends Blob {
+  readonly #tarball: Uint8Array;
+
+  constructor(tarball: Uint8Array) {
+    super([]);
+    this.#tarball = tarball;
+  }
+
+  override get size(): number {
+    return this.#tarball.byteLength;
+  }
+
+  override get type(): string {
+    return 'application/x-tar';
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(new Uint8Array(this.#tarball).buffer);
+  }
+}
+
+const tarballs = new Map<string, Uint8Array>();
+
 /** A fresh in-memory PGlite holding a copy of a template. */
 export function openPgliteCopy(kind: TemplateKind): Promise<Database> {
   const templates = serverTemplates();
   const file = kind === 'demo' ? templates.pgliteDemo : templates.pgliteEmpty;
-  return openDatabase({ inMemory: true, loadDataDir: new Blob([readFileSync(file)]) });
+  let bytes = tarballs.get(file);
+  if (!bytes) {
+    bytes = new Uint8Array(readFileSync(file));
+    tarballs.set(file, bytes);
+  }
+  return openDatabase({ inMemory: true, loadDataDir: new TarballBlob(bytes) });
 }
