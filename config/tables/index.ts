@@ -4,6 +4,8 @@ import { creditStatusTable } from './credit-status';
 // internal messaging (issue 17)
 import { internalMessagesTable } from './internal-messages';
 import { internalMessagesArchiveTable } from './internal-messages-archive';
+// Piattapasto (issue 17)
+import { piattapastoOrdersTable } from './office-piattapasto-ordini';
 import { movementsCompanyTable } from './movements-company';
 import { movementsUserTable } from './movements-user';
 import { notificationsTable } from './notifications';
@@ -38,6 +40,8 @@ export const tables = {
   // internal messaging (issue 17)
   'internal-messages': internalMessagesTable,
   'internal-messages-archive': internalMessagesArchiveTable,
+  // Piattapasto (issue 17)
+  'office-piattapasto-ordini': piattapastoOrdersTable,
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof tables;
@@ -59,4 +63,6 @@ export {
   topupsTable,
   userFilesTable,
   voucherStatusTable,
+  // Piattapasto (issue 17)
+  piattapastoOrdersTable,
 };
