@@ -223,6 +223,8 @@ export const backOfficeMenu: MenuConfig = [
       route('office-ref-azi-buoni-pasto', 'Buoni pasto', 'cibo'),
       route('office-incentive-info', 'Loyalty e Incentive', 'giftcard'),
       route('office-incentive-toduba', 'Ricarica Loyalty e Incentive', 'buoni'),
+      // Piattapasto (issue 17)
+      route('office-piattapasto', 'Piattapasto', 'cibo'),
     ],
   },
 ];

@@ -269,6 +269,37 @@ export const apiMessages = {
   apiInternalMessageRecipientInvalid:
     'Uno o più destinatari non sono dipendenti con contratto attivo dell’azienda per cui si opera.',
 
+  // --- Piattapasto (issue 17; 002 §3, §4.1, §5, §7) ----------------------------------------------
+  apiPiattaValueInvalid:
+    'Valore del buono non valido: indicare un importo in euro maggiore di zero (es. 8.00).',
+  apiPiattaClientCodeRequired: 'Indicare il codice cliente del fornitore.',
+  apiPiattaVatInvalid: 'IVA del buono non valida: i valori ammessi sono 0% e 4%, con al più un decimale.',
+  apiPiattaVatRequired: 'Indicare l’IVA del buono (0% o 4%).',
+  apiPiattaSettingsIncomplete:
+    'Le impostazioni Piattapasto sono incomplete: completarle prima di caricare un ordine.',
+  apiPiattaSupplierUnknown:
+    'Il fornitore dei buoni pasto dell’azienda non è riconosciuto: contattare l’assistenza.',
+  apiPiattaCsvMissing: 'Allegare il file CSV dell’ordine nel campo csv_ordine.',
+  apiPiattaCsvOnlyCsv: 'Sono accettati solo file .csv.',
+  apiPiattaCsvTooLarge: 'Il file CSV supera la dimensione massima di {limit} byte.',
+  apiPiattaCsvTooManyRows: 'Il file CSV ha più di {limit} righe.',
+  apiPiattaCsvBinary: 'Il file non è un CSV di testo (contiene caratteri nulli o binari).',
+  apiPiattaCsvEncoding: 'Il file non è in UTF-8 né in Windows-1252: salvarlo come CSV UTF-8 e riprovare.',
+  apiPiattaCsvUnreadable: 'Il file CSV non è leggibile: controllare separatori e virgolette.',
+  apiPiattaCsvHeader:
+    'Intestazione non valida: usare il modello (colonne Nome, Email, Numero buoni, Credito attuale).',
+  apiPiattaCsvEmpty: 'Nessun buono da ordinare: ogni riga ha zero buoni o riguarda dipendenti cessati.',
+  apiPiattaCsvRows: 'Il file contiene errori: {rows}',
+  apiPiattaCsvRowVouchers: 'riga {row}: numero di buoni non valido (un intero da 0 a {max})',
+  apiPiattaCsvRowEmail: 'riga {row}: l’email {email} non è di un dipendente dell’azienda',
+  apiPiattaCsvRowDuplicate: 'riga {row}: l’email {email} compare più volte',
+  apiPiattaOrderNotFound: 'Ordine non trovato.',
+  apiPiattaOrderNotToValidate: 'L’ordine non è più da validare (stato attuale: {status}).',
+  apiPiattaSendFailed: 'Invio al fornitore non riuscito dopo più tentativi: contattare l’assistenza.',
+  apiPiattaSupplierNotConfigured: 'Nessun collegamento con il fornitore dei buoni pasto è configurato.',
+  apiPiattaSupplierNoTaxCode: 'Codice fiscale mancante.',
+  apiPiattaSupplierMonthlyCap: 'Numero di buoni oltre il massimo mensile del fornitore ({max}).',
+  apiPiattaSupplierClientCode: 'Codice cliente sconosciuto al fornitore.',
   // --- bulk credit import (issue 17; 002 §2.10, §3, §5, §7) --------------------------------------
   apiImportNotSpreadsheet: 'Il file non è un foglio Excel .xlsx leggibile.',
   apiImportXlsRefused:

@@ -71,4 +71,20 @@ export const screenConstants = {
   newConventionUrl: 'https://www.example.com/richiesta-convenzione',
   // internal messaging (issue 17): the longest message, HTML formatting included (spec 002 §5, §9).
   internalMessageMaxChars: 8000,
+  // Piattapasto (issue 17; spec 002 §2.8, §3, §5, §9).
+  /** The meal-voucher suppliers a company may use (`fornitore` of the settings). */
+  piattapastoSuppliers: ['pellegrini', 'repas', 'toduba'],
+  /** The supplier whose client code is not asked, and the one whose voucher VAT is. */
+  piattapastoSupplierWithoutClientCode: 'toduba',
+  piattapastoSupplierWithVat: 'repas',
+  /** Meal voucher VAT values, in percent (002 §9). */
+  piattapastoVatValues: [0, 4],
+  /** Order status table: default page size 5, options as the status tables (002 §9). */
+  piattapastoOrderPageSizes: [5, 10, 25, 50, 100, 200, 500],
+  piattapastoOrderDefaultPageSize: 5,
+  /** The uploaded order CSV: at most this many bytes and data rows. */
+  piattapastoCsvMaxBytes: 1_048_576,
+  piattapastoCsvMaxRows: 20_000,
+  /** The most vouchers one employee may get in one order (a month has at most 23 working days). */
+  piattapastoMaxVouchersPerRow: 31,
 } as const;

@@ -722,6 +722,74 @@ export interface PianoWelfare {
   wpw_id_piano_padre: number | null;
 }
 
+/** schemas/api/piattapasto-errore-utente.json: Errore del fornitore per un dipendente. */
+export interface PiattapastoErroreUtente {
+  email: string;
+  nome: string;
+  errore: string;
+}
+
+/** schemas/api/piattapasto-id-ordine.json: Ordine Piattapasto. */
+export interface PiattapastoIdOrdine {
+  id_ordine: number;
+}
+
+/** schemas/api/piattapasto-impostazioni-salva.json: Salvataggio delle impostazioni Piattapasto. */
+export interface PiattapastoImpostazioniSalva {
+  valore_buono: string;
+  fornitore: 'pellegrini' | 'repas' | 'toduba';
+  codice_cliente?: string | null;
+  iva_buono?: number | null;
+}
+
+/** schemas/api/piattapasto-impostazioni.json: Impostazioni Piattapasto. */
+export interface PiattapastoImpostazioni {
+  valore_buono: Money | null;
+  iva_buono: number | null;
+  codice_cliente: string | null;
+  fornitore: string | null;
+  completo: boolean;
+}
+
+/** schemas/api/piattapasto-ordine-caricato.json: Ordine Piattapasto caricato. */
+export interface PiattapastoOrdineCaricato {
+  order_id: number;
+  data: PiattapastoRigaOrdine[];
+  nbuoni_totali: number;
+  importo_totale: Money;
+  righe_ignorate: number;
+}
+
+/** schemas/api/piattapasto-ordine.json: Ordine Piattapasto. */
+export interface PiattapastoOrdine {
+  id: number;
+  created: string;
+  start_time: string | null;
+  stop_time: string | null;
+  status: 'TO_VALIDATE' | 'VALID' | 'STARTED' | 'COMPLETED' | 'ERROR';
+  fornitore: string;
+  nbuoni_totali: number;
+  importo_totale: Money;
+  json_data: PiattapastoRigaOrdine[];
+  json_error_detail: PiattapastoErroreUtente[];
+  forn_error: string | null;
+}
+
+/** schemas/api/piattapasto-riga-ordine.json: Riga di un ordine Piattapasto. */
+export interface PiattapastoRigaOrdine {
+  riga: number;
+  nome: string;
+  email: string;
+  nbuoni: number;
+  val_buoni: Money;
+}
+
+/** schemas/api/piattapasto-storico-ordini.json: Storico degli ordini Piattapasto. */
+export interface PiattapastoStoricoOrdini {
+  count: number;
+  results: PiattapastoOrdine[];
+}
+
 /** schemas/api/pin-status.json: Stato del PIN identificativo. */
 export interface PinStatus {
   pin_exists: boolean;
@@ -1109,6 +1177,14 @@ export interface WireTypes {
   'password-reset-method': PasswordResetMethod;
   'piani-welfare': PianiWelfare;
   'piano-welfare': PianoWelfare;
+  'piattapasto-errore-utente': PiattapastoErroreUtente;
+  'piattapasto-id-ordine': PiattapastoIdOrdine;
+  'piattapasto-impostazioni-salva': PiattapastoImpostazioniSalva;
+  'piattapasto-impostazioni': PiattapastoImpostazioni;
+  'piattapasto-ordine-caricato': PiattapastoOrdineCaricato;
+  'piattapasto-ordine': PiattapastoOrdine;
+  'piattapasto-riga-ordine': PiattapastoRigaOrdine;
+  'piattapasto-storico-ordini': PiattapastoStoricoOrdini;
   'pin-status': PinStatus;
   'previdenza-info': PrevidenzaInfo;
   provincia: Provincia;

@@ -4,6 +4,8 @@ import { creditStatusTable } from './credit-status';
 // internal messaging (issue 17)
 import { internalMessagesTable } from './internal-messages';
 import { internalMessagesArchiveTable } from './internal-messages-archive';
+// Piattapasto (issue 17)
+import { piattapastoOrdersTable } from './office-piattapasto-ordini';
 import { movementsCompanyTable } from './movements-company';
 import { movementsUserTable } from './movements-user';
 import { notificationsTable } from './notifications';
@@ -40,6 +42,8 @@ export const tables = {
   // internal messaging (issue 17)
   'internal-messages': internalMessagesTable,
   'internal-messages-archive': internalMessagesArchiveTable,
+  // Piattapasto (issue 17)
+  'office-piattapasto-ordini': piattapastoOrdersTable,
   // bulk credit import (issue 17)
   'office-import': importsTable,
 } as const satisfies Record<string, TableDeclaration>;
@@ -63,6 +67,8 @@ export {
   topupsTable,
   userFilesTable,
   voucherStatusTable,
+  // Piattapasto (issue 17)
+  piattapastoOrdersTable,
   // bulk credit import (issue 17)
   importsTable,
 };

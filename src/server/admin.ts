@@ -31,6 +31,9 @@ import {
 import { isValidIdempotencyKey } from './services/idempotency';
 import { signSsoToken, signTicket } from './services/signed-links';
 import { issueSupplierKey, listVouchers, redeemVoucher } from './services/sellers';
+// Piattapasto (issue 17)
+import { demoMealVoucherSupplier, unconfiguredSupplier } from './services/meal-voucher-supplier';
+import { pendingOrders, sendOrder } from './services/piattapasto';
 import { applyImport, decideImport, type ImportDeps } from './services/imports';
 import { senderAddress } from './plugins/mail';
 
@@ -40,6 +43,8 @@ export interface AdminContext {
   err?: (line: string) => void;
   /** The operator's "now" (tests). */
   now?: Date;
+  /** Demo mode (the simulated meal-voucher supplier); default: from the environment, like the server. */
+  demo?: boolean;
   /**
    * What signed links need: the secrets and the portal's address (PUBLIC_URL, else
    * http://localhost:<PORT>). Default: read from the environment, like the server.
@@ -115,6 +120,8 @@ Comandi:
                                                   sostituisce la precedente, mostrata solo ora)
   vouchers <e-mail>                               buoni multiuso dell'utente con credito residuo e movimenti
   redeem <id-fornitore> <codice> <pin> <importo>  riscatta parte di un buono multiuso presso un fornitore affiliato
+  piattapasto-send                                invia ora al fornitore gli ordini Piattapasto confermati e non
+                                                  ancora inviati (il fornitore simulato in modalità demo)
   imports [--status <stato>]                      importazioni di crediti (Import Caricamento Tracciato) con stato e note
   import-accept <id>                              accetta un'importazione validata (ACCEPTED_BY_BACKOFFICE) e la esegue:
                                                   dipendenti creati o aggiornati e linee di credito in una transazione
@@ -493,6 +500,31 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         out(
           `Riscattati ${done.credito_scalato} dal buono ${done.codice}: credito residuo ${done.credito_residuo}.`,
         );
+        return 0;
+      }
+
+      // Piattapasto (issue 17): the job's work without the server (the same guarded handler).
+      case 'piattapasto-send': {
+        parse(args, {}, 0);
+        const demo = context.demo ?? loadEnv().demo;
+        const supplier = demo ? demoMealVoucherSupplier(db) : unconfiguredSupplier;
+        const ids = await pendingOrders(db);
+        for (const orderId of ids) {
+          await sendOrder(db, supplier, { orderId });
+          const order = await db
+            .selectFrom('piattapasto_orders')
+            .select(['status', 'json_error_detail', 'forn_error'])
+            .where('id', '=', orderId)
+            .executeTakeFirstOrThrow();
+          const refused = order.json_error_detail.length;
+          out(
+            `Ordine Piattapasto n. ${orderId}: ${order.status}` +
+              (refused > 0 ? `, ${refused} dipendenti rifiutati` : '') +
+              (order.forn_error ? ` (${order.forn_error})` : '') +
+              '.',
+          );
+        }
+        if (ids.length === 0) out('Nessun ordine Piattapasto da inviare.');
         return 0;
       }
 

@@ -56,6 +56,14 @@ const BACK_OFFICE_CALLS = [
   'POST /api/chiavi_pubbliche',
   'POST /api/comunicazione_interna',
   'POST /api/ricarica_incentive',
+  // Piattapasto (issue 17)
+  'DELETE /api/piattapasto_annulla_ordine',
+  'GET /api/piattapasto_impostazioni',
+  'GET /api/piattapasto_storico_ordini',
+  'GET /api/piattapasto_template',
+  'POST /api/piattapasto_carica_ordine',
+  'POST /api/piattapasto_conferma_ordine',
+  'POST /api/piattapasto_impostazioni',
   // bulk credit import (issue 17)
   'GET /api/importtools',
   'GET /api/importtools/:id/input',

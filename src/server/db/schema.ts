@@ -743,6 +743,11 @@ export interface DB {
   eurete_products: EureteProductsTable;
   eurete_agreements: EureteAgreementsTable;
   delivered_codes: DeliveredCodesTable;
+  // Piattapasto (issue 17, 090-piattapasto.sql)
+  piattapasto_settings: PiattapastoSettingsTable;
+  piattapasto_orders: PiattapastoOrdersTable;
+  piattapasto_order_rows: PiattapastoOrderRowsTable;
+  demo_meal_voucher_orders: DemoMealVoucherOrdersTable;
   // Bulk credit import (080; issue 17).
   import_jobs: ImportJobsTable;
   employee_contracts: EmployeeContractsTable;
@@ -782,3 +787,68 @@ export type CreditLine = Selectable<CreditLinesTable>;
 export type Purchase = Selectable<PurchasesTable>;
 export type Movement = Selectable<MovementsTable>;
 export type NewUser = Insertable<UsersTable>;
+
+// Piattapasto (issue 17, 090-piattapasto.sql)
+export type PiattapastoOrderStatus = 'TO_VALIDATE' | 'VALID' | 'STARTED' | 'COMPLETED' | 'ERROR';
+
+export interface PiattapastoSettingsTable {
+  company_id: number;
+  /** Cents. */
+  valore_buono: number | null;
+  /** Tenths of a percent: 0 or 40. */
+  iva_buono: number | null;
+  codice_cliente: string | null;
+  fornitore: string | null;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface PiattapastoOrderError {
+  email: string;
+  nome: string;
+  errore: string;
+}
+
+export interface PiattapastoOrdersTable {
+  id: Generated<number>;
+  company_id: number;
+  created_by: number;
+  created: Generated<Date>;
+  status: Generated<PiattapastoOrderStatus>;
+  fornitore: string;
+  codice_cliente: string | null;
+  valore_buono: number;
+  iva_buono: number | null;
+  file_name: string;
+  confirmed_by: number | null;
+  confirmed_at: NullableTimestamp;
+  start_time: NullableTimestamp;
+  stop_time: NullableTimestamp;
+  json_error_detail: ColumnType<PiattapastoOrderError[], string | undefined, string>;
+  forn_error: string | null;
+  sent_at: NullableTimestamp;
+  rif_fornitore: string | null;
+  rif_esterno: string | null;
+}
+
+export interface PiattapastoOrderRowsTable {
+  order_id: number;
+  riga: number;
+  user_id: number;
+  nome: string;
+  email: string;
+  nbuoni: number;
+  /** Cents. */
+  val_buoni: number;
+}
+
+export interface DemoMealVoucherOrdersTable {
+  rif_ordine: string;
+  fornitore: string;
+  codice_cliente: string | null;
+  rif_fornitore: string;
+  esito: Json<{ rif_fornitore: string; rifiutati: PiattapastoOrderError[] }>;
+  buoni_emessi: number;
+  times_received: Generated<number>;
+  received_at: Generated<Date>;
+}

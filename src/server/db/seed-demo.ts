@@ -34,6 +34,7 @@ import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
 import { seedSellers } from './seed-sellers';
 import { seedShowcases } from './seed-showcases';
+import { seedPiattapasto } from './seed-piattapasto';
 import { seedMessages } from './seed-messages';
 import { seedImports } from './seed-import';
 import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } from './schema';
@@ -599,6 +600,12 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   await seedSellers(db, { userId, companyId: (name) => idOf(companyIds, name) });
   await seedShowcases(db);
   await seedMessages(db, userId('laura.bianchi@example.com'));
+  // Piattapasto (issue 17): settings of laura's companies and past orders.
+  await seedPiattapasto(db, {
+    companyId: (name) => idOf(companyIds, name),
+    referentId: userId('laura.bianchi@example.com'),
+    now,
+  });
   // bulk credit import (issue 17): laura's past imports
   await seedImports(db, {
     companyId: (name) => idOf(companyIds, name),

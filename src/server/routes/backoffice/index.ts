@@ -25,6 +25,8 @@ import { ApiError } from '../../errors';
 import { companyHistoryRoute } from '../history/index';
 import { officeRoutes, type OfficeRoutesOptions } from './office';
 import { internalMessagesRoutes } from './internal-messages';
+// Piattapasto (issue 17)
+import piattapastoRoutes from './piattapasto/index';
 import importRoutes from './imports/index';
 
 const boErrors = errorResponses(400, 401, 403, 429);
@@ -154,6 +156,8 @@ export default async function backOfficeRoutes(app: WireApp, options: OfficeRout
   officeRoutes(app, options);
   // internal messaging (issue 17)
   internalMessagesRoutes(app);
+  // Piattapasto (issue 17): in a child context (multipart for the order CSV).
+  await app.register(piattapastoRoutes);
   // bulk credit import (issue 17): its own context (multipart)
   await app.register(importRoutes, { uploadsDir: options.uploadsDir });
 }

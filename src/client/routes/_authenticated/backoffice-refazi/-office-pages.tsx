@@ -36,6 +36,11 @@ export const officePages: Partial<Record<RouteName, ComponentType>> = {
   'office-ref-azi-piani-welfare': page(async () => (await tables()).PlansPage),
   'office-scadenzario-azi': page(async () => (await tables()).SchedulePage),
   'office-user-files': page(async () => (await tables()).UserFilesPage),
+  // Piattapasto (issue 17)
+  'office-piattapasto': page(
+    async () =>
+      (await import('../../../features/backoffice/piattapasto/piattapasto-screen')).PiattapastoScreen,
+  ),
   // bulk credit import (issue 17)
   'office-import-anagrafiche-crediti': page(
     async () => (await import('../../../features/backoffice/import-screen')).ImportScreen,
