@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-api.it';
 import { runAdmin } from '../../src/server/admin';
 import { formatMessage } from '../../src/server/messages';
-import { applyImport, decideImport, validateImport } from '../../src/server/services/imports';
+import { applyImport, createImport, decideImport, validateImport } from '../../src/server/services/imports';
 import { euro } from '../../src/shared/money';
 import { multipart } from './forms-helpers';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +29,7 @@ import {
   type TestApp,
 } from './helpers';
 import { HEADERS, readOutput, row, taxCode, xlsx, zip, type Cell } from './import-helpers';
+import { openPgliteCopy } from './templates';
 
 interface Job {
   id: number;
@@ -77,8 +78,28 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
       payload: body.payload,
       headers: { ...body.headers, ...actFor(company) },
     });
-    await t.app.jobs.idle();
+    await settled(response);
     return response;
+  }
+
+  /** Waits for the validation job of an upload (the queue's idle, then the row's own status). */
+  async function settled(response: { statusCode: number; body: string }) {
+    await t.app.jobs.idle();
+    if (response.statusCode !== 201) return;
+    const { id } = json<{ id: number }>(response);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .selectFrom('import_jobs')
+              .select('status')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).status,
+        { timeout: 20_000, interval: 50 },
+      )
+      .not.toMatch(/^(IN_QUEUE|IN_PROGRESS)$/);
   }
 
   async function job(id: number, company = acme): Promise<Job> {
@@ -799,6 +820,58 @@ describe.skipIf(!TEST_DATABASE_URL)('bulk import jobs, two instances on one Post
       for (const app of apps) await app.close();
       rmSync(shared, { recursive: true, force: true });
       await created.drop();
+    }
+  }, 60_000);
+});
+
+describe('bulk import jobs after a stop (PGlite)', () => {
+  it('an upload recorded without its job and an accepted import cut off both run at the next start', async () => {
+    const database = await openPgliteCopy('demo');
+    const dir = mkdtempSync(join(tmpdir(), 'welfare-imports-restart-'));
+    const options = {
+      env: { TICKET_SECRET: TEST_TICKET_SECRET },
+      logger: false,
+      staticDir: null,
+      demo: true,
+      seedDemo: false,
+      rateLimitMax: 100_000,
+      database,
+      uploadsDir: dir,
+    } as const;
+    try {
+      const first = await buildApp(options);
+      const db = first.db;
+      const laura = await db
+        .selectFrom('users')
+        .select(['id', 'company_id'])
+        .where('email', '=', 'laura.bianchi@example.com')
+        .executeTakeFirstOrThrow();
+      const input = { companyId: laura.company_id, userId: laura.id, fileName: 'ferma.xlsx' };
+      // Stopped between the insert and the send: the row, no job.
+      const waiting = await createImport(db, dir, { ...input, content: await xlsx([row(300)]) });
+      // Accepted, and the process stopped before the import ran.
+      const accepted = await createImport(db, dir, { ...input, content: await xlsx([row(301)]) });
+      await validateImport({ db, uploadsDir: dir }, { id: accepted });
+      expect(await decideImport(db, accepted, 'ACCEPTED_BY_BACKOFFICE')).toBe(true);
+      await first.close();
+
+      const second = await buildApp(options);
+      await second.jobs.idle(30_000);
+      const statuses = () =>
+        second.db
+          .selectFrom('import_jobs')
+          .select(['id', 'status'])
+          .where('id', 'in', [waiting, accepted])
+          .orderBy('id')
+          .execute();
+      await expect.poll(statuses, { timeout: 30_000, interval: 100 }).toEqual([
+        { id: waiting, status: 'VALIDATION_COMPLETED' },
+        { id: accepted, status: 'IMPORTED_SUCCESSFULLY' },
+      ]);
+      await second.close();
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -653,3 +653,19 @@ export async function giveUp(
     .where('status', 'in', from)
     .execute();
 }
+
+/** The uploads still waiting for their first run (IN_QUEUE): what a start queues again. */
+export async function unqueued(db: Kysely<DB>): Promise<number[]> {
+  const rows = await db.selectFrom('import_jobs').select('id').where('status', '=', 'IN_QUEUE').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The accepted imports not done yet (a stop in the middle): what a start runs again. */
+export async function pendingApplies(db: Kysely<DB>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('import_jobs')
+    .select('id')
+    .where('status', '=', 'ACCEPTED_BY_BACKOFFICE')
+    .execute();
+  return rows.map((r) => r.id);
+}

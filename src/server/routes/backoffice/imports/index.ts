@@ -32,6 +32,8 @@ import {
   importFile,
   listImports,
   giveUp,
+  pendingApplies,
+  unqueued,
   validateImport,
   type ImportDeps,
   type ImportJobData,
@@ -112,6 +114,12 @@ export default async function importRoutes(app: WireApp, options: ImportRoutesOp
     },
     { onGiveUp: (data) => giveUp(app.db, data.id, ['ACCEPTED_BY_BACKOFFICE'], 'IMPORT_FAILED') },
   );
+  // Uploads recorded while no job could be queued (a stop between the two), and accepted imports whose
+  // run was cut off, are queued again at start; a second job for the same import finds it done.
+  app.addHook('onReady', async () => {
+    for (const id of await unqueued(app.db)) await app.jobs.send(IMPORT_VALIDATE_QUEUE, { id });
+    for (const id of await pendingApplies(app.db)) await app.jobs.send(IMPORT_APPLY_QUEUE, { id });
+  });
 
   app.get(
     '/api/importtools',
