@@ -11,69 +11,23 @@
  * accepted (one transaction: employees, contracts, credit lines; no target given). Prints a table, writes `import-results.json` here
  * (machine figures, not committed). About a minute on 2 cores.
  */
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
-import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
-import { importColumns } from '../config/import-sheet';
 import { runMigrations } from '../src/server/db/migrate';
-import type { DB } from '../src/server/db/schema';
 import { checkUpload } from '../src/server/services/import-sheet';
 import { applyImport, decideImport, importsDir, validateImport } from '../src/server/services/imports';
-import { taxCodeCheckLetter } from '../src/shared/validators';
 import { onFreshPglite } from './databases';
+import { benchUploader, writeImportFile } from './import-files';
 
 const SIZES = [2_000, 50_000];
 const TIME_TARGET_MS = 3_000;
 const TIME_TARGET_ROWS = 2_000;
 const MEMORY_TARGET_MB = 256;
 const RESULTS_FILE = fileURLToPath(new URL('./import-results.json', import.meta.url));
-const LETTERS = 'BCDFGHLMNPRSTVZ';
-
-const taxCode = (n: number) => {
-  const part = (k: number) =>
-    Array.from({ length: 3 }, (_, i) => LETTERS[Math.floor(k / 15 ** i) % 15]).join('');
-  const first15 = `${part(n)}${part(n + 7)}80A01F205`;
-  return first15 + taxCodeCheckLetter(first15);
-};
-
-async function writeFile_(path: string, rows: number): Promise<void> {
-  const out = createWriteStream(path);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false,
-    useStyles: false,
-  });
-  const sheet = workbook.addWorksheet('Tracciato');
-  sheet.addRow(importColumns.map((c) => c.header)).commit();
-  for (let n = 1; n <= rows; n++) {
-    sheet
-      .addRow([
-        `dipendente${n}@bench.example.com`,
-        null,
-        `Cognome${n}`,
-        `Nome${n}`,
-        taxCode(n),
-        n % 3 ? 'Tempo indeterminato' : 'Tempo determinato',
-        'Impiegato',
-        '01-01-2020',
-        '31-12-2099',
-        '2.500,00',
-        n % 2 ? '1.000,00' : '2.000,00',
-        '01-01-2026',
-        '31-12-2030',
-        1 + (n % 7),
-      ])
-      .commit();
-  }
-  sheet.commit();
-  await workbook.commit();
-  if (!out.writableFinished) await once(out, 'finish');
-}
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -126,32 +80,6 @@ async function readAlone(path: string): Promise<number> {
   return cells;
 }
 
-async function uploader(db: Kysely<DB>) {
-  const customer = await db
-    .insertInto('customers')
-    .values({ slug: 'bench', name: 'Bench' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const company = await db
-    .insertInto('companies')
-    .values({ nome: 'Bench S.p.A.', customer_id: customer.id })
-    .returning('id_azienda')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({
-      email: 'referente@bench.example.com',
-      nome: 'R',
-      cognome: 'B',
-      company_id: company.id_azienda,
-      customer_id: customer.id,
-      profile: 'ref_aziendale',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { companyId: company.id_azienda, userId: user.id };
-}
-
 interface Row {
   rows: number;
   bytes: number;
@@ -177,10 +105,10 @@ async function main(): Promise<void> {
     await onFreshPglite(async (database) => {
       const db = database.db;
       await runMigrations(db);
-      const { companyId, userId } = await uploader(db);
+      const { companyId, userId } = await benchUploader(db);
       for (const rows of SIZES) {
         const file = join(work, `righe-${rows}.xlsx`);
-        await writeFile_(file, rows);
+        await writeImportFile(file, rows);
         const content = await readFile(file);
         const alone = await measured(() => readAlone(file));
         const check = await measured(() => checkUpload(content));
