@@ -78,4 +78,3 @@ export async function benchUploader(db: Kysely<DB>) {
     .executeTakeFirstOrThrow();
   return { companyId: company.id_azienda, userId: user.id };
 }
-
