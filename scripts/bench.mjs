@@ -194,3 +194,9 @@ const imports = spawnSync('npx', ['tsx', 'bench/import.ts'], {
   env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
 });
 if (imports.status !== 0) process.exitCode = imports.status ?? 1;
+
+// Restart drill of the bulk import (issue 17): a 20,000-row import killed (SIGKILL) in the middle by
+// killing the real server, then started again; checks it finishes once with nothing written twice.
+console.info('\n=== Import di crediti interrotto e ripreso (bench/import-restart.ts)');
+const drill = spawnSync('npx', ['tsx', 'bench/import-restart.ts'], { stdio: 'inherit' });
+if (drill.status !== 0) process.exitCode = drill.status ?? 1;
