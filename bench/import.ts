@@ -12,14 +12,20 @@
  * (machine figures, not committed). About a minute on 2 cores.
  */
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { runMigrations } from '../src/server/db/migrate';
 import { checkUpload } from '../src/server/services/import-sheet';
-import { applyImport, decideImport, importsDir, validateImport } from '../src/server/services/imports';
+import {
+  applyImport,
+  createImport,
+  decideImport,
+  importsDir,
+  validateImport,
+} from '../src/server/services/imports';
 import { onFreshPglite } from './databases';
 import { benchUploader, writeImportFile } from './import-files';
 
@@ -112,26 +118,15 @@ async function main(): Promise<void> {
         const content = await readFile(file);
         const alone = await measured(() => readAlone(file));
         const check = await measured(() => checkUpload(content));
-        const stored = `bench${rows}input`;
-        await copyFile(file, join(importsDir(uploadsDir), stored));
-        const job = await db
-          .insertInto('import_jobs')
-          .values({
-            company_id: companyId,
-            uploaded_by: userId,
-            input_filename: `righe-${rows}.xlsx`,
-            input_stored: stored,
-            output_filename: null,
-            output_stored: null,
-            rows_total: null,
-            rows_with_errors: null,
-            rows_with_warnings: null,
-            users_created: null,
-            users_updated: null,
-            credit_lines: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        // Stored and recorded IN_QUEUE as an upload is.
+        const job = {
+          id: await createImport(db, uploadsDir, {
+            companyId,
+            userId,
+            fileName: `righe-${rows}.xlsx`,
+            content,
+          }),
+        };
         const validation = await measured(() => validateImport({ db, uploadsDir }, { id: job.id }));
         const done = await db
           .selectFrom('import_jobs')
