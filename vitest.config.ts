@@ -45,11 +45,10 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time: a file spends much of its time in one thread (PGlite is single-threaded
-          // wasm) or waiting on PostgreSQL's processes, so a second file fills the other core (the
-          // suite took 177 s instead of 213 s on a loaded 2-core machine). Each file has its own databases.
-          fileParallelism: true,
-          maxWorkers: 2,
+          // One file at a time. Two at a time looked faster on a machine busy with other work (a second
+          // worker wins a bigger share of it) but was slower on a quiet 2-core one: PGlite's wasm thread
+          // and PostgreSQL's processes already fill both cores (CI: 194 s against about 140 s).
+          fileParallelism: false,
           // The files share one worker and its loaded modules (the app, Fastify, Kysely, PGlite's wasm):
           // a new worker per file spent about 3 s loading them again, 85 s of a 200-s suite. Each file
           // still builds its own app on its own copy of the template database; the app's validators and
