@@ -47,7 +47,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One file at a time. Two at a time looked faster on a machine busy with other work (a second
           // worker wins a bigger share of it) but was slower on a quiet 2-core one: PGlite's wasm thread
-          // and PostgreSQL's processes already fill both cores (CI: 194 s against about 140 s).
+          // and PostgreSQL's processes already fill both cores (a CI run spent 194 s in the files).
           fileParallelism: false,
           // The files share one worker and its loaded modules (the app, Fastify, Kysely, PGlite's wasm):
           // a new worker per file spent about 3 s loading them again, 85 s of a 200-s suite. Each file
