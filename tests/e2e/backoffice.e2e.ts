@@ -23,6 +23,7 @@ import {
   startServer,
   type E2eServer,
 } from './harness';
+import { settle } from './auth-helpers';
 import { readDownload, RomeContexts, romeDay } from './movements-helpers';
 
 const LAURA = 'laura.bianchi@example.com';
@@ -90,6 +91,8 @@ async function lauraPage(width: number): Promise<Page> {
 }
 
 async function expectAxeClean(page: Page, label: string) {
+  // A dialog still fading in or out is measured at half contrast: the page settles first.
+  await settle(page);
   expect(await axeViolations(page), label).toEqual([]);
 }
 
@@ -443,6 +446,7 @@ describe('referent back office', () => {
     await row.getByRole('button', { name: messages.boConsultantRevoke }).click();
     const confirm = page.getByRole('dialog', { name: messages.boConsultantRevokeTitle });
     await confirm.getByRole('button', { name: messages.boConsultantRevoke }).click();
+    await confirm.waitFor({ state: 'hidden' });
     await page.getByText(messages.boConsultantRevoked).waitFor();
     await expect
       .poll(() => page.getByTestId('consultant-row').filter({ hasText: 'studio.e2e' }).count())
