@@ -326,9 +326,11 @@ describe('referent back office', () => {
       await amount.click();
       await page.keyboard.type('1000x,005');
       expect(await amount.inputValue()).toBe('1000.00');
-      expect(spaced(await page.getByTestId('topup-fee').innerText())).toBe('30,00 €');
-      expect(spaced(await page.getByTestId('topup-vat').innerText())).toBe('6,60 €');
-      expect(spaced(await page.getByTestId('topup-total').innerText())).toBe('1.036,60 €');
+      // The form value follows the typed text in a transition: the figures come a moment later.
+      const figure = async (testId: string) => spaced(await page.getByTestId(testId).innerText());
+      await expect.poll(() => figure('topup-fee')).toBe('30,00 €');
+      expect(await figure('topup-vat')).toBe('6,60 €');
+      expect(await figure('topup-total')).toBe('1.036,60 €');
 
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
