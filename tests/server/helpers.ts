@@ -10,7 +10,14 @@ import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import type { DB } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/services/sessions';
-import { adminQuery, databaseUrl, openPgliteCopy, serverTemplates, type TemplateKind } from './templates';
+import {
+  adminQuery,
+  databaseUrl,
+  openPgliteCopy,
+  serverTemplates,
+  testDatabasePrefix,
+  type TemplateKind,
+} from './templates';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
@@ -24,6 +31,30 @@ export const backends: Backend[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : 
 
 export const NO_POSTGRES_REASON = 'TEST_DATABASE_URL non impostata: test solo su PostgreSQL saltato';
 
+/** `CREATE DATABASE` of a copy of `source` (a template), named for this run (see dropTemplates). */
+async function copyTemplate(source: string): Promise<string> {
+  if (!TEST_DATABASE_URL) throw new Error(NO_POSTGRES_REASON);
+  const name = `${testDatabasePrefix(source)}${randomBytes(6).toString('hex')}`;
+  await adminQuery(TEST_DATABASE_URL, `CREATE DATABASE ${name} TEMPLATE ${source}`);
+  return name;
+}
+
+/**
+ * One copy of each template made ahead, per worker: the server copies it (half a second for the demo
+ * data) on the other core while the current file runs, so the next file finds it ready. Files run one
+ * after another in one worker (vitest.config.ts); a copy nobody took is dropped with the templates.
+ */
+const madeAhead = new Map<string, Promise<string>>();
+
+function takeCopy(source: string): Promise<string> {
+  const ready = madeAhead.get(source) ?? copyTemplate(source);
+  const next = copyTemplate(source);
+  // Its failure is seen by the file that takes it, not as an unhandled rejection meanwhile.
+  next.catch(() => undefined);
+  madeAhead.set(source, next);
+  return ready;
+}
+
 /**
  * A new database on the test server; `drop()` removes it (and its connections). `template`: a copy of
  * the run's migrated (`empty`) or seeded (`demo`) template; without it, a database with nothing in it.
@@ -33,10 +64,16 @@ export async function createTestDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error(NO_POSTGRES_REASON);
   const admin = TEST_DATABASE_URL;
-  const name = `welfare_t_${randomBytes(6).toString('hex')}`;
-  const templates = template ? serverTemplates() : null;
-  const source = template === 'demo' ? templates?.postgresDemo : templates?.postgresEmpty;
-  await adminQuery(admin, source ? `CREATE DATABASE ${name} TEMPLATE ${source}` : `CREATE DATABASE ${name}`);
+  let name: string;
+  if (template) {
+    const templates = serverTemplates();
+    const source = template === 'demo' ? templates.postgresDemo : templates.postgresEmpty;
+    if (!source) throw new Error(NO_POSTGRES_REASON);
+    name = await takeCopy(source);
+  } else {
+    name = `welfare_t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(admin, `CREATE DATABASE ${name}`);
+  }
   return {
     url: databaseUrl(admin, name),
     drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),

@@ -6,7 +6,7 @@
  * made with exceljs, the output by the same reading, checking and writing code as an upload.
  * Idempotent: the rows are added once (by their fixed stored names), the files only when missing.
  */
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { importColumns } from '../../../config/import-sheet';
@@ -216,12 +216,34 @@ const exists = (path: string) =>
     () => false,
   );
 
+/**
+ * What the files were made of, by stored name, for the next app of the same process and day: a test
+ * run builds dozens of apps, each with a fresh uploads folder.
+ */
+const madeFiles = new Map<string, Uint8Array>();
+let madeDay = '';
+
+/** Writes the file `stored` as made before in this process, or makes it with `make` (then keeps it). */
+async function writeMade(uploadsDir: string, stored: string, make: (path: string) => Promise<void>) {
+  const path = importFilePath(uploadsDir, stored);
+  if (await exists(path)) return;
+  const made = madeFiles.get(stored);
+  if (made) return writeFile(path, made, { mode: 0o600 });
+  await make(path);
+  madeFiles.set(stored, await readFile(path));
+}
+
 /** The seeded imports' files (input and output), when missing. */
 export async function writeSeedImportFiles(uploadsDir: string): Promise<void> {
   await mkdir(importsDir(uploadsDir), { recursive: true, mode: 0o700 });
+  // The outputs' warnings depend on the day (a contract ended before today).
+  if (madeDay !== romeDate()) {
+    madeFiles.clear();
+    madeDay = romeDate();
+  }
   for (const item of IMPORTS) {
     const input = importFilePath(uploadsDir, storedIn(item.key));
-    if (!(await exists(input))) {
+    await writeMade(uploadsDir, storedIn(item.key), async () => {
       const workbook = new ExcelJS.Workbook();
       workbook.created = new Date('2026-01-01T00:00:00Z');
       workbook.modified = workbook.created;
@@ -229,17 +251,18 @@ export async function writeSeedImportFiles(uploadsDir: string): Promise<void> {
       sheet.addRow(importColumns.map((c) => c.header));
       for (const row of item.rows) sheet.addRow(row);
       await writeFile(input, Buffer.from(await workbook.xlsx.writeBuffer()), { mode: 0o600 });
-    }
-    const output = importFilePath(uploadsDir, storedOut(item.key));
-    if (NOT_VALIDATED.includes(item.status) || (await exists(output))) continue;
-    const sheet = new OutputSheet(output);
-    const seen = new Map<string, number>();
-    for await (const { number, cells } of readSheetRows(input)) {
-      const checked = checkRow(cells, seen, number);
-      const warnings =
-        checked.row && checked.row.impiegatoAl < romeDate() ? [formatMessage('apiImportWarnCeased')] : [];
-      sheet.add(cells, rowResult({ errors: checked.errors, warnings }));
-    }
-    await sheet.close();
+    });
+    if (NOT_VALIDATED.includes(item.status)) continue;
+    await writeMade(uploadsDir, storedOut(item.key), async (output) => {
+      const sheet = new OutputSheet(output);
+      const seen = new Map<string, number>();
+      for await (const { number, cells } of readSheetRows(input)) {
+        const checked = checkRow(cells, seen, number);
+        const warnings =
+          checked.row && checked.row.impiegatoAl < romeDate() ? [formatMessage('apiImportWarnCeased')] : [];
+        sheet.add(cells, rowResult({ errors: checked.errors, warnings }));
+      }
+      await sheet.close();
+    });
   }
 }

@@ -84,10 +84,29 @@ function newAjv(coerce: boolean, externals: ApiSchema[]): Ajv2020 {
 const compiledCache = new Map<string, unknown>();
 
 const scopes = new Map<string, string>();
+const schemaTexts = new Map<string, number>();
+const schemaNumbers = new WeakMap<object, number>();
+
+/**
+ * A number per distinct schema content: the same object is written out once. Fastify asks for a
+ * compiler in every encapsulated context with the same schema objects, about a hundred times per app.
+ */
+function schemaNumber(schema: unknown): number | string {
+  if (typeof schema !== 'object' || schema === null) return JSON.stringify(schema);
+  let number = schemaNumbers.get(schema);
+  if (number === undefined) {
+    const text = JSON.stringify(schema);
+    number = schemaTexts.get(text);
+    if (number === undefined) schemaTexts.set(text, (number = schemaTexts.size));
+    schemaNumbers.set(schema, number);
+  }
+  return number;
+}
 
 /** A short name for what a compiler factory was given (its external schemas and options). */
-function scopeOf(kind: string, given: unknown): string {
-  const text = JSON.stringify(given);
+function scopeOf(kind: string, externalSchemas: Record<string, unknown>, options?: unknown): string {
+  const parts = Object.entries(externalSchemas).map(([id, schema]) => `${id}=${schemaNumber(schema)}`);
+  const text = `${kind}|${parts.join(',')}|${schemaNumber(options ?? null)}`;
   let scope = scopes.get(text);
   if (!scope) scopes.set(text, (scope = `${kind}${scopes.size}`));
   return scope;
@@ -119,7 +138,7 @@ const fastifySerializers = SerializerSelector();
 
 /** Fastify schemaController factory of the answers' serializers: Fastify's own, compiled once each. */
 export function buildSerializer(externalSchemas: Record<string, unknown>, options: unknown) {
-  const scope = scopeOf('serializer', [externalSchemas, options ?? null]);
+  const scope = scopeOf('serializer', externalSchemas, options);
   const compile = fastifySerializers(externalSchemas as never, options as never);
   return (route: { schema: object; method: string; url: string; httpStatus: string }) =>
     compiledOnce(`${scope}:${JSON.stringify(route.schema)}`, () => compile(route as never));

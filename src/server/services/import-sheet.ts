@@ -39,8 +39,10 @@ export class ImportFileError extends Error {
   constructor(
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
+    /** What the reader threw, for the log (the user sees the message only). */
+    cause?: unknown,
   ) {
-    super(formatAny(key, params));
+    super(formatAny(key, params), cause === undefined ? undefined : { cause });
     this.name = 'ImportFileError';
   }
 }
@@ -520,7 +522,7 @@ export async function* readSheetRows(path: string): AsyncGenerator<SheetRow> {
     }
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
-    throw new ImportFileError('apiImportNotSpreadsheet');
+    throw new ImportFileError('apiImportNotSpreadsheet', {}, error);
   }
   if (!sawHeader) throw new ImportFileError('apiImportNoRows');
 }

@@ -272,7 +272,7 @@ async function walkRows(
 
 /** The job of a new upload (see the header). */
 export async function validateImport(
-  deps: Pick<ImportDeps, 'db' | 'uploadsDir'>,
+  deps: Pick<ImportDeps, 'db' | 'uploadsDir' | 'log'>,
   data: ImportJobData,
 ): Promise<void> {
   const { db, uploadsDir } = deps;
@@ -316,6 +316,8 @@ export async function validateImport(
   } catch (error) {
     await output.close().catch(() => {});
     if (!(error instanceof ImportFileError)) throw error;
+    // What the reader threw is for the operator: a file the user believes good, refused, is worth a look.
+    if (error.cause) deps.log?.error({ err: error.cause, job: data.id }, 'file di import non leggibile');
     keepOutput = false;
     status = 'VALIDATION_FAILED';
     note = error.message;
