@@ -126,7 +126,7 @@ describe('Piattapasto', () => {
     expect(await modal.getByLabel(messages.piattaFieldVat).inputValue()).toBe('4');
     await modal.getByRole('combobox', { name: messages.piattaFieldSupplier }).click();
     await page.getByRole('option', { name: messages.piattaSupplierToduba }).click();
-    expect(await modal.getByLabel(messages.piattaFieldClientCode).count()).toBe(0);
+    await expect.poll(() => modal.getByLabel(messages.piattaFieldClientCode).count()).toBe(0);
     expect(await modal.getByLabel(messages.piattaFieldVat).count()).toBe(0);
     await modal.getByRole('combobox', { name: messages.piattaFieldSupplier }).click();
     await page.getByRole('option', { name: messages.piattaSupplierRepas }).click();

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { HOTP, Secret } from 'otpauth';
+import { vi } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
 import { json, type TestApp } from './helpers';
 
@@ -41,14 +42,14 @@ export function totpAt(secret: string, step: number): string {
 }
 
 /**
- * Waits, if needed, so that at least `margin` seconds remain in the current step: a test that uses
- * the previous step's code must not see the step change under it.
+ * Sets the clock (Date only; it keeps running) to one second into the current TOTP step, so that a
+ * test using the previous step's code never sees the step change under it, and never waits for the
+ * next step. The suite's afterEach puts the real clock back with `vi.useRealTimers()`.
  */
-export async function awayFromStepEdge(margin = 6): Promise<void> {
-  const intoStep = (Date.now() / 1000) % STEP_SECONDS;
-  if (intoStep > STEP_SECONDS - margin) {
-    await new Promise((resolve) => setTimeout(resolve, (STEP_SECONDS - intoStep + 0.2) * 1000));
-  }
+export function atStepStart(): void {
+  const stepStart = currentStep() * STEP_SECONDS * 1000;
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(stepStart + 1000);
 }
 
 /** Forgets the last TOTP step of a user (so that a test can use the current step again). */

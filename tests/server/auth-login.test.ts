@@ -2,7 +2,7 @@
  * Sign-in with second factor (spec 000 §4, §7; ARCHITECTURE.md §7): one test per security rule, and
  * the full flow of each kind of demo user.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../config/messages-api.it';
 import { loggerOptions } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed-demo';
@@ -10,7 +10,7 @@ import { matchTotpStep, totpCodeAt, totpUri, verifyUserTotp } from '../../src/se
 import { hashToken } from '../../src/server/services/sessions';
 import {
   akeyOf,
-  awayFromStepEdge,
+  atStepStart,
   checkTokenOf,
   ckey,
   clearLoginFailures,
@@ -33,7 +33,10 @@ describe.each(backends)('sign-in (%s)', (backend) => {
     t = await buildTestApp(backend);
   });
   afterAll(async () => t?.close());
-  afterEach(async () => clearLoginFailures(t.db));
+  afterEach(async () => {
+    vi.useRealTimers();
+    await clearLoginFailures(t.db);
+  });
 
   const userRow = (email: string) =>
     t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
@@ -176,7 +179,7 @@ describe.each(backends)('sign-in (%s)', (backend) => {
     });
 
     it('accepts the previous step, refuses two steps back and the same step twice', async () => {
-      await awayFromStepEdge();
+      atStepStart();
       await resetTotpStep(t.db, demo.laura.email);
       const step = currentStep();
       const tooOld = await checkTokenOf(t, demo.laura.email);
@@ -325,7 +328,7 @@ describe.each(backends)('sign-in (%s)', (backend) => {
 
   describe('ENROLL_OTP (first registration)', () => {
     it('enrols luca.neri: mailed code, QR code and secret, confirmation, then AUTH_OTP', async () => {
-      await awayFromStepEdge();
+      atStepStart();
       const { type, checkToken } = await checkTokenOf(t, demo.luca.email);
       expect(type).toBe('ENROLL_OTP');
       const code = await lastMailedCode(t.db, demo.luca.email);
