@@ -119,7 +119,7 @@ describe.each(backends)('a NUL character is a 400 everywhere (%s)', (backend) =>
 describe('errors raised by the router keep the error shape and the headers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { demo: false });
+    t = await buildTestApp('pglite', { demo: false }, { sharedEmpty: true });
   });
   afterAll(async () => t?.close());
 
@@ -187,11 +187,15 @@ describe('the rate limit is keyed on what the server verified', () => {
 
   it('reads the client address from the proxy header only with TRUST_PROXY', async () => {
     const behindProxy = async (env: Record<string, string>) => {
-      const app = await buildTestApp('pglite', {
-        demo: false,
-        rateLimitMax: 2,
-        env: { TICKET_SECRET: TEST_TICKET_SECRET, ...env },
-      });
+      const app = await buildTestApp(
+        'pglite',
+        {
+          demo: false,
+          rateLimitMax: 2,
+          env: { TICKET_SECRET: TEST_TICKET_SECRET, ...env },
+        },
+        { sharedEmpty: true },
+      );
       try {
         const statuses: number[] = [];
         for (const client of ['203.0.113.7', '203.0.113.8', '203.0.113.9']) {

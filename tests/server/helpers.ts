@@ -94,12 +94,33 @@ export interface TestApp {
 }
 
 /**
+ * One migrated PGlite database per worker, for the apps of tests that neither read nor write data (the
+ * built portal, headers, router errors, rate limits, pages off outside demo mode): opened once and left
+ * open, it saves them a copy each.
+ */
+let sharedEmpty: Promise<Database> | undefined;
+
+export interface TestAppPlacement {
+  /** PGlite: the worker's shared migrated database (`sharedEmpty`) instead of a copy of its own. */
+  sharedEmpty?: boolean;
+}
+
+/**
  * The app with the demo seed (by default; `demo: false` gives a migrated database without it), silent,
  * without a built portal, with a loose rate limit. The database is a copy of the run's template.
  */
-export async function buildTestApp(backend: Backend, options: BuildAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp(
+  backend: Backend,
+  options: BuildAppOptions = {},
+  placement: TestAppPlacement = {},
+): Promise<TestApp> {
   const template: TemplateKind = options.demo === false ? 'empty' : 'demo';
   const database = backend === 'postgres' ? await createTestDatabase(template) : null;
+  if (backend === 'pglite' && placement.sharedEmpty) {
+    if (template !== 'empty') throw new Error('sharedEmpty: solo con demo: false');
+    sharedEmpty ??= openPgliteCopy('empty');
+    options = { ...options, database: await sharedEmpty };
+  }
   const embedded = backend === 'pglite' && !options.database ? await openPgliteCopy(template) : null;
   let app: FastifyInstance;
   try {

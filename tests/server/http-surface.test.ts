@@ -50,7 +50,7 @@ describe('built portal, headers and caching', () => {
     writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Portale"}');
     writeFileSync(join(staticDir, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    t = await buildTestApp('pglite', { staticDir, demo: false });
+    t = await buildTestApp('pglite', { staticDir, demo: false }, { sharedEmpty: true });
   });
   afterAll(async () => {
     await t?.close();
@@ -248,11 +248,15 @@ describe('built portal, headers and caching', () => {
 describe('without a built portal', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('pglite', {
-      staticDir: join(tmpdir(), 'welfare-no-such-dir'),
-      demo: false,
-      publicUrl: 'https://welfare.example.com',
-    });
+    t = await buildTestApp(
+      'pglite',
+      {
+        staticDir: join(tmpdir(), 'welfare-no-such-dir'),
+        demo: false,
+        publicUrl: 'https://welfare.example.com',
+      },
+      { sharedEmpty: true },
+    );
   });
   afterAll(async () => t?.close());
 
@@ -275,7 +279,11 @@ describe('without a built portal', () => {
 describe('rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { rateLimitMax: 3, rateLimitWindowMs: 60_000, demo: false });
+    t = await buildTestApp(
+      'pglite',
+      { rateLimitMax: 3, rateLimitWindowMs: 60_000, demo: false },
+      { sharedEmpty: true },
+    );
   });
   afterAll(async () => t?.close());
 

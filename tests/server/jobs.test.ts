@@ -42,6 +42,12 @@ describe.each(backends)('job queue (%s)', (backend) => {
     const created = backend === 'postgres' ? await createTestDatabase('empty') : null;
     const open = () => openDatabase(created ? { databaseUrl: created.url, poolMax: 2 } : { dataDir: folder });
     const fast = { pollSeconds: 0.5, expireSeconds: 1, maintenanceSeconds: 1, retryDelaySeconds: 0 };
+    // Another process will take the job and be killed in the middle of it; it loads its modules
+    // while the job is prepared here, and opens the database when told (stdin).
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, created?.url ?? folder], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       // The folder starts as a copy of the run's migrated template (an initdb on disk is slow).
       if (!created) {
@@ -53,11 +59,6 @@ describe.each(backends)('job queue (%s)', (backend) => {
       const id = await sender.send('test-kill', { step: 'one' });
       if (!created) await database.close();
 
-      // Another process takes the job and is killed in the middle of it.
-      const child = spawn(process.execPath, ['--import', 'tsx', WORKER, created?.url ?? folder], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       const taken = await new Promise<string>((resolve, reject) => {
         let out = '';
         child.stdout.on('data', (chunk: Buffer) => {
@@ -66,6 +67,7 @@ describe.each(backends)('job queue (%s)', (backend) => {
           if (match?.[1]) resolve(match[1]);
         });
         child.once('exit', (code) => reject(new Error(`il processo è uscito prima del job (${code})`)));
+        child.stdin.write('go\n');
       });
       expect(taken).toBe(id);
       child.kill('SIGKILL');
@@ -90,6 +92,10 @@ describe.each(backends)('job queue (%s)', (backend) => {
       });
       expect(seen.find((run) => run.job.id === queuedId)?.job.retryCount).toBe(0);
     } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
       await created?.drop();
       rmSync(folder, { recursive: true, force: true });
     }

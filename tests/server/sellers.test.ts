@@ -669,7 +669,7 @@ describe('the demo supplier till', () => {
   });
 
   it('is not served outside demo mode', async () => {
-    const plain = await buildTestApp('pglite', { demo: false });
+    const plain = await buildTestApp('pglite', { demo: false }, { sharedEmpty: true });
     try {
       expect((await plain.request({ method: 'GET', url: '/demo-fornitore' })).statusCode).toBe(404);
     } finally {

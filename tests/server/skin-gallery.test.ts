@@ -40,7 +40,7 @@ describe('skin gallery (demo mode)', () => {
 describe('skin gallery outside demo mode', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { demo: false });
+    t = await buildTestApp('pglite', { demo: false }, { sharedEmpty: true });
   });
   afterAll(async () => t?.close());
 
