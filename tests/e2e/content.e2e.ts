@@ -246,7 +246,7 @@ describe('support, help and content pages', () => {
     await box.getByText('Archivio non raggiungibile.').waitFor();
     await box.getByRole('button').last().click();
     await box.waitFor({ state: 'hidden' });
-    expect(await card.getByTestId('file-download').isEnabled()).toBe(true);
+    await expect.poll(() => card.getByTestId('file-download').isEnabled()).toBe(true);
     expect(tableMessages.tableDownload).toBe(await card.getByTestId('file-download').innerText());
 
     const small = await marioPage(360);

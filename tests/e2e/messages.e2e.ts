@@ -93,7 +93,7 @@ describe('internal messaging', () => {
       .getByTestId('message-counter')
       .getByText(formatMessage('messCounter', { n: html.length, limit: 8000 }))
       .waitFor();
-    expect(await send.isEnabled()).toBe(true);
+    await expect.poll(() => send.isEnabled()).toBe(true);
     await settle(page);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${screenshotDir}/messages-1280.png`, fullPage: true });

@@ -175,7 +175,7 @@ describe('Piattapasto', () => {
       'ordine-novembre.csv',
       fill(template, { 'mario.rossi@example.com': 20, [colleague]: 18 }),
     );
-    expect(await page.getByTestId('piatta-review-row').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('piatta-review-row').count()).toBe(2);
     await page
       .getByTestId('piatta-review-totals')
       .getByText(/38 buoni per un totale di 323,00/)

@@ -302,11 +302,16 @@ describe('showcases', () => {
     await page.goto(routes['conv-appaga'].path);
     await page.getByRole('radio', { name: /^10,00/ }).check();
     await page.getByTestId('app-voucher-disabled').waitFor();
-    expect(await page.getByRole('button', { name: formMessages.formPurchaseBuy }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: formMessages.formPurchaseBuy }).isDisabled())
+      .toBe(true);
     await page.goto(routes['conv-ollipay'].path);
     await page.getByRole('heading', { level: 1, name: formMessages.formTitleWfm }).waitFor();
-    expect(await page.getByRole('radio').count()).toBeGreaterThan(0);
-    expect(await page.getByRole('button', { name: formMessages.formPurchaseBuy }).isEnabled()).toBe(true);
+    // The heading comes before the amounts (they load): wait for them.
+    await expect.poll(() => page.getByRole('radio').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: formMessages.formPurchaseBuy }).isEnabled())
+      .toBe(true);
 
     // A section's product from art. 51 c.3 (the disclaimer again: this tab's session has not agreed yet).
     before = after;

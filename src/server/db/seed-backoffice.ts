@@ -12,7 +12,8 @@
  * Idempotent: plans, lines and documents carry natural keys; the consultant's key is made only when
  * the consultant has none.
  */
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPair } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { screenConstants } from '../../../config/screen-constants';
 import { addDays } from '../services/calendar';
@@ -260,7 +261,10 @@ export async function seedBackOffice(
     .where('api_user_id', '=', consultant.id)
     .executeTakeFirst();
   if (!hasKey && consultant.revoked_at === null) {
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: screenConstants.rsaKeyBits });
+    // Off the main thread: a 3072-bit key takes about a second, which would hold up everything else.
+    const { publicKey } = await promisify(generateKeyPair)('rsa', {
+      modulusLength: screenConstants.rsaKeyBits,
+    });
     const der = publicKey.export({ format: 'der', type: 'spki' });
     await db
       .insertInto('public_keys')
