@@ -251,7 +251,7 @@ describe('referent back office', () => {
     expect(calls.filter((c) => c.path === '/api/documenti_utente_azienda')).toHaveLength(0);
     await page.getByRole('combobox', { name: 'Dipendente' }).click();
     const ceased = page.getByRole('option', { name: /\(Cessato\)$/ });
-    expect(await ceased.count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => ceased.count()).toBeGreaterThanOrEqual(2);
     // The first ceased employee by surname holds the seeded files.
     const names = await ceased.allInnerTexts();
     let found = false;
