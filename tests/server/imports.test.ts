@@ -39,6 +39,8 @@ interface Job {
   note: string;
 }
 
+let zipBomb: Buffer | undefined;
+
 describe.each(backends)('bulk credit import (%s)', (backend) => {
   let t: TestApp;
   let laura: string;
@@ -375,8 +377,10 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
       .selectFrom('import_jobs')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    // 300 MB of zeros declared (about 300 KB packed).
-    const bomb = zip([{ name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(300 * 1024 * 1024) }]);
+    // 300 MB of zeros declared (about 300 KB packed), packed once for both databases.
+    const bomb = (zipBomb ??= zip([
+      { name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(300 * 1024 * 1024) },
+    ]));
     expect(bomb.length).toBeLessThan(1024 * 1024);
     let response = await upload(bomb, 'bomba.xlsx');
     expect(response.statusCode).toBe(400);
