@@ -94,6 +94,22 @@ export interface TestApp {
 }
 
 /**
+ * What every test app is built with (buildTestApp, and the tests that call buildApp themselves for two
+ * apps on one database): silent, demo mode on a database that already holds the demo data, no built
+ * portal, a loose rate limit.
+ */
+export const TEST_APP_OPTIONS = {
+  // Outside demo mode TICKET_SECRET is required (plugins/env.ts).
+  env: { TICKET_SECRET: TEST_TICKET_SECRET },
+  logger: false,
+  staticDir: null,
+  demo: true,
+  // The template holds the demo data already.
+  seedDemo: false,
+  rateLimitMax: 100_000,
+} as const satisfies BuildAppOptions;
+
+/**
  * One migrated PGlite database per worker, for the apps of tests that neither read nor write data (the
  * built portal, headers, router errors, rate limits, pages off outside demo mode): opened once and left
  * open, it saves them a copy each.
@@ -125,14 +141,7 @@ export async function buildTestApp(
   let app: FastifyInstance;
   try {
     app = await buildApp({
-      // Outside demo mode TICKET_SECRET is required (plugins/env.ts).
-      env: { TICKET_SECRET: TEST_TICKET_SECRET },
-      logger: false,
-      staticDir: null,
-      demo: true,
-      // The template holds the demo data already.
-      seedDemo: false,
-      rateLimitMax: 100_000,
+      ...TEST_APP_OPTIONS,
       ...(database ? { databaseUrl: database.url } : { inMemory: true }),
       ...(embedded ? { database: embedded } : {}),
       ...options,

@@ -24,8 +24,8 @@ import {
   createTestDatabase,
   json,
   NO_POSTGRES_REASON,
+  TEST_APP_OPTIONS,
   TEST_DATABASE_URL,
-  TEST_TICKET_SECRET,
   type TestApp,
 } from './helpers';
 import { HEADERS, readOutput, row, taxCode, xlsx, zip, type Cell } from './import-helpers';
@@ -776,12 +776,7 @@ describe.skipIf(!TEST_DATABASE_URL)('bulk import jobs, two instances on one Post
       for (let i = 0; i < 2; i++) {
         apps.push(
           await buildApp({
-            env: { TICKET_SECRET: TEST_TICKET_SECRET },
-            logger: false,
-            staticDir: null,
-            demo: true,
-            seedDemo: false,
-            rateLimitMax: 100_000,
+            ...TEST_APP_OPTIONS,
             databaseUrl: created.url,
             uploadsDir: shared,
           }),
@@ -833,12 +828,7 @@ describe('bulk import jobs after a stop (PGlite)', () => {
     const database = await openPgliteCopy('demo');
     const dir = mkdtempSync(join(tmpdir(), 'welfare-imports-restart-'));
     const options = {
-      env: { TICKET_SECRET: TEST_TICKET_SECRET },
-      logger: false,
-      staticDir: null,
-      demo: true,
-      seedDemo: false,
-      rateLimitMax: 100_000,
+      ...TEST_APP_OPTIONS,
       database,
       uploadsDir: dir,
     } as const;
