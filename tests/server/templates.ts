@@ -175,12 +175,19 @@ async function buildPgliteTemplates(
 ): Promise<Pick<ServerTemplates, 'pgliteEmpty' | 'pgliteDemo'>> {
   const pgliteEmpty = join(dir, 'empty.tar');
   const pgliteDemo = join(dir, 'demo.tar');
-  const embedded = await openDatabase({ inMemory: true });
+  // Every copy unpacks the whole tarball into memory, file by file: the cluster is made with 1-MB WAL
+  // segments instead of 16-MB ones (the copy carries one segment), and without the template0 and
+  // template1 databases, which no test copies from (40% of the files). Together they halve an open.
+  const embedded = await openDatabase({ inMemory: true, initdbArgs: ['--wal-segsize=1'] });
   try {
     // Settings every copy starts with (postgresql.auto.conf travels in the tarball): a copy starts a
     // third faster with 16 MB of shared buffers than with the default 128 MB, which a test database
     // of a few megabytes never fills.
     await sql`ALTER SYSTEM SET shared_buffers = '16MB'`.execute(embedded.db);
+    for (const template of ['template0', 'template1']) {
+      await sql`ALTER DATABASE ${sql.id(template)} IS_TEMPLATE false`.execute(embedded.db);
+      await sql`DROP DATABASE ${sql.id(template)}`.execute(embedded.db);
+    }
     await runMigrations(embedded.db);
     await dumpTo(embedded, pgliteEmpty);
     await seedDemo(embedded.db);
@@ -258,7 +265,8 @@ export function serverTemplates(): ServerTemplates {
 /**
  * A template's tarball handed to PGlite, which reads it with `arrayBuffer()`: Node's Blob does that
  * through a stream of small chunks concatenated again, a quarter of the cost of an open; this one
- * hands over a copy of bytes read once per process (PGlite takes ownership of what it is given).
+ * hands over the bytes read once per process, without a copy: PGlite only reads the archive (it is
+ * not compressed) and its in-memory file system copies each file's bytes as it writes them.
  */
 class TarballBlob extends Blob {
   readonly #tarball: Uint8Array;
@@ -277,7 +285,7 @@ class TarballBlob extends Blob {
   }
 
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(new Uint8Array(this.#tarball).buffer);
+    return Promise.resolve(this.#tarball.buffer as ArrayBuffer);
   }
 }
 

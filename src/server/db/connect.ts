@@ -37,6 +37,8 @@ export interface OpenDatabaseOptions {
    * empty cluster. Test templates use it: loading a dump is several times faster than initdb + seed.
    */
   loadDataDir?: Blob;
+  /** In-memory PGlite only: extra initdb arguments when a new cluster is made (test templates). */
+  initdbArgs?: string[];
 }
 
 const INT8 = 20;
@@ -99,6 +101,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       parsers,
       extensions,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
     });
   } else {
     const dir = join(options.dataDir ?? './data', 'pglite');

@@ -12,7 +12,7 @@
  * Idempotent: plans, lines and documents carry natural keys; the consultant's key is made only when
  * the consultant has none.
  */
-import { createHash, generateKeyPair } from 'node:crypto';
+import { createHash, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { screenConstants } from '../../../config/screen-constants';
@@ -90,9 +90,47 @@ function plansFor(today: string): PlanSeed[] {
   ];
 }
 
+const CONSULTANT = 'studio.verdi';
+
+/** A new public key for the demo consultant, made off the main thread (a 3072-bit key takes about a second). */
+async function makeConsultantKey(): Promise<KeyObject> {
+  const { publicKey } = await promisify(generateKeyPair)('rsa', {
+    modulusLength: screenConstants.rsaKeyBits,
+  });
+  return publicKey;
+}
+
+/** A key being made (in an object: an async function returning a bare promise would wait for it). */
+export interface PendingKey {
+  key: Promise<KeyObject>;
+}
+
+/**
+ * The consultant's key, started at the beginning of the seed when the database has none yet (a fresh
+ * one), so it is made while the rest is seeded; null when it is not needed.
+ */
+export async function startConsultantKey(db: Kysely<DB>): Promise<PendingKey | null> {
+  const existing = await db
+    .selectFrom('public_keys')
+    .innerJoin('api_users', 'api_users.id', 'public_keys.api_user_id')
+    .select('public_keys.id')
+    .where('api_users.username', '=', CONSULTANT)
+    .executeTakeFirst();
+  if (existing) return null;
+  const key = makeConsultantKey();
+  // A failure is seen where the key is awaited, not as an unhandled rejection meanwhile.
+  key.catch(() => undefined);
+  return { key };
+}
+
 export async function seedBackOffice(
   db: Kysely<DB>,
-  options: { today: string; companyIds: ReadonlyMap<string, number> },
+  options: {
+    today: string;
+    companyIds: ReadonlyMap<string, number>;
+    /** The key started by startConsultantKey, if any. */
+    consultantKey?: PendingKey | null;
+  },
 ): Promise<void> {
   const { today } = options;
   for (const name of COMPANIES) {
@@ -251,8 +289,8 @@ export async function seedBackOffice(
   const acme = options.companyIds.get('Acme S.p.A.')!;
   const consultant = await db
     .insertInto('api_users')
-    .values({ company_id: acme, username: 'studio.verdi' })
-    .onConflict((oc) => oc.columns(['company_id', 'username']).doUpdateSet({ username: 'studio.verdi' }))
+    .values({ company_id: acme, username: CONSULTANT })
+    .onConflict((oc) => oc.columns(['company_id', 'username']).doUpdateSet({ username: CONSULTANT }))
     .returning(['id', 'revoked_at'])
     .executeTakeFirstOrThrow();
   const hasKey = await db
@@ -261,10 +299,7 @@ export async function seedBackOffice(
     .where('api_user_id', '=', consultant.id)
     .executeTakeFirst();
   if (!hasKey && consultant.revoked_at === null) {
-    // Off the main thread: a 3072-bit key takes about a second, which would hold up everything else.
-    const { publicKey } = await promisify(generateKeyPair)('rsa', {
-      modulusLength: screenConstants.rsaKeyBits,
-    });
+    const publicKey = await (options.consultantKey?.key ?? makeConsultantKey());
     const der = publicKey.export({ format: 'der', type: 'spki' });
     await db
       .insertInto('public_keys')

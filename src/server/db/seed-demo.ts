@@ -29,7 +29,7 @@ import { addCredit, approvePurchase, debitPurchase, payPurchase, rejectPurchase 
 import { hashPassword } from '../services/passwords';
 import { codiceFiscale, demoEmail, demoPeople } from './demo-people';
 import { MARIO_COVIP, seedForms } from './seed-forms';
-import { seedBackOffice } from './seed-backoffice';
+import { seedBackOffice, startConsultantKey } from './seed-backoffice';
 import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
 import { seedSellers } from './seed-sellers';
@@ -418,6 +418,7 @@ export interface SeedOptions {
 export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promise<void> {
   const now = options.now ?? new Date();
   const today = romeDate(now);
+  const consultantKey = await startConsultantKey(db);
 
   // Customers and their server skins: reference data, kept up to date.
   const initechSkin = JSON.stringify(loadInitechSkin());
@@ -574,7 +575,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   await seedForms(db, { marioId: userId('mario.rossi@example.com'), now });
   await seedEmployeesCredit(db, userId, today);
   await seedCompanyYear(db, { today, companyIds });
-  await seedBackOffice(db, { today, companyIds }); // referent back office (issue 16)
+  await seedBackOffice(db, { today, companyIds, consultantKey }); // referent back office (issue 16)
   // Its extra employees (two who left, a new hire) sign in with the demo password like every other.
   const backOfficeIds = await db
     .selectFrom('users')
