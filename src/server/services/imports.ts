@@ -40,6 +40,7 @@ import {
   type ImportRow,
 } from './import-sheet';
 import { insertCreditLoads, type AddCreditInput } from './ledger';
+import { JOB_QUEUES } from './jobs';
 import { hashToken } from './sessions';
 import { composeMail } from './sign-in';
 import { authRules } from './auth-rules';
@@ -53,8 +54,8 @@ export function importFilePath(uploadsDir: string, stored: string): string {
   return join(importsDir(uploadsDir), stored);
 }
 
-export const IMPORT_VALIDATE_QUEUE = 'import-validate';
-export const IMPORT_APPLY_QUEUE = 'import-apply';
+export const IMPORT_VALIDATE_QUEUE = JOB_QUEUES.importValidate;
+export const IMPORT_APPLY_QUEUE = JOB_QUEUES.importApply;
 
 export interface ImportJobData {
   id: number;

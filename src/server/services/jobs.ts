@@ -19,6 +19,25 @@ import type { DB } from '../db/schema';
 /** pg-boss's schema (created by the migrations, runMigrations -> installJobSchema). */
 export const JOB_SCHEMA = 'pgboss';
 
+/**
+ * The app's queues, made with pg-boss's schema by the migrations: pg-boss makes each queue a table of
+ * its own (about 20 ms of DDL each), which a start would otherwise do before serving, and instances
+ * starting together would race on. A queue not listed here is still made when its worker registers.
+ */
+export const JOB_QUEUES = {
+  importValidate: 'import-validate',
+  importApply: 'import-apply',
+  piattapastoOrder: 'piattapasto-ordine',
+} as const;
+
+/** Queue settings when a queue is made (a job's own options, given at send, come first). */
+const QUEUE_DEFAULTS = {
+  retryLimit: 2,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+};
+
 export interface JobInfo {
   id: string;
   /** 0 on the first run, then one more on each retry (after a failure or a restart). */
@@ -94,10 +113,53 @@ export async function installJobSchema(db: Kysely<DB>): Promise<void> {
       if (!exists.rows[0]?.name) {
         await connection.executeQuery(CompiledQuery.raw(PgBoss.getConstructionPlans(JOB_SCHEMA)));
       }
+      await installJobQueues(connection);
     } finally {
       await connection.executeQuery(CompiledQuery.raw(`SELECT pg_advisory_unlock(${INSTALL_LOCK_ID})`));
     }
   });
+}
+
+/**
+ * Makes the queues of JOB_QUEUES that are missing (one query when none is), on the connection holding
+ * the install lock: instances starting together make each queue once, one after the other.
+ */
+async function installJobQueues(db: Kysely<DB>): Promise<void> {
+  const existing = await db.executeQuery<{ name: string }>(
+    CompiledQuery.raw(`SELECT name FROM ${JOB_SCHEMA}.queue`),
+  );
+  const made = new Set(existing.rows.map((row) => row.name));
+  const missing = Object.values(JOB_QUEUES).filter((name) => !made.has(name));
+  if (missing.length === 0) return;
+  const boss = new PgBoss({
+    db: adapter(db),
+    schema: JOB_SCHEMA,
+    migrate: true,
+    schedule: false,
+    supervise: false,
+  } as PgBoss.ConstructorOptions);
+  await boss.start();
+  try {
+    for (const name of missing) await ensureQueue(boss, name, QUEUE_DEFAULTS);
+  } finally {
+    await boss.stop({ graceful: false, wait: true, close: false } as PgBoss.StopOptions);
+  }
+}
+
+/**
+ * Makes a queue once (idempotent). Two instances making the same queue at the same moment can
+ * deadlock on its partition; the loser tries again and finds it made.
+ */
+async function ensureQueue(boss: PgBoss, queue: string, settings: typeof QUEUE_DEFAULTS): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    if (await boss.getQueue(queue)) return;
+    try {
+      await boss.createQueue(queue, { name: queue, ...settings });
+      return;
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: string }).code !== DEADLOCK) throw error;
+    }
+  }
 }
 
 interface Registration {
@@ -114,9 +176,9 @@ export function createJobQueue(
   db: Kysely<DB>,
   options: JobQueueOptions & { recoverOrphans: boolean },
 ): JobQueue {
-  const expireInSeconds = options.expireSeconds ?? 15 * 60;
-  const retryLimit = options.retryLimit ?? 2;
-  const retryDelay = options.retryDelaySeconds ?? 5;
+  const expireInSeconds = options.expireSeconds ?? QUEUE_DEFAULTS.expireInSeconds;
+  const retryLimit = options.retryLimit ?? QUEUE_DEFAULTS.retryLimit;
+  const retryDelay = options.retryDelaySeconds ?? QUEUE_DEFAULTS.retryDelay;
   const boss = new PgBoss({
     db: adapter(db),
     schema: JOB_SCHEMA,
@@ -130,30 +192,10 @@ export function createJobQueue(
   const registrations = new Map<string, Registration>();
   let started = false;
 
-  /**
-   * Creates the queue once (idempotent). Two instances creating the same queue at the same moment can
-   * deadlock on its partition; the loser tries again and finds it made.
-   */
-  async function ensureQueue(queue: string): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      if (await boss.getQueue(queue)) return;
-      try {
-        await boss.createQueue(queue, {
-          name: queue,
-          retryLimit,
-          retryDelay,
-          retryBackoff: true,
-          expireInSeconds,
-        });
-        return;
-      } catch (error) {
-        if (attempt >= 3 || (error as { code?: string }).code !== DEADLOCK) throw error;
-      }
-    }
-  }
+  const settings = { retryLimit, retryDelay, retryBackoff: true, expireInSeconds };
 
   async function attach(queue: string, registration: Registration): Promise<void> {
-    await ensureQueue(queue);
+    await ensureQueue(boss, queue, settings);
     registration.workerId = await boss.work<object>(
       queue,
       { pollingIntervalSeconds: options.pollSeconds ?? 2, batchSize: 1, includeMetadata: true },
@@ -197,7 +239,7 @@ export function createJobQueue(
 
     async send(queue, data) {
       const registration = registrations.get(queue);
-      if (!registration) await ensureQueue(queue);
+      if (!registration) await ensureQueue(boss, queue, settings);
       const id = await boss.send(queue, data, {
         expireInSeconds,
         retryLimit,

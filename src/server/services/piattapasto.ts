@@ -39,6 +39,7 @@ import { ApiError } from '../errors';
 import { formatMessage } from '../messages';
 import type { DB, PiattapastoOrderError } from '../db/schema';
 import { escapeCellText } from './spreadsheet';
+import { JOB_QUEUES } from './jobs';
 import type { PageSlice } from './paging';
 
 export const ORDER_PAGING = {
@@ -514,7 +515,7 @@ export class SupplierError extends Error {
   }
 }
 
-export const ORDER_QUEUE = 'piattapasto-ordine';
+export const ORDER_QUEUE = JOB_QUEUES.piattapastoOrder;
 export interface OrderJob {
   orderId: number;
 }
