@@ -14,7 +14,7 @@ import {
   adminQuery,
   databaseUrl,
   openPgliteCopy,
-  serverTemplates,
+  readyTemplates,
   testDatabasePrefix,
   type TemplateKind,
 } from './templates';
@@ -58,6 +58,8 @@ function takeCopy(source: string): Promise<string> {
 /**
  * A new database on the test server; `drop()` removes it (and its connections). `template`: a copy of
  * the run's migrated (`empty`) or seeded (`demo`) template; without it, a database with nothing in it.
+ * A copy's drop is not waited for: the server drops it on the other core while the next file runs,
+ * and the run's teardown drops whatever copy is left (dropTemplates).
  */
 export async function createTestDatabase(
   template?: TemplateKind,
@@ -66,7 +68,7 @@ export async function createTestDatabase(
   const admin = TEST_DATABASE_URL;
   let name: string;
   if (template) {
-    const templates = serverTemplates();
+    const templates = await readyTemplates();
     const source = template === 'demo' ? templates.postgresDemo : templates.postgresEmpty;
     if (!source) throw new Error(NO_POSTGRES_REASON);
     name = await takeCopy(source);
@@ -74,9 +76,14 @@ export async function createTestDatabase(
     name = `welfare_t_${randomBytes(6).toString('hex')}`;
     await adminQuery(admin, `CREATE DATABASE ${name}`);
   }
+  const drop = () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   return {
     url: databaseUrl(admin, name),
-    drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: template
+      ? async () => {
+          drop().catch(() => undefined);
+        }
+      : drop,
   };
 }
 

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connect';
 import { createJobQueue, enqueueJob, type JobInfo, type JobQueue } from '../../src/server/services/jobs';
 import { NO_POSTGRES_REASON, TEST_DATABASE_URL, backends, buildTestApp, createTestDatabase } from './helpers';
-import { serverTemplates } from './templates';
+import { readyTemplates } from './templates';
 
 const WORKER = fileURLToPath(new URL('../fixtures/jobs/worker-killed.ts', import.meta.url));
 
@@ -61,7 +61,7 @@ describe.concurrent('job queue, across processes', () => {
         // The folder starts as a copy of the run's migrated template (an initdb on disk is slow).
         if (!created) {
           mkdirSync(join(folder, 'pglite'));
-          execFileSync('tar', ['-xf', serverTemplates().pgliteEmpty, '-C', join(folder, 'pglite')]);
+          execFileSync('tar', ['-xf', (await readyTemplates()).pgliteEmpty, '-C', join(folder, 'pglite')]);
         }
         let database = await open();
         const sender = createJobQueue(database.db, { ...fast, recoverOrphans: false });

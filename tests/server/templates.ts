@@ -18,7 +18,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -34,6 +34,12 @@ export interface ServerTemplates {
   /** Template database names on TEST_DATABASE_URL's server, or null without it. */
   postgresEmpty: string | null;
   postgresDemo: string | null;
+  /**
+   * Written once every template above is made: "ok", or the error that stopped it. The global setup
+   * names the templates and makes them in the background, so the test worker loads its modules
+   * meanwhile; a file waits for this before its first copy (readyTemplates).
+   */
+  readyFile: string;
 }
 
 declare module 'vitest' {
@@ -108,18 +114,58 @@ export function databaseUrl(url: string, name: string): string {
   return parsed.toString();
 }
 
-/** Builds the templates into `dir` (and on PostgreSQL when `postgresUrl` is given). */
-export async function buildTemplates(
-  dir: string,
+/**
+ * Names the templates of a run, in `dir` or in `cacheRoot`'s folder for the current sources, and on
+ * PostgreSQL when `postgresUrl` is given; makeTemplates makes them.
+ */
+export function planTemplates(dir: string, postgresUrl?: string, cacheRoot?: string): ServerTemplates {
+  const pgliteDir = cacheRoot ? join(cacheRoot, templateKey()) : dir;
+  const suffix = randomBytes(4).toString('hex');
+  return {
+    pgliteEmpty: join(pgliteDir, 'empty.tar'),
+    pgliteDemo: join(pgliteDir, 'demo.tar'),
+    postgresEmpty: postgresUrl ? `welfare_tpl_empty_${suffix}` : null,
+    postgresDemo: postgresUrl ? `welfare_tpl_demo_${suffix}` : null,
+    readyFile: join(dir, 'ready'),
+  };
+}
+
+/** Makes the templates `planTemplates` named, then writes their ready file (with the error, if any). */
+export async function makeTemplates(
+  templates: ServerTemplates,
   postgresUrl?: string,
   cacheRoot?: string,
-): Promise<ServerTemplates> {
-  // The PostgreSQL server works in its own processes: both chains run at once.
-  const [embedded, server] = await Promise.all([
-    cacheRoot ? cachedPgliteTemplates(cacheRoot) : buildPgliteTemplates(dir),
-    postgresUrl ? buildPostgresTemplates(postgresUrl) : { postgresEmpty: null, postgresDemo: null },
-  ]);
-  return { ...embedded, ...server };
+): Promise<void> {
+  try {
+    // The PostgreSQL server works in its own processes: both chains run at once.
+    await Promise.all([
+      cacheRoot ? cachedPgliteTemplates(templates, cacheRoot) : buildPgliteTemplates(templates),
+      postgresUrl ? buildPostgresTemplates(templates, postgresUrl) : undefined,
+    ]);
+    writeFileSync(templates.readyFile, 'ok');
+  } catch (error) {
+    writeFileSync(
+      templates.readyFile,
+      `modelli di database non costruiti: ${String((error as Error)?.stack ?? error)}`,
+    );
+    throw error;
+  }
+}
+
+let ready: Promise<ServerTemplates> | undefined;
+
+/** The templates of this run (provided by the global setup of the server and e2e projects), once made. */
+export function readyTemplates(): Promise<ServerTemplates> {
+  ready ??= (async () => {
+    const templates = inject('serverTemplates');
+    for (;;) {
+      const state = existsSync(templates.readyFile) ? readFileSync(templates.readyFile, 'utf8') : '';
+      if (state === 'ok') return templates;
+      if (state) throw new Error(state);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return ready;
 }
 
 /**
@@ -148,33 +194,31 @@ function templateKey(): string {
  * end-to-end stage after the server stage, a developer's second run); otherwise built and kept there.
  * A folder appears whole or not at all (built aside, then renamed).
  */
-async function cachedPgliteTemplates(
-  cacheRoot: string,
-): Promise<Pick<ServerTemplates, 'pgliteEmpty' | 'pgliteDemo'>> {
-  const dir = join(cacheRoot, templateKey());
-  const cached = { pgliteEmpty: join(dir, 'empty.tar'), pgliteDemo: join(dir, 'demo.tar') };
-  if (existsSync(cached.pgliteDemo)) return cached;
+async function cachedPgliteTemplates(templates: ServerTemplates, cacheRoot: string): Promise<void> {
+  const dir = dirname(templates.pgliteDemo);
+  if (existsSync(templates.pgliteDemo)) return;
   mkdirSync(cacheRoot, { recursive: true });
   // Templates of other sources are stale: only the newest is kept (folders being built are left alone).
   for (const old of readdirSync(cacheRoot)) {
     if (/^[0-9a-f]{16}$/.test(old)) rmSync(join(cacheRoot, old), { recursive: true, force: true });
   }
   const building = mkdtempSync(join(cacheRoot, 'building-'));
-  await buildPgliteTemplates(building);
+  await buildPgliteTemplates({
+    pgliteEmpty: join(building, basename(templates.pgliteEmpty)),
+    pgliteDemo: join(building, basename(templates.pgliteDemo)),
+  });
   try {
     renameSync(building, dir);
   } catch {
     // Another run finished the same templates first: use its folder.
     rmSync(building, { recursive: true, force: true });
   }
-  return cached;
 }
 
-async function buildPgliteTemplates(
-  dir: string,
-): Promise<Pick<ServerTemplates, 'pgliteEmpty' | 'pgliteDemo'>> {
-  const pgliteEmpty = join(dir, 'empty.tar');
-  const pgliteDemo = join(dir, 'demo.tar');
+async function buildPgliteTemplates({
+  pgliteEmpty,
+  pgliteDemo,
+}: Pick<ServerTemplates, 'pgliteEmpty' | 'pgliteDemo'>): Promise<void> {
   // Every copy unpacks the whole tarball into memory, file by file: the cluster is made with 1-MB WAL
   // segments instead of 16-MB ones (the copy carries one segment), and without the template0 and
   // template1 databases, which no test copies from (40% of the files). Together they halve an open.
@@ -195,16 +239,14 @@ async function buildPgliteTemplates(
   } finally {
     await embedded.close();
   }
-  return { pgliteEmpty, pgliteDemo };
 }
 
 /** The migrated database, then the demo one copied from it and seeded (the migrations run once). */
 async function buildPostgresTemplates(
+  { postgresEmpty, postgresDemo }: ServerTemplates,
   postgresUrl: string,
-): Promise<Pick<ServerTemplates, 'postgresEmpty' | 'postgresDemo'>> {
-  const suffix = randomBytes(4).toString('hex');
-  const postgresEmpty = `welfare_tpl_empty_${suffix}`;
-  const postgresDemo = `welfare_tpl_demo_${suffix}`;
+): Promise<void> {
+  if (!postgresEmpty || !postgresDemo) throw new Error('modelli PostgreSQL senza nome');
   await adminQuery(postgresUrl, `CREATE DATABASE ${postgresEmpty}`);
   const empty = await openDatabase({ databaseUrl: databaseUrl(postgresUrl, postgresEmpty), poolMax: 2 });
   try {
@@ -219,7 +261,6 @@ async function buildPostgresTemplates(
   } finally {
     await demo.close();
   }
-  return { postgresEmpty, postgresDemo };
 }
 
 /** The name prefix of the copies of a template (`welfare_tpl_demo_<run>` gives `welfare_t_demo_<run>_`). */
@@ -257,11 +298,6 @@ export async function dropTemplates(templates: ServerTemplates, postgresUrl?: st
   }
 }
 
-/** The templates of this run (provided by the global setup of the server and e2e projects). */
-export function serverTemplates(): ServerTemplates {
-  return inject('serverTemplates');
-}
-
 /**
  * A template's tarball handed to PGlite, which reads it with `arrayBuffer()`: Node's Blob does that
  * through a stream of small chunks concatenated again, a quarter of the cost of an open; this one
@@ -292,8 +328,8 @@ class TarballBlob extends Blob {
 const tarballs = new Map<string, Uint8Array>();
 
 /** A fresh in-memory PGlite holding a copy of a template. */
-export function openPgliteCopy(kind: TemplateKind): Promise<Database> {
-  const templates = serverTemplates();
+export async function openPgliteCopy(kind: TemplateKind): Promise<Database> {
+  const templates = await readyTemplates();
   const file = kind === 'demo' ? templates.pgliteDemo : templates.pgliteEmpty;
   let bytes = tarballs.get(file);
   if (!bytes) {
