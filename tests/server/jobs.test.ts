@@ -50,7 +50,14 @@ describe.concurrent('job queue, across processes', () => {
       const created = backend === 'postgres' ? await createTestDatabase('empty') : null;
       const open = () =>
         openDatabase(created ? { databaseUrl: created.url, poolMax: 2 } : { dataDir: folder });
-      const fast = { pollSeconds: 0.5, expireSeconds: 1, maintenanceSeconds: 1, retryDelaySeconds: 0 };
+      const fast = {
+        pollSeconds: 0.5,
+        expireSeconds: 1,
+        maintenanceSeconds: 1,
+        // At once: with the doubling wait pg-boss waits 1-2 s before a retry.
+        retryDelaySeconds: 0,
+        retryBackoff: false,
+      };
       // Another process will take the job and be killed in the middle of it; it loads its modules
       // while the job is prepared here, and opens the database when told (stdin).
       const child = spawn(process.execPath, ['--import', 'tsx', WORKER, created?.url ?? folder], {

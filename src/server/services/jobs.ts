@@ -65,6 +65,11 @@ export interface JobQueueOptions {
   retryLimit?: number;
   /** Seconds before a retry (default 5; doubled each time). */
   retryDelaySeconds?: number;
+  /**
+   * Whether the wait before a retry doubles each time (default true). With it pg-boss waits at least
+   * a second, a random part included; without it a delay of 0 retries at once (tests).
+   */
+  retryBackoff?: boolean;
   /** How long running handlers may finish at stop before they are cut off (default 5 s). */
   shutdownGraceMs?: number;
   /** Log of handler failures (the app's logger). */
@@ -192,7 +197,8 @@ export function createJobQueue(
   const registrations = new Map<string, Registration>();
   let started = false;
 
-  const settings = { retryLimit, retryDelay, retryBackoff: true, expireInSeconds };
+  const retryBackoff = options.retryBackoff ?? QUEUE_DEFAULTS.retryBackoff;
+  const settings = { retryLimit, retryDelay, retryBackoff, expireInSeconds };
 
   async function attach(queue: string, registration: Registration): Promise<void> {
     await ensureQueue(boss, queue, settings);
@@ -244,7 +250,7 @@ export function createJobQueue(
         expireInSeconds,
         retryLimit,
         retryDelay,
-        retryBackoff: true,
+        retryBackoff,
       });
       if (!id) throw new Error(`job non accodato: ${queue}`);
       // Wake this process's worker instead of waiting for its next poll.
