@@ -136,6 +136,13 @@ async function installJobQueues(db: Kysely<DB>): Promise<void> {
   const made = new Set(existing.rows.map((row) => row.name));
   const missing = Object.values(JOB_QUEUES).filter((name) => !made.has(name));
   if (missing.length === 0) return;
+  await withBoss(db, async (boss) => {
+    for (const name of missing) await ensureQueue(boss, name, QUEUE_DEFAULTS);
+  });
+}
+
+/** A pg-boss without workers or timers, started for one piece of work and stopped after it. */
+async function withBoss<T>(db: Kysely<DB>, work: (boss: PgBoss) => Promise<T>): Promise<T> {
   const boss = new PgBoss({
     db: adapter(db),
     schema: JOB_SCHEMA,
@@ -145,7 +152,7 @@ async function installJobQueues(db: Kysely<DB>): Promise<void> {
   } as PgBoss.ConstructorOptions);
   await boss.start();
   try {
-    for (const name of missing) await ensureQueue(boss, name, QUEUE_DEFAULTS);
+    return await work(boss);
   } finally {
     await boss.stop({ graceful: false, wait: true, close: false } as PgBoss.StopOptions);
   }
@@ -301,20 +308,10 @@ export function createJobQueue(
  * its next poll, or at its next start.
  */
 export async function enqueueJob(db: Kysely<DB>, queue: string, data: object): Promise<string> {
-  const boss = new PgBoss({
-    db: adapter(db),
-    schema: JOB_SCHEMA,
-    migrate: true,
-    schedule: false,
-    supervise: false,
-  } as PgBoss.ConstructorOptions);
-  await boss.start();
-  try {
+  return withBoss(db, async (boss) => {
     await boss.createQueue(queue, { name: queue });
     const id = await boss.send(queue, data);
     if (!id) throw new Error(`job non accodato: ${queue}`);
     return id;
-  } finally {
-    await boss.stop({ graceful: false, wait: true, close: false } as PgBoss.StopOptions);
-  }
+  });
 }
