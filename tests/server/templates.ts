@@ -2,8 +2,8 @@
  * Databases seeded once per test run (ARCHITECTURE.md §9): the global setup migrates and seeds one
  * embedded database, dumps its data folder twice (migrated only, then with the demo seed) and, when
  * TEST_DATABASE_URL is set, makes the same two databases on PostgreSQL. Each test file then starts
- * from a copy: `PGlite.create({ loadDataDir })` or `CREATE DATABASE ... TEMPLATE ...`, about a second
- * instead of initdb + migrations + seed. The embedded dumps are kept under .tmp/test-templates/<key>
+ * from a copy: PGlite's in-memory file system filled with the dump (TemplateFs) or
+ * `CREATE DATABASE ... TEMPLATE ...`, a fraction of a second instead of initdb + migrations + seed. The embedded dumps are kept under .tmp/test-templates/<key>
  * for the next run made of the same sources on the same day (the end-to-end stage after the server
  * stage reuses them).
  */
@@ -19,6 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { MemoryFS, type PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -73,25 +74,43 @@ async function dumpTo(database: Database, file: string): Promise<void> {
   );
 }
 
+/** One entry of a ustar archive: its path, whether it is a folder, and its bytes (a view, not a copy). */
+interface TarEntry {
+  name: string;
+  folder: boolean;
+  data: Uint8Array;
+  /** The entry's header and padded data, as they are in the archive. */
+  block: Uint8Array;
+}
+
 /**
- * A ustar archive without the entries `drop` names: each entry is a 512-byte header (name at 0,
- * prefix at 345, octal size at 124) followed by its data padded to 512 bytes; two zero blocks end it.
+ * The entries of a ustar archive: each is a 512-byte header (name at 0, octal size at 124, type at
+ * 156, prefix at 345) followed by its data padded to 512 bytes; two zero blocks end it.
  */
-function withoutTarEntries(tarball: Uint8Array, drop: (name: string) => boolean): Uint8Array {
+function* tarEntries(tarball: Uint8Array): Generator<TarEntry> {
   const text = (from: number, length: number) =>
     Buffer.from(tarball.subarray(from, from + length))
       .toString('latin1')
       .replace(/\0.*$/s, '');
-  const kept: Uint8Array[] = [];
   let offset = 0;
   while (offset + 512 <= tarball.length && tarball[offset] !== 0) {
     const prefix = text(offset + 345, 155);
     const name = prefix ? `${prefix}/${text(offset, 100)}` : text(offset, 100);
     const size = parseInt(text(offset + 124, 12).trim() || '0', 8);
     const end = offset + 512 + Math.ceil(size / 512) * 512;
-    if (!drop(name)) kept.push(tarball.subarray(offset, end));
+    yield {
+      name,
+      folder: tarball[offset + 156] === 0x35, // '5'
+      data: tarball.subarray(offset + 512, offset + 512 + size),
+      block: tarball.subarray(offset, end),
+    };
     offset = end;
   }
+}
+
+/** A ustar archive without the entries `drop` names. */
+function withoutTarEntries(tarball: Uint8Array, drop: (name: string) => boolean): Uint8Array {
+  const kept = [...tarEntries(tarball)].filter((entry) => !drop(entry.name)).map((entry) => entry.block);
   kept.push(new Uint8Array(1024));
   return Buffer.concat(kept);
 }
@@ -298,43 +317,56 @@ export async function dropTemplates(templates: ServerTemplates, postgresUrl?: st
   }
 }
 
+type EmscriptenOptions = Parameters<MemoryFS['init']>[1];
+/** What a step before the start is handed: the module, its environment and file system. */
+type EmscriptenModule = Parameters<NonNullable<EmscriptenOptions['preRun']>[number]>[0];
+
+/** The files of a template's data folder, read and unpacked once per process. */
+const templateFiles = new Map<string, TarEntry[]>();
+
 /**
- * A template's tarball handed to PGlite, which reads it with `arrayBuffer()`: Node's Blob does that
- * through a stream of small chunks concatenated again, a quarter of the cost of an open; this one
- * hands over the bytes read once per process, without a copy: PGlite only reads the archive (it is
- * not compressed) and its in-memory file system copies each file's bytes as it writes them.
+ * PGlite's in-memory file system, filled with a template's data folder before PostgreSQL starts (it
+ * then finds a cluster and resumes it). PGlite's own `loadDataDir` unpacks the archive again at every
+ * open and checks every parent folder of every file; this writes the entries unpacked once per
+ * process, a third of an open. The in-memory file system copies the bytes it is given.
  */
-class TarballBlob extends Blob {
-  readonly #tarball: Uint8Array;
-
-  constructor(tarball: Uint8Array) {
-    super([]);
-    this.#tarball = tarball;
+class TemplateFs extends MemoryFS {
+  constructor(private readonly entries: readonly TarEntry[]) {
+    super();
   }
 
-  override get size(): number {
-    return this.#tarball.byteLength;
-  }
-
-  override get type(): string {
-    return 'application/x-tar';
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#tarball.buffer as ArrayBuffer);
+  override init(pg: PGlite, options: EmscriptenOptions) {
+    const fill = (mod: EmscriptenModule) => {
+      // Set by PGlite's own steps, which run before this one.
+      const root = mod.ENV.PGDATA as string;
+      const made = new Set<string>();
+      const folder = (path: string) => {
+        if (made.has(path)) return;
+        mod.FS.mkdirTree(path);
+        made.add(path);
+      };
+      folder(root);
+      for (const entry of this.entries) {
+        const path = `${root}/${entry.name.replace(/^\/+|\/+$/g, '')}`;
+        if (entry.folder) folder(path);
+        else {
+          folder(path.slice(0, path.lastIndexOf('/')));
+          mod.FS.writeFile(path, entry.data);
+        }
+      }
+    };
+    return super.init(pg, { ...options, preRun: [...(options.preRun ?? []), fill] });
   }
 }
-
-const tarballs = new Map<string, Uint8Array>();
 
 /** A fresh in-memory PGlite holding a copy of a template. */
 export async function openPgliteCopy(kind: TemplateKind): Promise<Database> {
   const templates = await readyTemplates();
   const file = kind === 'demo' ? templates.pgliteDemo : templates.pgliteEmpty;
-  let bytes = tarballs.get(file);
-  if (!bytes) {
-    bytes = new Uint8Array(readFileSync(file));
-    tarballs.set(file, bytes);
+  let entries = templateFiles.get(file);
+  if (!entries) {
+    entries = [...tarEntries(new Uint8Array(readFileSync(file)))];
+    templateFiles.set(file, entries);
   }
-  return openDatabase({ inMemory: true, loadDataDir: new TarballBlob(bytes) });
+  return openDatabase({ inMemory: true, filesystem: new TemplateFs(entries) });
 }
