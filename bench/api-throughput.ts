@@ -16,15 +16,13 @@
  * beside them.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import type { Database } from '../src/server/db/connect';
-import { onFreshPglite, onFreshPostgres } from './databases';
+import { benchOnEachBackend } from './databases';
 import { createSession } from '../src/server/services/sessions';
 
 const CONNECTIONS = 20;
@@ -154,15 +152,6 @@ async function run(backend: Backend, database: Database): Promise<BackendResult>
   }
 }
 
-function onPglite(): Promise<BackendResult> {
-  return onFreshPglite((database) => run('pglite', database));
-}
-
-// The server's own pool size (connect.ts default).
-function onPostgres(url: string): Promise<BackendResult> {
-  return onFreshPostgres(url, (database) => run('postgres', database));
-}
-
 function table(result: BackendResult): string {
   const header = ['what', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
   const rows = [result.floor, result.call].map((r) => [
@@ -191,30 +180,10 @@ function table(result: BackendResult): string {
   ].join('\n');
 }
 
-const started = performance.now();
-// BENCH_ONLY=pglite or postgres: one backend only (the other is skipped).
-const only = process.env.BENCH_ONLY?.trim();
-const results: BackendResult[] = only === 'postgres' ? [] : [await onPglite()];
-const url = process.env.TEST_DATABASE_URL?.trim();
-if (url && only !== 'pglite') results.push(await onPostgres(url));
-else if (!url) process.stdout.write('TEST_DATABASE_URL non impostata: solo PGlite.\n');
-
-process.stdout.write(`\n${results.map(table).join('\n\n')}\n`);
-writeFileSync(
-  RESULTS_FILE,
-  `${JSON.stringify(
-    {
-      generatedAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', node: process.version },
-      connections: CONNECTIONS,
-      durationS: DURATION_S,
-      targetShareOfFloor: TARGET_SHARE,
-      results,
-    },
-    null,
-    2,
-  )}\n`,
-);
-process.stdout.write(
-  `\nRisultati in ${RESULTS_FILE} (${Math.round((performance.now() - started) / 1000)} s).\n`,
-);
+// The server's own pool size on PostgreSQL (connect.ts default).
+await benchOnEachBackend({
+  run,
+  table,
+  resultsFile: RESULTS_FILE,
+  settings: { connections: CONNECTIONS, durationS: DURATION_S, targetShareOfFloor: TARGET_SHARE },
+});

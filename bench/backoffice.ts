@@ -10,8 +10,6 @@
  * query of 50 users of the company by surname. Figures are printed and written to
  * bench/backoffice-results.json; never asserted.
  */
-import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/server/db/connect';
@@ -26,7 +24,7 @@ import {
 } from '../src/server/services/back-office';
 import { addDays, romeDate } from '../src/server/services/calendar';
 import { pageSlice } from '../src/server/services/paging';
-import { onFreshPglite, onFreshPostgres } from './databases';
+import { benchOnEachBackend } from './databases';
 
 const EMPLOYEES = 20_000;
 const RUNS = 40;
@@ -183,23 +181,4 @@ function table(result: Result): string {
   ].join('\n');
 }
 
-const started = performance.now();
-const only = process.env.BENCH_ONLY?.trim();
-const results: Result[] = only === 'postgres' ? [] : [await onFreshPglite((d) => run('pglite', d))];
-const url = process.env.TEST_DATABASE_URL?.trim();
-if (url && only !== 'pglite') results.push(await onFreshPostgres(url, (d) => run('postgres', d), 4));
-else if (!url) process.stdout.write('TEST_DATABASE_URL non impostata: solo PGlite.\n');
-process.stdout.write(`\n${results.map(table).join('\n\n')}\n`);
-writeFileSync(
-  RESULTS_FILE,
-  `${JSON.stringify(
-    {
-      generatedAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', node: process.version },
-      totalMs: Math.round(performance.now() - started),
-      results,
-    },
-    null,
-    2,
-  )}\n`,
-);
+await benchOnEachBackend({ run, table, resultsFile: RESULTS_FILE, poolMax: 4 });

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { importColumns } from '../config/import-sheet';
 import type { DB } from '../src/server/db/schema';
 import { taxCodeCheckLetter } from '../src/shared/validators';
+import { insertBenchCompany } from './databases';
 
 const LETTERS = 'BCDFGHLMNPRSTVZ';
 
@@ -54,27 +55,18 @@ export async function writeImportFile(path: string, rows: number): Promise<void>
 }
 
 export async function benchUploader(db: Kysely<DB>) {
-  const customer = await db
-    .insertInto('customers')
-    .values({ slug: 'bench', name: 'Bench' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const company = await db
-    .insertInto('companies')
-    .values({ nome: 'Bench S.p.A.', customer_id: customer.id })
-    .returning('id_azienda')
-    .executeTakeFirstOrThrow();
+  const { customerId, companyId } = await insertBenchCompany(db, 'Bench S.p.A.');
   const user = await db
     .insertInto('users')
     .values({
       email: 'referente@bench.example.com',
       nome: 'R',
       cognome: 'B',
-      company_id: company.id_azienda,
-      customer_id: customer.id,
+      company_id: companyId,
+      customer_id: customerId,
       profile: 'ref_aziendale',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { companyId: company.id_azienda, userId: user.id };
+  return { companyId, userId: user.id };
 }

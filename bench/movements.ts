@@ -13,13 +13,11 @@
  * Prints a table per backend and writes bench/movements-results.json. Figures are reported, never
  * asserted.
  */
-import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/server/db/connect';
-import { onFreshPglite, onFreshPostgres } from './databases';
+import { benchOnEachBackend, insertBenchCompany } from './databases';
 import { runMigrations } from '../src/server/db/migrate';
 import type { DB } from '../src/server/db/schema';
 import { addMonths, romeDate } from '../src/server/services/calendar';
@@ -77,17 +75,7 @@ interface BackendResult {
 // Seed
 
 async function seed(db: Kysely<DB>): Promise<{ companyId: number; userId: number }> {
-  const customer = await db
-    .insertInto('customers')
-    .values({ slug: 'bench', name: 'Bench' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const company = await db
-    .insertInto('companies')
-    .values({ nome: 'Grande Azienda S.p.A.', customer_id: customer.id })
-    .returning('id_azienda')
-    .executeTakeFirstOrThrow();
-  const companyId = company.id_azienda;
+  const { customerId, companyId } = await insertBenchCompany(db, 'Grande Azienda S.p.A.');
   await sql`
     INSERT INTO users (email, nome, cognome, cod_fisc, company_id, customer_id)
     SELECT 'dipendente' || g || '@grande.example.com',
@@ -97,7 +85,7 @@ async function seed(db: Kysely<DB>): Promise<{ companyId: number; userId: number
                   'De Luca','Mancini','Costa','Giordano','Rizzo','Lombardi','Moretti','Barbieri','Fontana',
                   'Santoro'])[1 + (g * 7) % 20],
            'BNCDPN80A01F' || lpad(g::text, 4, '0'),
-           ${companyId}, ${customer.id}
+           ${companyId}, ${customerId}
       FROM generate_series(1, ${EMPLOYEES}::int) AS g`.execute(db);
   const first = await db
     .selectFrom('users')
@@ -312,14 +300,6 @@ async function run(backend: Backend, database: Database): Promise<BackendResult>
 // ---------------------------------------------------------------------------------------------
 // Backends
 
-function onPglite(): Promise<BackendResult> {
-  return onFreshPglite((database) => run('pglite', database));
-}
-
-function onPostgres(url: string): Promise<BackendResult> {
-  return onFreshPostgres(url, (database) => run('postgres', database), 4);
-}
-
 function table(result: BackendResult): string {
   const header = ['query', 'runs', 'p50 ms', 'p95 ms', 'target p95', 'max ms', 'answer'];
   const rows = result.figures.map((f) => [
@@ -348,28 +328,4 @@ function table(result: BackendResult): string {
   ].join('\n');
 }
 
-const started = performance.now();
-// BENCH_ONLY=pglite or postgres: one backend only (the other is skipped).
-const only = process.env.BENCH_ONLY?.trim();
-const results: BackendResult[] = only === 'postgres' ? [] : [await onPglite()];
-const url = process.env.TEST_DATABASE_URL?.trim();
-if (url && only !== 'pglite') results.push(await onPostgres(url));
-else if (!url) process.stdout.write('TEST_DATABASE_URL non impostata: solo PGlite.\n');
-
-process.stdout.write(`\n${results.map(table).join('\n\n')}\n`);
-writeFileSync(
-  RESULTS_FILE,
-  `${JSON.stringify(
-    {
-      generatedAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', node: process.version },
-      totalMs: Math.round(performance.now() - started),
-      results,
-    },
-    null,
-    2,
-  )}\n`,
-);
-process.stdout.write(
-  `\nRisultati in ${RESULTS_FILE} (${Math.round((performance.now() - started) / 1000)} s).\n`,
-);
+await benchOnEachBackend({ run, table, resultsFile: RESULTS_FILE, poolMax: 4 });

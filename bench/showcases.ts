@@ -8,8 +8,6 @@
  * target: a page with a search p95 at most 50 ms on PostgreSQL (shown for PGlite too). Prints a table per
  * backend with the search's plan and writes `showcases-results.json` here (machine figures, not committed).
  */
-import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { fornAmlShowcase } from '../config/showcases';
@@ -18,7 +16,7 @@ import { runMigrations } from '../src/server/db/migrate';
 import type { DB } from '../src/server/db/schema';
 import { pageSlice } from '../src/server/services/paging';
 import { amlProducts, likePattern } from '../src/server/services/showcases';
-import { onFreshPglite, onFreshPostgres } from './databases';
+import { benchOnEachBackend } from './databases';
 
 type Backend = 'pglite' | 'postgres';
 
@@ -176,29 +174,4 @@ function table(result: BackendResult): string {
   ].join('\n');
 }
 
-const started = performance.now();
-const only = process.env.BENCH_ONLY?.trim();
-const results: BackendResult[] =
-  only === 'postgres' ? [] : [await onFreshPglite((database) => run('pglite', database))];
-const url = process.env.TEST_DATABASE_URL?.trim();
-if (url && only !== 'pglite')
-  results.push(await onFreshPostgres(url, (database) => run('postgres', database), 4));
-else if (!url) process.stdout.write('TEST_DATABASE_URL non impostata: solo PGlite.\n');
-
-process.stdout.write(`\n${results.map(table).join('\n\n')}\n`);
-writeFileSync(
-  RESULTS_FILE,
-  `${JSON.stringify(
-    {
-      generatedAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', node: process.version },
-      totalMs: Math.round(performance.now() - started),
-      results,
-    },
-    null,
-    2,
-  )}\n`,
-);
-process.stdout.write(
-  `\nRisultati in ${RESULTS_FILE} (${Math.round((performance.now() - started) / 1000)} s).\n`,
-);
+await benchOnEachBackend({ run, table, resultsFile: RESULTS_FILE, poolMax: 4 });
