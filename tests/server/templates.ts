@@ -3,7 +3,8 @@
  * embedded database, dumps its data folder twice (migrated only, then with the demo seed) and, when
  * TEST_DATABASE_URL is set, makes the same two databases on PostgreSQL. Each test file then starts
  * from a copy: PGlite's in-memory file system filled with the dump (TemplateFs) or
- * `CREATE DATABASE ... TEMPLATE ...`, a fraction of a second instead of initdb + migrations + seed. The embedded dumps are kept under .tmp/test-templates/<key>
+ * `CREATE DATABASE ... TEMPLATE ...`, a fraction of a second instead of initdb + migrations + seed.
+ * The embedded dumps are kept under .tmp/test-templates/<key>
  * for the next run made of the same sources on the same day (the end-to-end stage after the server
  * stage reuses them).
  */
