@@ -7,7 +7,8 @@ import { messages as accountMessages } from '../../config/messages-account.it';
 import { buildApp } from '../../src/server/app';
 import { createSession } from '../../src/server/services/sessions';
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
-import { openPgliteCopy } from '../server/templates';
+import { openPgliteCopy, seededAt } from '../server/templates';
+import { restoreClock, startClockAt, syncBrowserClock } from './clock';
 
 /**
  * A real server for end-to-end tests: the Fastify app listening on a free loopback port, on a fresh
@@ -27,6 +28,9 @@ export async function startServer(): Promise<E2eServer> {
   // Uploaded files go under dataDir; the database is an in-memory copy of the run's seeded template
   // (tests/server/templates.ts), so no file seeds the demo data again.
   const dataDir = mkdtempSync(join(tmpdir(), 'welfare-e2e-'));
+  // The demo history counts its days from the seed's instant: the server's clock starts there
+  // (clock.ts), and so does every browser context's (newContext).
+  startClockAt(await seededAt());
   const database = await openPgliteCopy('demo');
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
@@ -41,6 +45,7 @@ export async function startServer(): Promise<E2eServer> {
     });
   } catch (error) {
     await database.close();
+    restoreClock();
     throw error;
   }
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -53,6 +58,7 @@ export async function startServer(): Promise<E2eServer> {
     async close() {
       await app.close();
       await database.close();
+      restoreClock();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -65,13 +71,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: chromiumArgs, headless: true });
 }
 
-/** A phone-sized context by default: the portal is mobile first. */
+/** A phone-sized context by default: the portal is mobile first. Its clock is the server's (clock.ts). */
 export async function newContext(browser: Browser, baseURL: string, width = 360): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL,
     viewport: { width, height: width < 600 ? 740 : 900 },
     locale: 'it-IT',
   });
+  await syncBrowserClock(context);
+  return context;
 }
 
 /** Puts a session into sessionStorage the way the portal persists it, before the app boots. */

@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import type { APIRequestContext, Browser, BrowserContext, Download, Locator } from 'playwright-core';
 import { expect } from 'vitest';
+import { syncBrowserClock } from './clock';
 
 /**
  * Contexts of one test, in the Europe/Rome zone unless told (the portal shows instants on Rome's wall
@@ -30,6 +31,7 @@ export class RomeContexts {
       timezoneId,
       acceptDownloads: true,
     });
+    await syncBrowserClock(context);
     context.on('weberror', (error) => this.errors.push(String(error.error())));
     this.contexts.push(context);
     return context;

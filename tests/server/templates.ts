@@ -33,6 +33,12 @@ export interface ServerTemplates {
   /** Dumped PGlite data folders. */
   pgliteEmpty: string;
   pgliteDemo: string;
+  /**
+   * The instant the demo templates of this run are seeded at (ISO): now, or `TEST_NOW` when a run
+   * checks the calendar on another day (scripts/test.mjs). A PGlite template kept from an earlier run
+   * of the same day carries its own instant: read it with `seededAt`.
+   */
+  seedNow: string;
   /** Template database names on TEST_DATABASE_URL's server, or null without it. */
   postgresEmpty: string | null;
   postgresDemo: string | null;
@@ -139,9 +145,11 @@ export function databaseUrl(url: string, name: string): string {
  * PostgreSQL when `postgresUrl` is given; makeTemplates makes them.
  */
 export function planTemplates(dir: string, postgresUrl?: string, cacheRoot?: string): ServerTemplates {
-  const pgliteDir = cacheRoot ? join(cacheRoot, templateKey()) : dir;
+  const seedNow = testNow();
+  const pgliteDir = cacheRoot ? join(cacheRoot, templateKey(seedNow)) : dir;
   const suffix = randomBytes(4).toString('hex');
   return {
+    seedNow: seedNow.toISOString(),
     pgliteEmpty: join(pgliteDir, 'empty.tar'),
     pgliteDemo: join(pgliteDir, 'demo.tar'),
     postgresEmpty: postgresUrl ? `welfare_tpl_empty_${suffix}` : null,
@@ -150,17 +158,42 @@ export function planTemplates(dir: string, postgresUrl?: string, cacheRoot?: str
   };
 }
 
+/**
+ * The run's "now" for the demo seed: `TEST_NOW` (an ISO instant, as `2027-01-31T22:55:00Z`) when set,
+ * so that the date-dependent suites can be run on any chosen day; otherwise the real now.
+ */
+export function testNow(): Date {
+  const wanted = process.env.TEST_NOW?.trim();
+  if (!wanted) return new Date();
+  const instant = new Date(wanted);
+  if (Number.isNaN(instant.getTime())) throw new Error(`TEST_NOW non è un istante ISO: ${wanted}`);
+  return instant;
+}
+
+/** The file beside a PGlite demo template that says the instant it was seeded at. */
+const seededAtFile = (pgliteDemo: string) => join(dirname(pgliteDemo), 'seeded-at');
+
+/**
+ * The instant the demo template this run copies was seeded at: every date of the demo history counts
+ * from it, so the end-to-end server and browser clocks start there (tests/e2e/clock.ts).
+ */
+export async function seededAt(): Promise<Date> {
+  const templates = await readyTemplates();
+  return new Date(readFileSync(seededAtFile(templates.pgliteDemo), 'utf8').trim());
+}
+
 /** Makes the templates `planTemplates` named, then writes their ready file (with the error, if any). */
 export async function makeTemplates(
   templates: ServerTemplates,
   postgresUrl?: string,
   cacheRoot?: string,
 ): Promise<void> {
+  const seedNow = new Date(templates.seedNow);
   try {
     // The PostgreSQL server works in its own processes: both chains run at once.
     await Promise.all([
-      cacheRoot ? cachedPgliteTemplates(templates, cacheRoot) : buildPgliteTemplates(templates),
-      postgresUrl ? buildPostgresTemplates(templates, postgresUrl) : undefined,
+      cacheRoot ? cachedPgliteTemplates(templates, cacheRoot) : buildPgliteTemplates(templates, seedNow),
+      postgresUrl ? buildPostgresTemplates(templates, postgresUrl, seedNow) : undefined,
     ]);
     writeFileSync(templates.readyFile, 'ok');
   } catch (error) {
@@ -190,9 +223,10 @@ export function readyTemplates(): Promise<ServerTemplates> {
 
 /**
  * What the PGlite templates are made of: the sources the migrations and the seed read (they live in
- * these folders), the installed packages, and the day (the demo data is dated from today, in Rome).
+ * these folders), the installed packages, and the day of the seed (the demo data is dated from it, in
+ * Rome).
  */
-function templateKey(): string {
+function templateKey(seedNow: Date): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
@@ -205,7 +239,7 @@ function templateKey(): string {
   };
   for (const dir of ['config', 'schemas', 'skins', 'src/server', 'src/shared']) walk(dir);
   hash.update(readFileSync('package-lock.json'));
-  hash.update(new Date().toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' }));
+  hash.update(seedNow.toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' }));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -216,17 +250,20 @@ function templateKey(): string {
  */
 async function cachedPgliteTemplates(templates: ServerTemplates, cacheRoot: string): Promise<void> {
   const dir = dirname(templates.pgliteDemo);
-  if (existsSync(templates.pgliteDemo)) return;
+  if (existsSync(templates.pgliteDemo) && existsSync(seededAtFile(templates.pgliteDemo))) return;
   mkdirSync(cacheRoot, { recursive: true });
   // Templates of other sources are stale: only the newest is kept (folders being built are left alone).
   for (const old of readdirSync(cacheRoot)) {
     if (/^[0-9a-f]{16}$/.test(old)) rmSync(join(cacheRoot, old), { recursive: true, force: true });
   }
   const building = mkdtempSync(join(cacheRoot, 'building-'));
-  await buildPgliteTemplates({
-    pgliteEmpty: join(building, basename(templates.pgliteEmpty)),
-    pgliteDemo: join(building, basename(templates.pgliteDemo)),
-  });
+  await buildPgliteTemplates(
+    {
+      pgliteEmpty: join(building, basename(templates.pgliteEmpty)),
+      pgliteDemo: join(building, basename(templates.pgliteDemo)),
+    },
+    new Date(templates.seedNow),
+  );
   try {
     renameSync(building, dir);
   } catch {
@@ -235,10 +272,10 @@ async function cachedPgliteTemplates(templates: ServerTemplates, cacheRoot: stri
   }
 }
 
-async function buildPgliteTemplates({
-  pgliteEmpty,
-  pgliteDemo,
-}: Pick<ServerTemplates, 'pgliteEmpty' | 'pgliteDemo'>): Promise<void> {
+async function buildPgliteTemplates(
+  { pgliteEmpty, pgliteDemo }: Pick<ServerTemplates, 'pgliteEmpty' | 'pgliteDemo'>,
+  seedNow: Date,
+): Promise<void> {
   // Every copy unpacks the whole tarball into memory, file by file: the cluster is made with 1-MB WAL
   // segments instead of 16-MB ones (the copy carries one segment), and without the template0 and
   // template1 databases, which no test copies from (40% of the files). Together they halve an open.
@@ -254,8 +291,9 @@ async function buildPgliteTemplates({
     }
     await runMigrations(embedded.db);
     await dumpTo(embedded, pgliteEmpty);
-    await seedDemo(embedded.db);
+    await seedDemo(embedded.db, { now: seedNow });
     await dumpTo(embedded, pgliteDemo);
+    writeFileSync(seededAtFile(pgliteDemo), seedNow.toISOString());
   } finally {
     await embedded.close();
   }
@@ -265,6 +303,7 @@ async function buildPgliteTemplates({
 async function buildPostgresTemplates(
   { postgresEmpty, postgresDemo }: ServerTemplates,
   postgresUrl: string,
+  seedNow: Date,
 ): Promise<void> {
   if (!postgresEmpty || !postgresDemo) throw new Error('modelli PostgreSQL senza nome');
   await adminQuery(postgresUrl, `CREATE DATABASE ${postgresEmpty}`);
@@ -277,7 +316,7 @@ async function buildPostgresTemplates(
   await adminQuery(postgresUrl, `CREATE DATABASE ${postgresDemo} TEMPLATE ${postgresEmpty}`);
   const demo = await openDatabase({ databaseUrl: databaseUrl(postgresUrl, postgresDemo), poolMax: 2 });
   try {
-    await seedDemo(demo.db);
+    await seedDemo(demo.db, { now: seedNow });
   } finally {
     await demo.close();
   }
