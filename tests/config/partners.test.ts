@@ -1,8 +1,9 @@
 /**
  * config/partners.ts (spec 001 §2, §7; ARCHITECTURE.md §4 "Partners"): one declaration per partner login
- * page of config/routes.ts and the other way round, each valid (shared rules of src/shared/partners.ts),
- * the spec's services, clusters, bitq ids and salabam services, and every menu badge that points at a
- * partner page opening a declared one.
+ * page of config/routes.ts and a route for every declaration, each valid (shared rules of
+ * src/shared/partners.ts) and shaped as its kind of page requires, and every menu badge that points at a
+ * partner page opening a declared one. The spec's own pages, services, clusters, bitq ids and salabam
+ * services are in spec-conformance.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import {
   voucherPortalLogins,
   type PartnerDeclaration,
 } from '../../config/partners';
-import { routes, type RouteRule } from '../../config/routes';
+import { isRouteName, routes, type RouteRule } from '../../config/routes';
 import { partnerDeclarationProblems } from '../../src/shared/partners';
 import { convProva, providerProva } from '../fixtures/partners/partner-prova';
 
@@ -29,21 +30,20 @@ const declared: readonly PartnerDeclaration[] = partners;
 const byRoute = (name: string) => declared.find((partner) => partner.route_name === name);
 
 describe('config/partners.ts', () => {
-  it('declares every partner login page of config/routes.ts, and nothing else', () => {
-    expect(partnerRouteNames).toHaveLength(30);
-    expect(declared.map((partner) => partner.route_name).sort()).toEqual(partnerRouteNames);
+  it('declares every partner login page of config/routes.ts, and only pages of config/routes.ts', () => {
+    expect(partnerRouteNames.length).toBeGreaterThan(0);
+    for (const name of partnerRouteNames) expect(byRoute(name), name).toBeDefined();
+    for (const partner of declared) expect(isRouteName(partner.route_name), partner.route_name).toBe(true);
   });
 
   it('holds only valid declarations (the server refuses to start otherwise), the fixture included', () => {
     expect(partnerDeclarationProblems(declared, partnerProviders)).toEqual([]);
     expect(partnerDeclarationProblems([...declared, ...voucherPortalLogins], partnerProviders)).toEqual([]);
     // The voucher portal's calls serve the voucher pages (001 §7: service 200 or 100).
-    expect(voucherPortalLogins.map((login) => [login.route_name, login.call.body?.service])).toEqual([
-      ['conv-aml', 200],
-      ['conv-aml-expedia', 100],
-      ['conv-aml-hoepli', 100],
-    ]);
-    for (const login of voucherPortalLogins) expect(routes).toHaveProperty([login.route_name]);
+    for (const login of voucherPortalLogins) {
+      expect([200, 100], login.route_name).toContain(login.call.body?.service);
+      expect(routes).toHaveProperty([login.route_name]);
+    }
     expect(
       partnerDeclarationProblems([...declared, convProva], [...partnerProviders, providerProva]),
     ).toEqual([]);
@@ -58,70 +58,33 @@ describe('config/partners.ts', () => {
     ]);
   });
 
-  it('uses the spec’s services and clusters on /ts, with comp_credito the balance on offer', () => {
-    const services = new Set([
-      'experience',
-      'travel',
-      'tantosvagotravel',
-      'giftcard',
-      'gowelfare.converter',
-      'ticket',
-      'amz_libri',
-      'booking',
-      'assirete',
-      'welcometoitaly',
-      'snowit',
-      'zenais',
-    ]);
-    const clusters = new Set(['home', 'home-activities', 'eatinerari']);
+  it('posts a service and a cluster from every /ts page, with comp_credito the balance on offer', () => {
     const ts = declared.filter(
       (partner) => (routes as Record<string, RouteRule>)[partner.route_name]?.group === 'ts',
     );
-    expect(ts).toHaveLength(12);
+    expect(ts.length).toBeGreaterThan(0);
     for (const partner of ts) {
       expect(partner.call.name, partner.route_name).toBe('sso_login_partner');
-      expect(services.has(String(partner.call.body?.service)), partner.route_name).toBe(true);
-      expect(clusters.has(partner.call.body?.cluster ?? ''), partner.route_name).toBe(true);
+      expect(String(partner.call.body?.service ?? '').trim(), partner.route_name).not.toBe('');
+      expect((partner.call.body?.cluster ?? '').trim(), partner.route_name).not.toBe('');
       expect(partner.call.body?.comp_credito, partner.route_name).toBe(partner.balance);
       expect(partner.handoff.kind, partner.route_name).toBe('form-post');
       expect(partner.conditions, partner.route_name).toBe(true);
     }
-    expect(byRoute('conv-home-activities')?.call.body?.cluster).toBe('home-activities');
-    expect(byRoute('conv-eatinerari')?.call.body?.cluster).toBe('eatinerari');
   });
 
-  it('gives the bitq pages their showcase ids and the salabam pages their services (001 §7)', () => {
-    const ids = Object.fromEntries(
-      declared
-        .filter((partner) => partner.provider === 'bitq')
-        .map((partner) => [
-          partner.route_name,
-          partner.handoff.kind === 'form-post' ? partner.handoff.cat : null,
-        ]),
-    );
-    expect(ids).toEqual({
-      'conv-bitq-parchi': 151,
-      'conv-bitq-exp': 113,
-      'conv-bitq-tour': 122,
-      'conv-bitq-sport': 14,
-      'conv-bitq-musei': 18,
-      'conv-bitq-cinema': 152,
-      'conv-bitq-concerti': 19,
-      'conv-bitq-gaming': 150,
-      'conv-bitq-corsi': 115,
-    });
-    const salabam = Object.fromEntries(
-      declared
-        .filter((partner) => partner.provider === 'salabam')
-        .map((partner) => [partner.route_name, [partner.call.body?.service, partner.handoff.kind]]),
-    );
-    expect(salabam).toEqual({
-      'conv-salabam-shop': ['salabam', 'blank-window'],
-      'conv-salabam-vadobay': ['vadobay', 'blank-window'],
-      'conv-salabam-voli-vadobay': ['voli-vadobay', 'blank-window'],
-      'conv-salabam-vacanze-vadobay': ['vacanze-vadobay', 'blank-window'],
-      'conv-salabam-vivamod': ['vivamod', 'blank-window'],
-    });
+  it('gives each bitq page a showcase id of its own and each salabam page a service (001 §7)', () => {
+    const bitq = declared.filter((partner) => partner.provider === 'bitq');
+    const cats = bitq.map((partner) => (partner.handoff.kind === 'form-post' ? partner.handoff.cat : null));
+    for (const [index, cat] of cats.entries()) {
+      expect(Number.isInteger(cat) && cat! > 0, bitq[index]!.route_name).toBe(true);
+    }
+    expect(new Set(cats).size).toBe(cats.length);
+    for (const partner of declared.filter((p) => p.provider === 'salabam')) {
+      expect(partner.call.name, partner.route_name).toBe('salabam_login');
+      expect(String(partner.call.body?.service ?? '').trim(), partner.route_name).not.toBe('');
+      expect(partner.handoff.kind, partner.route_name).toBe('blank-window');
+    }
     expect(byRoute('conv-wishlist')?.handoff.kind).toBe('link');
     expect(byRoute('conv-bonusx')).toMatchObject({ conditions: false, handoff: { kind: 'bonusx' } });
     expect(byRoute('conv-fac')?.call.name).toBe('partner_login');
@@ -136,7 +99,8 @@ describe('config/partners.ts', () => {
       );
     const names = leaves.flatMap((badge) => (badge.route_name ? [badge.route_name as string] : []));
     const pointing = names.filter((name) => partnerRouteNames.includes(name));
-    expect(pointing.length).toBeGreaterThanOrEqual(30);
+    // The spec's pages each have a badge: menu.test.ts (REACHED_FROM_HOME).
+    expect(pointing.length).toBeGreaterThan(0);
     for (const name of pointing) expect(byRoute(name), name).toBeDefined();
     expect(names).toContain(requestForm.route_name);
     expect(names).toContain(benefitHub.route_name);

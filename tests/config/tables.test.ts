@@ -147,19 +147,14 @@ describe('the list of tables', () => {
 });
 
 describe('status sets', () => {
-  it('label every value with a catalogue text, and give the import jobs of 002 §4.2 their variants', () => {
+  // The values and labels of 002 §4 are in spec-conformance.test.ts.
+  it('label every value with a catalogue text', () => {
     for (const set of Object.values(statusSets)) {
+      expect(Object.keys(set.values).length).toBeGreaterThan(0);
       for (const entry of Object.values(set.values)) {
         if (typeof entry.label === 'string') expect(Object.hasOwn(messages, entry.label)).toBe(true);
         else expect(entry.label.literal.trim()).not.toBe('');
       }
     }
-    const jobs = statusSets['import-job'].values;
-    expect(Object.keys(jobs)).toHaveLength(10);
-    expect(messages[jobs.IMPORTED_SUCCESSFULLY.label]).toBe('Accettato dal Backoffice');
-    expect(jobs.IMPORTED_SUCCESSFULLY.tone).toBe('success');
-    expect(jobs.IMPORT_FAILED.tone).toBe('danger');
-    expect(messages[statusSets['piattapasto-order'].values.TO_VALIDATE.label]).toBe('DA VALIDARE');
-    expect(Object.keys(statusSets['voucher-validity'].values)).toEqual(['true', 'false']);
   });
 });

@@ -136,8 +136,9 @@ describe.each(backends)('portal shell calls on the demo seed (%s)', (backend) =>
     );
     expect(Object.keys(referent).sort()).toEqual(referentPermissions());
     expect(referent['home-refazi']).toBe(true);
+    // Every declared back-office page, however many (the spec's twelve: tests/config/spec-conformance.test.ts).
     const office = Object.keys(routes).filter((name) => name.startsWith('office-'));
-    expect(office.length).toBe(12);
+    expect(office.length).toBeGreaterThan(0);
     for (const name of office) expect(referent[name], name).toBe(true);
   });
 

@@ -1,12 +1,14 @@
 /** Menu visibility (spec 000 §5 "Menu visibility", §2 payment-provider entry) over config/menu.ts. */
 import { describe, expect, it } from 'vitest';
-import { menu, type MenuConfig } from '../../config/menu';
+import { menu, type MenuConfig, type MenuLeafBadge, type MenuSubsectionBadge } from '../../config/menu';
+import { isRouteName, routes, type RouteGroup, type RouteRule } from '../../config/routes';
 import {
   canShowRoute,
   findSubsection,
   visibleMenu,
   type MenuSession,
   type VisibleSection,
+  type VisibleSubsection,
 } from '../../src/client/engine/menu/menu-visibility';
 
 function session(
@@ -26,8 +28,49 @@ function session(
   };
 }
 
-/** Badge keys shown, without dashmovimenti: its route needs only the login (config/routes.ts). */
-const keys = (sections: VisibleSection[]) => allKeys(sections).filter((key) => key !== 'dashmovimenti');
+const topBadges = menu.flatMap((section) => section.section_menu);
+const leafKey = (badge: MenuLeafBadge): string => badge.route_name ?? badge.direct_link;
+const subroutesOf = (key: string): readonly MenuLeafBadge[] =>
+  topBadges.find(
+    (badge): badge is MenuSubsectionBadge =>
+      badge.subsection_name !== undefined && badge.subsection_name === key,
+  )?.subroutes ?? [];
+
+/** A route any logged user may open: no permission, profile or registration asked (config/routes.ts). */
+function loginOnly(name: string | undefined): boolean {
+  if (name === undefined || !isRouteName(name)) return false;
+  const rule: RouteRule = routes[name];
+  return (
+    rule.access === 'login' &&
+    rule.permission === undefined &&
+    rule.profile === undefined &&
+    rule.ollipayRegistered === undefined
+  );
+}
+
+/**
+ * Badges that depend on no permission (direct links, login-only routes such as dashmovimenti): whatever
+ * config/menu.ts adds of them, the lists below stay those the permissions decide.
+ */
+const ALWAYS_SHOWN = new Set(
+  topBadges
+    .flatMap((badge) => (badge.subsection_name !== undefined ? [...badge.subroutes] : [badge]))
+    .filter((badge) => badge.direct_link !== undefined || loginOnly(badge.route_name))
+    .map(leafKey),
+);
+
+/** Badge keys shown, without those every logged user sees. */
+const keys = (sections: VisibleSection[]) => allKeys(sections).filter((key) => !ALWAYS_SHOWN.has(key));
+
+/** The keys a subsection shows, without those every logged user sees. */
+const shownIn = (subsection: VisibleSubsection | null | undefined) =>
+  (subsection?.badges ?? []).map((badge) => badge.key).filter((key) => !ALWAYS_SHOWN.has(key));
+
+/** The route names of a subsection that lie in a route group. */
+const inGroup = (key: string, group: RouteGroup) =>
+  subroutesOf(key).flatMap((badge) =>
+    badge.route_name !== undefined && routes[badge.route_name].group === group ? [badge.route_name] : [],
+  );
 
 const allKeys = (sections: VisibleSection[]) =>
   sections.flatMap((section) =>
@@ -45,28 +88,26 @@ describe('route badges', () => {
     ]);
   });
 
-  it('of routes that need only the login are shown to every logged user, as the router opens them', () => {
-    expect(allKeys(visibleMenu(menu, session([])))).toEqual(['dashmovimenti']);
+  it('of routes that need only the login (and direct links) are shown to every logged user, as the router opens them', () => {
+    const outsideSubsections = topBadges
+      .flatMap((badge) => (badge.subsection_name === undefined ? [leafKey(badge)] : []))
+      .filter((key) => ALWAYS_SHOWN.has(key));
+    expect(outsideSubsections).toContain('dashmovimenti');
+    expect(allKeys(visibleMenu(menu, session([])))).toEqual(outsideSubsections);
   });
 
   it('follow the router rules: return-url opens the /ts partner pages, either eurete key the group', () => {
     const perms = ['tree-viaggi', 'return-url'];
-    const viaggi = findSubsection(visibleMenu(menu, session(perms)), 'tree-viaggi');
-    expect(viaggi?.badges.map((badge) => badge.key)).toEqual([
-      'conv-viaggi',
-      'conv-viaggi-b',
-      'conv-booking',
-      'conv-snowit',
-    ]);
-    const salute = findSubsection(
-      visibleMenu(menu, session(['tree-salute', 'conv-eurete-100'])),
-      'tree-salute',
+    const viaggi = shownIn(findSubsection(visibleMenu(menu, session(perms)), 'tree-viaggi'));
+    expect(viaggi).toEqual(inGroup('tree-viaggi', 'ts'));
+    expect(viaggi).toEqual(
+      expect.arrayContaining(['conv-viaggi', 'conv-viaggi-b', 'conv-booking', 'conv-snowit']),
     );
-    expect(salute?.badges.map((badge) => badge.key)).toEqual([
-      'conv-assirete',
-      'conv-eurete-buoni',
-      'conv-eurete-100',
-    ]);
+    const salute = shownIn(
+      findSubsection(visibleMenu(menu, session(['tree-salute', 'conv-eurete-100'])), 'tree-salute'),
+    );
+    expect(salute).toEqual(inGroup('tree-salute', 'eurete'));
+    expect(salute).toEqual(expect.arrayContaining(['conv-assirete', 'conv-eurete-buoni', 'conv-eurete-100']));
   });
 
   it('stay visible when only threshold_ok is missing (the page shows the alert) and agree with the router', () => {
@@ -90,7 +131,7 @@ describe('subsections (tree- keys)', () => {
     expect(keys(withoutTree)).toEqual([]);
     const withTree = visibleMenu(menu, session(['tree-rimborsi', 'rimb-spese', 'rimb-bollette']));
     const rimborsi = findSubsection(withTree, 'tree-rimborsi');
-    expect(rimborsi?.badges.map((badge) => badge.key)).toEqual(['rimb-spese', 'rimb-bollette']);
+    expect(shownIn(rimborsi)).toEqual(['rimb-spese', 'rimb-bollette']);
     expect(rimborsi?.sectionTitle).toBe('Utilizza il tuo credito welfare');
   });
 
@@ -111,13 +152,13 @@ describe('payment-provider entry (ollipay)', () => {
   const perms = ['tree-buoni', 'conv-aml', 'conv-ollipay'];
   const buoni = (user: Partial<NonNullable<MenuSession['user']>>) =>
     findSubsection(visibleMenu(menu, session(perms, user)), 'tree-buoni')?.badges ?? [];
+  const buoniKeys = (user: Partial<NonNullable<MenuSession['user']>>) =>
+    shownIn(findSubsection(visibleMenu(menu, session(perms, user)), 'tree-buoni'));
 
   it('is in the vouchers group only when the user is registered', () => {
-    expect(buoni({ ollipay_status: { profile: 'wfm', reg_status: false } }).map((b) => b.key)).toEqual([
-      'conv-aml',
-    ]);
-    expect(buoni({ ollipay_status: null }).map((b) => b.key)).toEqual(['conv-aml']);
-    expect(buoni({ ollipay_status: { profile: 'wfm', reg_status: true } }).map((b) => b.key)).toEqual([
+    expect(buoniKeys({ ollipay_status: { profile: 'wfm', reg_status: false } })).toEqual(['conv-aml']);
+    expect(buoniKeys({ ollipay_status: null })).toEqual(['conv-aml']);
+    expect(buoniKeys({ ollipay_status: { profile: 'wfm', reg_status: true } })).toEqual([
       'conv-aml',
       'conv-ollipay',
     ]);
