@@ -70,6 +70,29 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return fields ? fill(constants.dateTimeFormat, fields) : '';
 }
 
+/** Today's date in Italy (YYYY-MM-DD), whatever the machine's or the browser's time zone. */
+export function romeToday(now: Date = new Date()): string {
+  const fields = romeFields(now);
+  return `${fields.YYYY}-${fields.MM}-${fields.DD}`;
+}
+
+/** The day a value names (YYYY-MM-DD): a calendar day as written, an instant's day in Rome. */
+export function romeDayOf(value: string | Date): string | null {
+  const fields = fieldsOf(value);
+  return fields ? `${fields.YYYY}-${fields.MM}-${fields.DD}` : null;
+}
+
+/** Whole days from one calendar day to another (YYYY-MM-DD): no zone, no clock change in between. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The first day of the month before a day's (YYYY-MM-DD). */
+export function firstDayOfPreviousMonth(day: string): string {
+  const [year = 0, month = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 10);
+}
+
 /** ISO date (YYYY-MM-DD) as used on the wire. */
 export function toIsoDate(value: Date | string): string {
   return dayjs(value).format('YYYY-MM-DD');

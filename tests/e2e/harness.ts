@@ -7,8 +7,8 @@ import { messages as accountMessages } from '../../config/messages-account.it';
 import { buildApp } from '../../src/server/app';
 import { createSession } from '../../src/server/services/sessions';
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
+import { clockIsMoved, restoreClock, startClockAt } from '../server/clock';
 import { openPgliteCopy, seededAt } from '../server/templates';
-import { restoreClock, startClockAt, syncBrowserClock } from './clock';
 
 /**
  * A real server for end-to-end tests: the Fastify app listening on a free loopback port, on a fresh
@@ -29,7 +29,7 @@ export async function startServer(): Promise<E2eServer> {
   // (tests/server/templates.ts), so no file seeds the demo data again.
   const dataDir = mkdtempSync(join(tmpdir(), 'welfare-e2e-'));
   // The demo history counts its days from the seed's instant: the server's clock starts there
-  // (clock.ts), and so does every browser context's (newContext).
+  // (server/clock.ts), and so does every browser context's (syncBrowserClock).
   startClockAt(await seededAt());
   const database = await openPgliteCopy('demo');
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -71,7 +71,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: chromiumArgs, headless: true });
 }
 
-/** A phone-sized context by default: the portal is mobile first. Its clock is the server's (clock.ts). */
+/**
+ * A browser context's clock, from the server's now (Playwright's clock, running: its time flows as the
+ * real one does). Call it before the context opens its first page.
+ */
+export async function syncBrowserClock(context: BrowserContext): Promise<void> {
+  if (clockIsMoved()) await context.clock.install({ time: Date.now() });
+}
+
+/** A phone-sized context by default: the portal is mobile first. Its clock is the server's. */
 export async function newContext(browser: Browser, baseURL: string, width = 360): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,

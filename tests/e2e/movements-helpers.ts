@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import type { APIRequestContext, Browser, BrowserContext, Download, Locator } from 'playwright-core';
 import { expect } from 'vitest';
-import { syncBrowserClock } from './clock';
+import { syncBrowserClock } from './harness';
 
 /**
  * Contexts of one test, in the Europe/Rome zone unless told (the portal shows instants on Rome's wall

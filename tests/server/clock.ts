@@ -1,17 +1,15 @@
 /**
- * The end-to-end world's clock. The demo history is dated from the instant its template was seeded
- * (tests/server/templates.ts; `TEST_NOW` picks another day), so the server of a file (this process:
- * the app, PGlite's `now()`, which reads `Date.now`, and the tests' own oracles) and every browser
- * context start their clocks at that instant and let them run. A file that crosses midnight, or a
- * template seeded earlier the same day, still sees the seed's today; a run with `TEST_NOW` sees that
- * day everywhere.
+ * This process's clock, moved to a chosen instant and left running: the app, PGlite's `now()` (which
+ * reads `Date.now`) and the tests' own oracles all see it. The end-to-end server starts it at the
+ * instant its demo template was seeded (templates.ts `seededAt`; `TEST_NOW` picks another day), and
+ * every browser context follows (e2e/harness.ts `syncBrowserClock`): a file that crosses midnight, or a
+ * template seeded earlier the same day, still sees the seed's today. The calendar sweep
+ * (seed-calendar.test.ts) seeds and serves on chosen instants the same way.
  *
  * The process clock is shifted by a constant offset rather than faked with vitest's timers: their
  * running clock advances in 20-ms ticks of a timer, so it stands still while the event loop is busy
  * and falls behind the browser's (a TOTP code would then be of a step the server already took).
  */
-import type { BrowserContext } from 'playwright-core';
-
 const RealDate = Date;
 let offset = 0;
 
@@ -44,10 +42,7 @@ export function restoreClock(): void {
   globalThis.Date = RealDate;
 }
 
-/**
- * A browser context's clock, from this process's now (Playwright's clock, running: its time flows
- * as the real one does). Call it before the context opens its first page.
- */
-export async function syncBrowserClock(context: BrowserContext): Promise<void> {
-  if (offset !== 0) await context.clock.install({ time: Date.now() });
+/** Whether the clock runs elsewhere than the real one. */
+export function clockIsMoved(): boolean {
+  return offset !== 0;
 }

@@ -178,8 +178,7 @@ const seededAtFile = (pgliteDemo: string) => join(dirname(pgliteDemo), 'seeded-a
  * from it, so the end-to-end server and browser clocks start there (tests/e2e/clock.ts).
  */
 export async function seededAt(): Promise<Date> {
-  const templates = await readyTemplates();
-  return new Date(readFileSync(seededAtFile(templates.pgliteDemo), 'utf8').trim());
+  return new Date((await readyTemplates()).seededAt);
 }
 
 /** Makes the templates `planTemplates` named, then writes their ready file (with the error, if any). */
@@ -205,15 +204,19 @@ export async function makeTemplates(
   }
 }
 
-let ready: Promise<ServerTemplates> | undefined;
+let ready: Promise<ServerTemplates & { seededAt: string }> | undefined;
 
-/** The templates of this run (provided by the global setup of the server and e2e projects), once made. */
-export function readyTemplates(): Promise<ServerTemplates> {
+/**
+ * The templates of this run (provided by the global setup of the server and e2e projects), once made,
+ * with the instant the PGlite demo template was seeded at.
+ */
+export function readyTemplates(): Promise<ServerTemplates & { seededAt: string }> {
   ready ??= (async () => {
     const templates = inject('serverTemplates');
     for (;;) {
       const state = existsSync(templates.readyFile) ? readFileSync(templates.readyFile, 'utf8') : '';
-      if (state === 'ok') return templates;
+      if (state === 'ok')
+        return { ...templates, seededAt: readFileSync(seededAtFile(templates.pgliteDemo), 'utf8').trim() };
       if (state) throw new Error(state);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -7,7 +7,7 @@ import { allowedRelationIds, amortization, loanInterest, monthNames } from '../.
 import type { FileKind, FormDeclaration, FormRuleName } from '../../../config/forms/types';
 import { formatFormMessage, type FormMessageArgs, type FormMessageKey } from '../catalogues/forms';
 import { euro, parseCents } from '../money';
-import { dayjs, formatDate } from '../dates';
+import { dayjs, formatDate, romeToday } from '../dates';
 import { isCompleteEuroAmount } from '../validators/euro';
 import { isValidIban, normalizeIban } from '../validators/iban';
 import { isValidTaxCode, normalizeTaxCode } from '../validators/codice-fiscale';
@@ -41,16 +41,7 @@ export type RuleErrors = Record<string, string[]>;
 
 type Data = Record<string, unknown>;
 
-/** Today's date in Italy, whatever the machine's time zone. */
-export function romeToday(now: Date = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Rome',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export { romeToday };
 
 export function hasErrors(errors: RuleErrors): boolean {
   return Object.values(errors).some((messages) => messages.length > 0);

@@ -16,7 +16,7 @@ import type {
   TableTone,
 } from '../../../../config/tables/types';
 import { routePath } from '../../components/route-link';
-import { dayjs, formatDate, formatDateTime } from '../../../shared/dates';
+import { daysBetween, formatDate, formatDateTime, romeDayOf, romeToday } from '../../../shared/dates';
 import { formatWireEuro } from '../../../shared/money';
 
 export type Row = Record<string, unknown>;
@@ -110,14 +110,17 @@ export function holds(condition: TableCondition | undefined, row: Row, query: Ro
   return condition.in.some((item) => same(value, item));
 }
 
-/** Whether a row has a tone today: `expired` before today, `expiring` today..today+N days. */
-export function hasTone(tone: TableTone, row: Row, today: Date = new Date()): boolean {
+/**
+ * Whether a row has a tone today: `expired` before today, `expiring` today..today+N days. Days are
+ * Rome's, as the server counts them, whatever the browser's zone.
+ */
+export function hasTone(tone: TableTone, row: Row, now: Date = new Date()): boolean {
   if (!holds(tone.when, row)) return false;
   const value = readField(row, tone.field);
   if (isBlank(value)) return false;
-  const date = dayjs(String(value)).startOf('day');
-  if (!date.isValid()) return false;
-  const diff = date.diff(dayjs(today).startOf('day'), 'day');
+  const day = romeDayOf(String(value));
+  if (day === null) return false;
+  const diff = daysBetween(romeToday(now), day);
   if (tone.tone === 'expired') return diff < 0;
   return diff >= 0 && diff <= (tone.withinDays ?? 0);
 }

@@ -3,16 +3,17 @@
  * both between the first day of the previous month and today. Dates are `YYYY-MM-DD` strings.
  */
 import { formatMessage, messages } from '../../../shared/catalogues/account';
-import { dayjs, formatDate, toIsoDate } from '../../../shared/dates';
+import { firstDayOfPreviousMonth, formatDate, romeToday } from '../../../shared/dates';
 
 export interface ExportRange {
   min: string;
   max: string;
 }
 
-export function exportRange(today: Date = new Date()): ExportRange {
-  const now = dayjs(today);
-  return { min: toIsoDate(now.subtract(1, 'month').startOf('month').toDate()), max: toIsoDate(now.toDate()) };
+/** From the first day of the previous month through today, in Rome's days as the server counts them. */
+export function exportRange(now: Date = new Date()): ExportRange {
+  const today = romeToday(now);
+  return { min: firstDayOfPreviousMonth(today), max: today };
 }
 
 export interface ExportDateErrors {

@@ -22,7 +22,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { screenConstants } from '../../../../config/screen-constants';
 import type { UploadSlot } from '../../../../config/forms/types';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
-import { dayjs, formatDate } from '../../../shared/dates';
+import { formatDate, romeToday } from '../../../shared/dates';
 import { ApiError } from '../../api/client';
 import { ItalianDateInput } from '../../components/italian-date-input';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
@@ -144,7 +144,8 @@ export function UploadSlotCard({
 
   const busy = phase.step !== 'idle' || removing;
   const locked = disabled || busy;
-  const today = dayjs().format('YYYY-MM-DD');
+  // The server refuses a document dated after today in Rome.
+  const today = romeToday();
 
   const choose = async (chosen: File[]) => {
     const ticket = ++selection.current;
