@@ -235,7 +235,7 @@ function companyEmployees(): DemoUser[] {
   );
 }
 
-interface PurchasePlan {
+export interface PurchasePlan {
   key: string;
   daysAgo: number;
   kind: number;
@@ -247,7 +247,7 @@ interface PurchasePlan {
 }
 
 /** Mario's year: ordinary purchases total 1300.00, art. 51 c.3 purchases 400.00 (see the module comment). */
-const MARIO_PURCHASES: PurchasePlan[] = [
+export const MARIO_PURCHASES: PurchasePlan[] = [
   {
     key: 'seed-mario-p00',
     daysAgo: 600,
@@ -659,8 +659,9 @@ async function syncProfilePermissions(db: Kysely<DB>, profile: Profile, perms: s
   });
 }
 
-async function seedMario(db: Kysely<DB>, userId: number, today: string): Promise<void> {
-  const lines = [
+/** Mario's credit lines as of `today` (the calendar sweep checks them on every day of a year). */
+export function marioLines(today: string) {
+  return [
     // Last year's credit, expired with 50.00 unused: shown in the credit status as expired, 0.00 spendable.
     {
       rif: 'seed-mario-2024',
@@ -699,7 +700,10 @@ async function seedMario(db: Kysely<DB>, userId: number, today: string): Promise
       oggetto: 'Conversione premio di risultato',
     },
   ];
-  for (const l of lines) {
+}
+
+async function seedMario(db: Kysely<DB>, userId: number, today: string): Promise<void> {
+  for (const l of marioLines(today)) {
     await addCredit(db, {
       userId,
       amountCents: cents(l.amount),
@@ -716,13 +720,27 @@ async function seedMario(db: Kysely<DB>, userId: number, today: string): Promise
   for (const p of MARIO_PURCHASES) await seedPurchase(db, userId, today, p);
 }
 
+/**
+ * When a planned purchase is made (`daysAgo` days before `today`, at noon) and when an operator acts
+ * on it: a week later, or today for a recent request.
+ */
+export function purchaseTimes(
+  today: string,
+  plan: Pick<PurchasePlan, 'daysAgo'>,
+): { at: Date; actedAt: Date } {
+  return {
+    at: noon(addDays(today, -plan.daysAgo)),
+    actedAt: noon(addDays(today, -Math.max(0, plan.daysAgo - 7))),
+  };
+}
+
 async function seedPurchase(
   db: Kysely<DB>,
   userId: number,
   today: string,
   plan: PurchasePlan,
 ): Promise<void> {
-  const at = noon(addDays(today, -plan.daysAgo));
+  const { at, actedAt } = purchaseTimes(today, plan);
   const { purchase } = await debitPurchase(db, {
     userId,
     kind: plan.kind,
@@ -734,8 +752,7 @@ async function seedPurchase(
     idempotencyKey: plan.key,
     at,
   });
-  // Operators act a week later (or today, for recent requests).
-  const later = noon(addDays(today, -Math.max(0, plan.daysAgo - 7)));
+  const later = actedAt;
   if (purchase.status !== 'inserito' || plan.status === 'inserito') return;
   if (plan.status === 'rifiutato')
     await rejectPurchase(db, purchase.id, { at: later, motivo: 'Documentazione non conforme' });

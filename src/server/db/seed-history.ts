@@ -66,12 +66,15 @@ export function historyEmployees(): HistoryEmployee[] {
   );
 }
 
-/** Lines, a year of requests and the advances accounts, for the bulk employees that have no lines yet. */
+/**
+ * Lines, a year of requests and the advances accounts, for the bulk employees that have no lines yet
+ * (`employees`: their e-mails; all of `historyEmployees()` unless told, as the calendar sweep does).
+ */
 export async function seedCompanyYear(
   db: Kysely<DB>,
-  options: { today: string; companyIds: Map<string, number> },
+  options: { today: string; companyIds: Map<string, number>; employees?: readonly string[] },
 ): Promise<void> {
-  const emails = historyEmployees().map((u) => u.email);
+  const emails = options.employees ?? historyEmployees().map((u) => u.email);
   await db.transaction().execute(async (trx) => {
     const newUsers = await createLines(trx, emails, options.today);
     if (newUsers.length === 0) return;
@@ -83,7 +86,11 @@ export async function seedCompanyYear(
 }
 
 /** Two lines per user that has none yet; returns the users whose lines were created now. */
-async function createLines(trx: Transaction<DB>, emails: string[], today: string): Promise<number[]> {
+async function createLines(
+  trx: Transaction<DB>,
+  emails: readonly string[],
+  today: string,
+): Promise<number[]> {
   const from = addMonths(today, -12);
   const { rows } = await sql<{ user_id: number }>`
     WITH emp AS (
