@@ -184,3 +184,30 @@ describe('a plain form sent as multipart (supporto-prova)', () => {
     );
   });
 });
+
+describe('a plain form embedded in a page with its own title', () => {
+  it('heads every state with a level-2 title, the loading one too: the page keeps one h1', async () => {
+    const user = held();
+    stubApi(() => undefined);
+    const shell = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit = {}) =>
+        url === '/api/get-logged-user-info' ? user.answer : shell(url, init),
+      ),
+    );
+    logInAs();
+    await renderInRouter(<PlainFormScreen declaration={informativaProva} embedded />, {
+      path: '/modulo',
+      extraPaths: ['/menu'],
+    });
+    // Loading: the user's data has not come yet.
+    await screen.findByText(formMessages.formLoading);
+    expect(screen.getByRole('heading', { level: 2, name: informativaProva.title })).toBeTruthy();
+    expect(screen.queryAllByRole('heading', { level: 1 })).toEqual([]);
+    await act(async () => user.release(jsonResponse(200, demoUser())));
+    expect(await screen.findByRole('heading', { level: 2, name: informativaProva.title })).toBeTruthy();
+    await sendButton();
+    expect(screen.queryAllByRole('heading', { level: 1 })).toEqual([]);
+  });
+});

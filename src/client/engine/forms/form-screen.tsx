@@ -14,7 +14,7 @@
 import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { findForm } from '../../../../config/forms';
 import type { PlainFormDeclaration, RequestFormDeclaration } from '../../../../config/forms/types';
 import { formatFormMessage, formMessages, type FormMessageKey } from '../../../shared/catalogues/forms';
@@ -45,7 +45,7 @@ export interface FormScreenProps {
 
 export function FormScreen({ routeName, replayId, declaration }: FormScreenProps) {
   const form = declaration ?? findForm(routeName);
-  if (!form) return <FormFailure message="formLoadError" />;
+  if (!form) return <FormFailure message="formLoadError" embedded={false} />;
   // A new form or a new replay starts from scratch.
   return <LoadedForm key={`${form.route_name}:${replayId ?? ''}`} declaration={form} replayId={replayId} />;
 }
@@ -75,39 +75,70 @@ export function PlainFormScreen({ declaration, embedded, onSubmitted }: PlainFor
   );
 }
 
-function FormFailure({ message, title }: { message: FormMessageKey; title?: string }) {
+/**
+ * The frame of a form in every state (loading, failed, loaded): a page of its own with the title as
+ * its heading, or, `embedded` in a page that has its own title, a section whose title is a level-2
+ * heading (one h1 per page, even while the form loads).
+ */
+function FormFrame({
+  title,
+  embedded,
+  testId,
+  children,
+}: {
+  title?: string;
+  embedded: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
-    <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
+    <Container
+      size="sm"
+      py={embedded ? 0 : { base: 'md', sm: 'xl' }}
+      px={embedded ? 0 : { base: 'sm', sm: 'md' }}
+      mx={embedded ? 0 : undefined}
+    >
+      <Stack gap="lg" data-testid={testId}>
         {title && (
-          <Title order={1} size="h2">
+          <Title order={embedded ? 2 : 1} size={embedded ? 'h3' : 'h2'}>
             {title}
           </Title>
         )}
-        <Alert color="red" role="alert" data-testid="form-load-error">
-          {formMessages[message]}
-        </Alert>
-        <Button component={Link} to="/menu" variant="light" w={{ base: '100%', xs: 'auto' }}>
-          {formMessages.formBackToMenu}
-        </Button>
+        {children}
       </Stack>
     </Container>
   );
 }
 
-function FormLoading({ title }: { title: string }) {
+function FormFailure({
+  message,
+  title,
+  embedded,
+}: {
+  message: FormMessageKey;
+  title?: string;
+  embedded: boolean;
+}) {
   return (
-    <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Stack align="center" py="xl" gap="sm" role="status" aria-live="polite">
-          <Loader aria-hidden="true" />
-          <Text c="dimmed">{formMessages.formLoading}</Text>
-        </Stack>
+    <FormFrame title={title} embedded={embedded}>
+      <Alert color="red" role="alert" data-testid="form-load-error">
+        {formMessages[message]}
+      </Alert>
+      <Button component={Link} to="/menu" variant="light" w={{ base: '100%', xs: 'auto' }}>
+        {formMessages.formBackToMenu}
+      </Button>
+    </FormFrame>
+  );
+}
+
+function FormLoading({ title, embedded }: { title: string; embedded: boolean }) {
+  return (
+    <FormFrame title={title} embedded={embedded}>
+      <Stack align="center" py="xl" gap="sm" role="status" aria-live="polite">
+        <Loader aria-hidden="true" />
+        <Text c="dimmed">{formMessages.formLoading}</Text>
       </Stack>
-    </Container>
+    </FormFrame>
   );
 }
 
@@ -280,38 +311,33 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false }: Load
   };
 
   if (!compiled || userQuery.isError || (request && creditQuery.isError) || (load && loadQuery.isError))
-    return <FormFailure message="formLoadError" title={declaration.title} />;
+    return <FormFailure message="formLoadError" title={declaration.title} embedded={embedded} />;
   if (categorySet !== null && categoriesQuery.isError)
-    return <FormFailure message="formCategoriesLoadError" title={declaration.title} />;
+    return <FormFailure message="formCategoriesLoadError" title={declaration.title} embedded={embedded} />;
   if (replayId !== undefined && replayQuery.isError)
-    return <FormFailure message="formReplayLoadError" title={declaration.title} />;
-  if (!loaded || !user || (request && !creditQuery.data)) return <FormLoading title={declaration.title} />;
+    return <FormFailure message="formReplayLoadError" title={declaration.title} embedded={embedded} />;
+  if (!loaded || !user || (request && !creditQuery.data))
+    return <FormLoading title={declaration.title} embedded={embedded} />;
 
   const creditCents = request && creditQuery.data ? (parseCents(creditQuery.data[request.credit]) ?? 0) : 0;
   return (
-    <Container
-      size="sm"
-      py={embedded ? 0 : { base: 'md', sm: 'xl' }}
-      px={embedded ? 0 : { base: 'sm', sm: 'md' }}
-      mx={embedded ? 0 : undefined}
+    <FormFrame
+      title={declaration.title}
+      embedded={embedded}
+      testId={plain ? `plain-form-${formName(declaration)}` : undefined}
     >
-      <Stack gap="lg" data-testid={plain ? `plain-form-${formName(declaration)}` : undefined}>
-        <Title order={embedded ? 2 : 1} size={embedded ? 'h3' : 'h2'}>
-          {declaration.title}
-        </Title>
-        <FormIntro declaration={declaration} user={user} />
-        <FormEngine
-          declaration={declaration}
-          compiled={compiled}
-          initialData={initialData}
-          creditCents={creditCents}
-          categories={categoriesQuery.data ?? []}
-          user={user}
-          blocks={blocks}
-          preloaded={preloaded}
-          onCompleted={onCompleted}
-        />
-      </Stack>
-    </Container>
+      <FormIntro declaration={declaration} user={user} />
+      <FormEngine
+        declaration={declaration}
+        compiled={compiled}
+        initialData={initialData}
+        creditCents={creditCents}
+        categories={categoriesQuery.data ?? []}
+        user={user}
+        blocks={blocks}
+        preloaded={preloaded}
+        onCompleted={onCompleted}
+      />
+    </FormFrame>
   );
 }
