@@ -30,6 +30,8 @@ import type { Database } from './db/connect';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
+import { routes, type RouteRule } from '../../config/routes';
+import { declaredReference, type ReferenceDeclarations } from './services/reference-data';
 import {
   loadEnv,
   resolveAuthSecrets,
@@ -97,6 +99,10 @@ export interface BuildAppOptions {
   extraSupportCategories?: readonly SupportCategory[];
   /** Job queue timings (tests: a short expiry to see a cut-off job run again). */
   jobs?: JobsPluginOptions;
+  /** Routes declared besides config/routes.ts (tests: a fixture route, gated and granted like a real one). */
+  extraRouteRules?: Readonly<Record<string, RouteRule>>;
+  /** The grants written at start instead of config/permissions.ts (tests: a fixture route's grant). */
+  grants?: Pick<ReferenceDeclarations, 'profiles' | 'customers'>;
 }
 
 export interface AppConfig extends ServerConfig, AuthSecrets {
@@ -270,17 +276,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(schemasPlugin, { extra: (options.extraForms ?? []).map((form) => form.schema) });
   await app.register(errorHandlerPlugin);
   await app.register(textGuardPlugin);
+  const reference = declaredReference({ ...routes, ...options.extraRouteRules });
   await app.register(dbPlugin, {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     inMemory: config.inMemory,
     demo: config.demo,
     seed: options.seedDemo ?? true,
+    reference: { ...reference, ...options.grants },
     ...(options.database ? { database: options.database } : {}),
   });
   await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(authPlugin);
   await app.register(accessPlugin, {
+    extraRouteRules: options.extraRouteRules ?? {},
     formRouteNames: [
       ...(options.extraForms ?? []).map((form) => form.declaration.route_name),
       ...(options.extraPurchases ?? []).map((purchase) => purchase.route_name),

@@ -7,19 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { findForm } from '../../config/forms';
 import { menu, type MenuBadge, type MenuLeafBadge } from '../../config/menu';
 import { findPartner } from '../../config/partners';
+import { menuSubsectionKeys, profileGrants } from '../../config/permissions';
 import { messages } from '../../config/messages-account.it';
 import { isRouteName, routes } from '../../config/routes';
 import { officePages } from '../../src/client/routes/_authenticated/backoffice-refazi/-office-pages';
 
-/**
- * The tree- keys the server grants (src/server/db/seed-demo.ts, TREE_PERMISSIONS), read as text: the
- * portal's tests do not import the server.
- */
-const TREE_PERMISSIONS = (() => {
-  const source = readFileSync('src/server/db/seed-demo.ts', 'utf8');
-  const block = /TREE_PERMISSIONS = \[([^\]]*)\]/.exec(source)?.[1] ?? '';
-  return [...block.matchAll(/'(tree-[a-z0-9-]+)'/g)].map((match) => match[1]);
-})();
+/** The tree- keys employees are granted (config/permissions.ts, written by the server at every start). */
+const TREE_PERMISSIONS: string[] = profileGrants.utente.menuSubsections ? menuSubsectionKeys() : [];
 
 const sections = menu;
 const topBadges = sections.flatMap((section) => section.section_menu);

@@ -3,7 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-api.it';
 import { routes } from '../../config/routes';
-import { seedDemo, employeePermissions, referentPermissions } from '../../src/server/db/seed-demo';
+import { seedDemo } from '../../src/server/db/seed-demo';
+import { declaredReference, grantRows } from '../../src/server/services/reference-data';
 import { balances } from '../../src/server/services/ledger';
 import { backends, buildTestApp, json, type TestApp } from './helpers';
 
@@ -112,11 +113,16 @@ describe.each(backends)('portal shell calls on the demo seed (%s)', (backend) =>
   });
 
   it('answers the permission map: employee routes for mario, plus the back office for laura', async () => {
+    const granted = (profile: string) =>
+      grantRows(declaredReference(routes))
+        .profiles.filter((row) => row.profile === profile)
+        .map((row) => row.perm)
+        .sort();
     const employee = json<Record<string, boolean>>(
       await t.request({ method: 'GET', url: '/api/get_menu_perms', token: mario }),
     );
     expect(Object.values(employee).every((v) => v === true)).toBe(true);
-    expect(Object.keys(employee).sort()).toEqual(employeePermissions());
+    expect(Object.keys(employee).sort()).toEqual(granted('utente'));
     for (const key of [
       'menu',
       'dashmovimenti',
@@ -134,7 +140,7 @@ describe.each(backends)('portal shell calls on the demo seed (%s)', (backend) =>
     const referent = json<Record<string, boolean>>(
       await t.request({ method: 'GET', url: '/api/get_menu_perms', token: laura }),
     );
-    expect(Object.keys(referent).sort()).toEqual(referentPermissions());
+    expect(Object.keys(referent).sort()).toEqual(granted('ref_aziendale'));
     expect(referent['home-refazi']).toBe(true);
     // Every declared back-office page, however many (the spec's twelve: tests/config/spec-conformance.test.ts).
     const office = Object.keys(routes).filter((name) => name.startsWith('office-'));

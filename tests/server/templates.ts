@@ -27,6 +27,8 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { runMigrations } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed-demo';
+import { declaredReference, syncReferenceData } from '../../src/server/services/reference-data';
+import { routes } from '../../config/routes';
 
 /** What the global setup hands every test file. */
 export interface ServerTemplates {
@@ -293,6 +295,8 @@ async function buildPgliteTemplates(
       await sql`DROP DATABASE ${sql.id(template)}`.execute(embedded.db);
     }
     await runMigrations(embedded.db);
+    // What every start writes (the apps built on copies find it in place).
+    await syncReferenceData(embedded, declaredReference(routes));
     await dumpTo(embedded, pgliteEmpty);
     await seedDemo(embedded.db, { now: seedNow });
     await dumpTo(embedded, pgliteDemo);
@@ -313,6 +317,7 @@ async function buildPostgresTemplates(
   const empty = await openDatabase({ databaseUrl: databaseUrl(postgresUrl, postgresEmpty), poolMax: 2 });
   try {
     await runMigrations(empty.db);
+    await syncReferenceData(empty, declaredReference(routes));
   } finally {
     await empty.close();
   }

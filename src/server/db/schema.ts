@@ -88,6 +88,13 @@ export interface UserPermissionsTable {
   perm: string;
 }
 
+export interface CustomerPermissionsTable {
+  customer_slug: string;
+  profile: Profile;
+  perm: string;
+  granted: boolean;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
@@ -680,6 +687,7 @@ export interface DB {
   referent_companies: ReferentCompaniesTable;
   profile_permissions: ProfilePermissionsTable;
   user_permissions: UserPermissionsTable;
+  customer_permissions: CustomerPermissionsTable;
   sessions: SessionsTable;
   fonti: FontiTable;
   credit_lines: CreditLinesTable;

@@ -21,7 +21,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import { routes, type RouteRule } from '../../../config/routes';
 import { parseCents } from '../../shared/money';
 import { builtInSkins } from '../services/skin-gallery';
 import { addDays, addMonths, romeDate } from '../services/calendar';
@@ -43,35 +42,6 @@ import type { CreditSourceKind, DB, OtpMethod, Profile, PurchaseStatus, Skin } f
 export const DEMO_PASSWORD = 'Welfare!2026';
 
 const SKIN_DIR = fileURLToPath(new URL('../../../skins/initech-seed/', import.meta.url));
-
-/** Sub-section keys of the home menu (spec 000 §2: tree-buoni and its siblings). */
-export const TREE_PERMISSIONS = [
-  'tree-rimborsi',
-  'tree-buoni',
-  'tree-convenzioni',
-  'tree-viaggi',
-  'tree-tempo-libero',
-  'tree-salute',
-  'tree-previdenza',
-  'tree-bitq',
-  'tree-salabam',
-] as const;
-
-/** Route names an employee may open: every login route of config/routes.ts outside the back office. */
-export function employeePermissions(): string[] {
-  const names = Object.entries(routes as Record<string, RouteRule>)
-    .filter(([, rule]) => rule.access === 'login' && rule.profile === undefined)
-    .map(([name]) => name);
-  return [...names, ...TREE_PERMISSIONS].sort();
-}
-
-/** A referent gets the employee routes plus the back office (home-refazi and office-*). */
-export function referentPermissions(): string[] {
-  const office = Object.entries(routes as Record<string, RouteRule>)
-    .filter(([, rule]) => rule.profile === 'ref_aziendale')
-    .map(([name]) => name);
-  return [...employeePermissions(), ...office].sort();
-}
 
 const cents = (euro: string): number => {
   const value = parseCents(euro);
@@ -567,9 +537,6 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     .onConflict((oc) => oc.columns(['user_id', 'company_id']).doNothing())
     .execute();
 
-  await syncProfilePermissions(db, 'utente', employeePermissions());
-  await syncProfilePermissions(db, 'ref_aziendale', referentPermissions());
-
   await seedMario(db, userId('mario.rossi@example.com'), today);
   await seedOthers(db, userId, today);
   await seedForms(db, { marioId: userId('mario.rossi@example.com'), now });
@@ -639,22 +606,6 @@ async function seedPasswords(db: Kysely<DB>, ids: number[], now: Date): Promise<
     await trx
       .insertInto('password_history')
       .values(targets.map((id) => ({ user_id: id, password_hash: passwordHash, created_at: now })))
-      .execute();
-  });
-}
-
-/** The profile's permissions become exactly `perms` (reference data). */
-async function syncProfilePermissions(db: Kysely<DB>, profile: Profile, perms: string[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('profile_permissions')
-      .where('profile', '=', profile)
-      .where('perm', 'not in', perms)
-      .execute();
-    await trx
-      .insertInto('profile_permissions')
-      .values(perms.map((perm) => ({ profile, perm })))
-      .onConflict((oc) => oc.columns(['profile', 'perm']).doNothing())
       .execute();
   });
 }

@@ -54,9 +54,15 @@ export function formRouteRule(routeName: string): RouteRule {
   };
 }
 
-/** config/routes.ts plus a rule for every extra form route it does not declare. */
-export function buildRouteTable(formRouteNames: readonly string[]): RouteTable {
-  const table: Record<string, RouteRule> = { ...routes };
+/**
+ * config/routes.ts plus the routes declared besides it (`extraRouteRules`, tests), and a rule for every
+ * extra form route neither declares.
+ */
+export function buildRouteTable(
+  formRouteNames: readonly string[],
+  extraRouteRules: Readonly<Record<string, RouteRule>> = {},
+): RouteTable {
+  const table: Record<string, RouteRule> = { ...routes, ...extraRouteRules };
   for (const name of formRouteNames) if (!Object.hasOwn(table, name)) table[name] = formRouteRule(name);
   return table;
 }
@@ -157,11 +163,13 @@ export function actingCompany(request: FastifyRequest): number {
 export interface AccessPluginOptions {
   /** Route names of the extra request forms (tests); those config/routes.ts lacks get `formRouteRule`. */
   formRouteNames: readonly string[];
+  /** Routes declared besides config/routes.ts (tests). */
+  extraRouteRules?: Readonly<Record<string, RouteRule>>;
 }
 
 export const accessPlugin = fp<AccessPluginOptions>(
   async (app: FastifyInstance, options) => {
-    app.decorate('routeRules', buildRouteTable(options.formRouteNames));
+    app.decorate('routeRules', buildRouteTable(options.formRouteNames, options.extraRouteRules));
     app.decorateRequest('company', null);
     // Anywhere in the app (not only under /api): a back-office call outside its plugin stops the start.
     app.addHook('onRoute', function (this: FastifyInstance, route) {

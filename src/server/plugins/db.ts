@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/connect';
 import { runMigrations } from '../db/migrate';
 import type { DB } from '../db/schema';
 import { seedDemo } from '../db/seed-demo';
+import { syncReferenceData, type ReferenceDeclarations } from '../services/reference-data';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +27,8 @@ export interface DbPluginOptions {
   seed?: boolean;
   /** An already open database: the app uses it and leaves it open at close. */
   database?: Database;
+  /** The reference data written at every start (services/reference-data.ts). */
+  reference: ReferenceDeclarations;
 }
 
 /** Arbitrary constant shared by every instance ("seed" in ASCII); the migrations use another. */
@@ -61,6 +64,13 @@ export const dbPlugin = fp<DbPluginOptions>(
     try {
       const applied = await runMigrations(database.db);
       if (applied.length > 0) app.log.info({ applied }, 'migrazioni applicate');
+      const reference = await syncReferenceData(database, options.reference);
+      if (reference.changed.length > 0)
+        app.log.info(
+          { added: reference.added, removed: reference.removed, changed: reference.changed.slice(0, 100) },
+          'dati di riferimento aggiornati (permessi per profilo e per cliente)',
+        );
+      else app.log.info('dati di riferimento già aggiornati');
       if (options.demo && options.seed !== false) {
         const started = Date.now();
         await seedDemoExclusively(database);

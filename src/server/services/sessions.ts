@@ -9,6 +9,7 @@ import { constants } from '../../../config/constants';
 import { prepareQuery } from '../db/prepared';
 import type { DB, Profile } from '../db/schema';
 import { romeDate } from './calendar';
+import { userPermsQuery } from './reference-data';
 
 /** base64url of 32 random bytes: 43 characters. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -110,12 +111,7 @@ function sessionQuery(withPerms: boolean, extra: SessionExtra | null) {
         'u.customer_id as customerId',
         'u.threshold_ok as thresholdOk',
         'u.ollipay_reg_status as ollipayRegistered',
-        withPerms
-          ? sql<string[] | null>`array(
-              SELECT perm FROM profile_permissions WHERE profile = u.profile
-              UNION SELECT perm FROM user_permissions WHERE user_id = u.id
-            )`.as('perms')
-          : sql<string[] | null>`NULL::text[]`.as('perms'),
+        withPerms ? userPermsQuery().as('perms') : sql<string[] | null>`NULL::text[]`.as('perms'),
         (extra ? extra(db, param<string>('day')) : sql<unknown>`NULL`).as('extra'),
         company.as('company'),
         sql<boolean>`(${company} = u.company_id OR EXISTS (

@@ -8,6 +8,7 @@ import { romeDate } from './calendar';
 import { hasPopup } from './info-popup';
 import { balanceLinesQuery, sumBalances, toWireCrediti, type BalanceLine } from './ledger';
 import type { SessionUser } from './sessions';
+import { userPermsQuery } from './reference-data';
 
 /** What get-logged-user-info reads beside the session (`loggedUserColumns`), as the database sends it. */
 export interface LoggedUserRow {
@@ -82,16 +83,14 @@ export function loggedUserInfo(session: Pick<SessionUser, 'email' | 'profile'>, 
   };
 }
 
-/** Keys of the menu-permission map: the profile's permissions plus the user's own. */
+/** Keys of the menu-permission map: the profile's, changed for the customer, plus the user's own. */
 export async function menuPermissions(db: Kysely<DB>, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('profile_permissions as p')
-    .innerJoin('users as u', 'u.profile', 'p.profile')
-    .select('p.perm')
+  const row = await db
+    .selectFrom('users as u')
+    .select(userPermsQuery().as('perms'))
     .where('u.id', '=', userId)
-    .union(db.selectFrom('user_permissions').select('perm').where('user_id', '=', userId))
-    .execute();
-  return rows.map((r) => r.perm).sort();
+    .executeTakeFirst();
+  return row ? [...row.perms].sort() : [];
 }
 
 /** Sent, received and new received notifications; archived ones are not counted. */
