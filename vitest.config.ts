@@ -64,6 +64,10 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A state polled for (expect.poll) may take longer than vitest's 1 s to appear on a busy
+          // machine: a calendar run lost the schedule's rows that way. The poll still ends as soon as
+          // the state is there.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

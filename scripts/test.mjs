@@ -31,9 +31,9 @@ function run(name, command, args, env = {}) {
   return ok;
 }
 
-function vitest(name, projects, env = {}) {
+function vitest(name, projects, env = {}, filters = []) {
   const outputFile = join(reportDir, `${name}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...filters];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`);
   const ok = run(name, 'npx', args, env);
   if (existsSync(outputFile)) {
@@ -68,6 +68,26 @@ if (!chromium) {
   failed += 1;
 } else if (run('build', 'npm', ['run', 'build', '--silent'])) {
   vitest('e2e', ['e2e'], { CHROMIUM_PATH: chromium });
+  // The end-to-end files that compare months, totals and "expiring within N days" again, on the last
+  // day of this month and the first of the next: the demo is seeded on that day and the server's and
+  // the browsers' clocks run from it (TEST_NOW, tests/server/clock.ts). Of the back office, the pages
+  // with date tones.
+  for (const day of monthTurn()) {
+    const env = { CHROMIUM_PATH: chromium, TEST_NOW: `${day}T09:00:00Z` };
+    const movements = ['tests/e2e/movements.e2e.ts', 'tests/e2e/movements-referent.e2e.ts'];
+    vitest(`e2e-${day}`, ['e2e'], env, movements);
+    vitest(`e2e-${day}-office`, ['e2e'], env, ['tests/e2e/backoffice.e2e.ts', '-t', 'schedule|plans']);
+  }
+}
+
+/** The last day of the current month in Rome and the first day of the next (YYYY-MM-DD). */
+function monthTurn() {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  const day = (monthIndex, date) => new Date(Date.UTC(year, monthIndex, date)).toISOString().slice(0, 10);
+  return [day(month, 0), day(month, 1)];
 }
 
 console.info('\n=== Riepilogo');
