@@ -1095,6 +1095,32 @@ export interface FormRimbSpese {
   docs: number[];
 }
 
+/** schemas/admin/provisioning.json: Documento di provisioning. */
+export interface Provisioning {
+  customers: {
+    /** The customer's code: its login page /login/<code> and its `Customer` header. */
+    code: string;
+    name: string;
+    companies: {
+      ragione_sociale: string;
+      partita_iva: string;
+      /** The company's tax code: its partita IVA, or 16 characters for a sole trader. */
+      codice_fiscale?: string;
+      localita?: string;
+    }[];
+    referents: {
+      email: string;
+      nome: string;
+      cognome: string;
+      codice_fiscale: string;
+      /** The partita IVA of the referent's own company (one of the customer's). */
+      company: string;
+      /** The partite IVA of the companies whose back office the referent runs. */
+      manages: string[];
+    }[];
+  }[];
+}
+
 /** Every schema by its `$id`: what `{ $ref: "<id>#" }` stands for on the wire. */
 export interface WireTypes {
   'acquisti-annullati': AcquistiAnnullati;
@@ -1210,4 +1236,5 @@ export interface WireTypes {
   'form-rimb-bollette': FormRimbBollette;
   'form-rimb-interessi': FormRimbInteressi;
   'form-rimb-spese': FormRimbSpese;
+  provisioning: Provisioning;
 }

@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import prettier from 'prettier';
 
-export const SCHEMA_DIRS = ['schemas/api', 'schemas/forms'];
+export const SCHEMA_DIRS = ['schemas/api', 'schemas/forms', 'schemas/admin'];
 export const OUTPUT = 'schemas/wire-types.gen.ts';
 
 /** Keywords that only constrain values or annotate: they shape no TypeScript type. */

@@ -6,6 +6,7 @@
  *
  * Tests call `runAdmin(argv, { db })` directly.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import nodemailer from 'nodemailer';
@@ -36,6 +37,9 @@ import { demoMealVoucherSupplier, unconfiguredSupplier } from './services/meal-v
 import { pendingOrders, sendOrder } from './services/piattapasto';
 import { applyImport, decideImport, type ImportDeps } from './services/imports';
 import { senderAddress } from './plugins/mail';
+import { provision, ProvisioningError } from './services/provisioning';
+import { welcomeMail } from './services/welcome-mail';
+import type { Provisioning } from '../../schemas/wire-types.gen';
 
 export interface AdminContext {
   db: Kysely<DB>;
@@ -127,6 +131,13 @@ Comandi:
                                                   dipendenti creati o aggiornati e linee di credito in una transazione
   import-reject <id> [--motivo <testo>]           rifiuta un'importazione validata (REJECTED_BY_BACKOFFICE): nulla è scritto
   import-run <id>                                 esegue di nuovo un'importazione accettata rimasta a metà (dopo un arresto)
+  provision <file.json> [--prune]                 clienti, aziende (per partita IVA) e referenti (per e-mail) dal
+                                                  documento (schema: schemas/admin/provisioning.json): crea e
+                                                  aggiorna, mai cancella; con --prune toglie ai referenti le aziende
+                                                  non elencate e il profilo di referente a chi non è elencato.
+                                                  Ogni nuova persona riceve la mail di benvenuto con il collegamento
+                                                  per impostare la password. Un documento con errori è rifiutato
+                                                  tutto, con ogni errore e il suo percorso JSON
   help                                            questo messaggio
 
 Importi in euro con punto o virgola decimale: 25, 25.5, 1234.50.
@@ -610,6 +621,34 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
           .executeTakeFirstOrThrow();
         out(`Importazione n. ${id}: ${after.status}. ${after.note}`);
         return result.status === 'IMPORTED_SUCCESSFULLY' ? 0 : 1;
+      }
+
+      case 'provision': {
+        const { values, positionals } = parse(args, { prune: { type: 'boolean' } }, 1);
+        const file = positionals[0] ?? '';
+        let document: unknown;
+        try {
+          document = JSON.parse(readFileSync(file, 'utf8'));
+        } catch (error) {
+          throw new UsageError(`File non leggibile come JSON: ${file} (${(error as Error).message})`);
+        }
+        let result;
+        try {
+          result = await provision(db, document as Provisioning, { prune: values.prune === true, now });
+        } catch (error) {
+          if (!(error instanceof ProvisioningError)) throw error;
+          err(`Documento rifiutato, nulla è stato scritto (${error.problems.length} errori):`);
+          for (const problem of error.problems) err(`  ${problem}`);
+          return 1;
+        }
+        for (const line of result.changes) out(line);
+        if (result.changes.length === 0) out('Nessuna modifica: il database corrisponde già al documento.');
+        const deps = importDepsOf(context);
+        for (const welcome of result.welcomes) {
+          await deps.sendMail(welcomeMail(deps.baseUrl, welcome));
+          out(`Mail di benvenuto inviata a ${welcome.email}.`);
+        }
+        return 0;
       }
 
       default:

@@ -34,6 +34,9 @@ export interface CompaniesTable {
   cognome: Generated<string>;
   localita: string | null;
   customer_id: number;
+  /** The provisioning document's key (issue 24); null for companies made otherwise. */
+  partita_iva: string | null;
+  codice_fiscale: string | null;
   created_at: Timestamp;
 }
 

@@ -42,8 +42,7 @@ import {
 import { insertCreditLoads, type AddCreditInput } from './ledger';
 import { JOB_QUEUES } from './jobs';
 import { hashToken } from './sessions';
-import { composeMail } from './sign-in';
-import { authRules } from './auth-rules';
+import { welcomeMail, type Welcome } from './welcome-mail';
 
 /** Where the import files live: a folder of the uploads store (never served). */
 export const importsDir = (uploadsDir: string) => join(uploadsDir, 'imports');
@@ -392,13 +391,6 @@ export interface ApplyResult {
   lines: number;
 }
 
-interface Welcome {
-  email: string;
-  name: string;
-  token: string;
-  customer: string;
-}
-
 class ImportAbort extends Error {}
 
 /** The job of an accepted import (see the header). */
@@ -481,17 +473,8 @@ export async function applyImport(deps: ImportDeps, data: ImportJobData): Promis
     return { status: 'IMPORT_FAILED', created: 0, updated: 0, lines: 0 };
   }
   for (const welcome of welcomes) {
-    const link = `${deps.baseUrl}/password-lost/${encodeURIComponent(welcome.customer)}/${welcome.token}`;
     try {
-      await deps.sendMail({
-        to: welcome.email,
-        subject: formatMessage('apiMailImportWelcomeSubject'),
-        ...composeMail(
-          welcome.name,
-          [formatMessage('apiMailImportWelcomeText', { minutes: authRules.resetLinkMinutes })],
-          link,
-        ),
-      });
+      await deps.sendMail(welcomeMail(deps.baseUrl, welcome));
     } catch (error) {
       deps.log?.error({ err: error, job: data.id }, 'mail di benvenuto non inviata');
     }

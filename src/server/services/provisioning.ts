@@ -1,0 +1,345 @@
+/**
+ * Provisioning (issue 24): the customers, companies and referents of an installation, from a JSON
+ * document (schemas/admin/provisioning.json) read by `npm run admin -- provision FILE`. Idempotent by
+ * natural keys (customer code, partita IVA, e-mail): the same document twice changes nothing, a changed
+ * field is updated, nothing is taken away without `prune` (and then only referents' management of
+ * companies: customers and companies carry money and history and are never deleted here). A document
+ * with any problem is refused whole, every problem named by its JSON path, nothing written. Each new
+ * person gets the welcome mail with a set-password link, as the bulk import's new employees do.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Provisioning } from '../../../schemas/wire-types.gen';
+import { isValidTaxCode, normalizeTaxCode } from '../../shared/validators/codice-fiscale';
+import { isValidVatNumber } from '../../shared/validators/partita-iva';
+import type { DB } from '../db/schema';
+import { hashToken } from './sessions';
+import type { Welcome } from './welcome-mail';
+
+const SCHEMA_FILE = fileURLToPath(new URL('../../../schemas/admin/provisioning.json', import.meta.url));
+
+let validator: ReturnType<Ajv2020['compile']> | undefined;
+
+/** Ajv's complaint in Italian, for the operator. */
+function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `manca il campo «${String(params.missingProperty)}»`;
+    case 'additionalProperties':
+      return `campo non previsto «${String(params.additionalProperty)}»`;
+    case 'type':
+      return `tipo non valido (atteso ${String(params.type)})`;
+    case 'pattern':
+      return 'formato non valido';
+    case 'format':
+      return params.format === 'email' ? 'indirizzo e-mail non valido' : 'formato non valido';
+    case 'minLength':
+      return 'non può essere vuoto';
+    case 'maxLength':
+      return `al massimo ${String(params.limit)} caratteri`;
+    case 'uniqueItems':
+      return 'voci ripetute';
+    default:
+      return error.message ?? 'valore non valido';
+  }
+}
+
+/** Every problem of a document: its schema, then the checksums and the references between entries. */
+export function provisioningProblems(document: unknown): string[] {
+  if (!validator) {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    validator = ajv.compile(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as object);
+  }
+  if (!validator(document))
+    return (validator.errors ?? []).map((e) => `${e.instancePath || '/'}: ${describe(e)}`);
+  const doc = document as Provisioning;
+  const problems: string[] = [];
+  const seen = {
+    codes: new Map<string, string>(),
+    vat: new Map<string, string>(),
+    names: new Map<string, string>(),
+    emails: new Map<string, string>(),
+  };
+  const once = (map: Map<string, string>, key: string, path: string, what: string) => {
+    const first = map.get(key);
+    if (first) problems.push(`${path}: ${what} già presente in ${first}`);
+    else map.set(key, path);
+  };
+  doc.customers.forEach((customer, i) => {
+    const at = `/customers/${i}`;
+    once(seen.codes, customer.code, `${at}/code`, `il codice «${customer.code}»`);
+    const own = new Set(customer.companies.map((c) => c.partita_iva));
+    customer.companies.forEach((company, j) => {
+      const path = `${at}/companies/${j}`;
+      if (!isValidVatNumber(company.partita_iva))
+        problems.push(`${path}/partita_iva: partita IVA non valida (cifra di controllo errata)`);
+      once(seen.vat, company.partita_iva, `${path}/partita_iva`, `la partita IVA ${company.partita_iva}`);
+      once(
+        seen.names,
+        company.ragione_sociale.trim().toLowerCase(),
+        `${path}/ragione_sociale`,
+        `la ragione sociale «${company.ragione_sociale}»`,
+      );
+      const code = company.codice_fiscale;
+      if (code !== undefined && !(code.length === 11 ? isValidVatNumber(code) : isValidTaxCode(code)))
+        problems.push(`${path}/codice_fiscale: codice fiscale non valido`);
+    });
+    customer.referents.forEach((referent, k) => {
+      const path = `${at}/referents/${k}`;
+      once(seen.emails, referent.email.toLowerCase(), `${path}/email`, `l'indirizzo ${referent.email}`);
+      if (!isValidTaxCode(referent.codice_fiscale))
+        problems.push(`${path}/codice_fiscale: codice fiscale non valido`);
+      if (!own.has(referent.company))
+        problems.push(`${path}/company: la partita IVA ${referent.company} non è tra le aziende del cliente`);
+      referent.manages.forEach((vat, m) => {
+        if (!own.has(vat))
+          problems.push(`${path}/manages/${m}: la partita IVA ${vat} non è tra le aziende del cliente`);
+      });
+    });
+  });
+  return problems;
+}
+
+/** A document refused whole: every problem, by its JSON path. */
+export class ProvisioningError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Documento di provisioning rifiutato:\n- ${problems.join('\n- ')}`);
+  }
+}
+
+export interface ProvisioningResult {
+  /** One line per entry that changed, in Italian. */
+  changes: string[];
+  /** The new people, for their welcome mails (sent after the commit). */
+  welcomes: Welcome[];
+}
+
+/** Arbitrary constant shared by every operator ("prov" in ASCII): two provisionings take turns. */
+const PROVISIONING_LOCK_ID = 0x70726f76;
+
+/**
+ * Makes the database say what the document says (after `provisioningProblems` found nothing), in one
+ * transaction; a conflict with what the database holds (a company's partita IVA or an e-mail of another
+ * customer) refuses the whole document.
+ */
+export async function provision(
+  db: Kysely<DB>,
+  document: Provisioning,
+  options: { prune?: boolean; now?: Date } = {},
+): Promise<ProvisioningResult> {
+  const problems = provisioningProblems(document);
+  if (problems.length > 0) throw new ProvisioningError(problems);
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${PROVISIONING_LOCK_ID})`.execute(trx);
+    const result: ProvisioningResult = { changes: [], welcomes: [] };
+    const conflicts: string[] = [];
+    for (const [i, customer] of document.customers.entries())
+      await provisionCustomer(trx, customer, `/customers/${i}`, result, conflicts, options);
+    if (conflicts.length > 0) throw new ProvisioningError(conflicts);
+    return result;
+  });
+}
+
+type CustomerEntry = Provisioning['customers'][number];
+
+async function provisionCustomer(
+  trx: Transaction<DB>,
+  customer: CustomerEntry,
+  at: string,
+  result: ProvisioningResult,
+  conflicts: string[],
+  options: { prune?: boolean; now?: Date },
+): Promise<void> {
+  const existing = await trx
+    .selectFrom('customers')
+    .select(['id', 'name'])
+    .where('slug', '=', customer.code)
+    .executeTakeFirst();
+  let customerId: number;
+  if (!existing) {
+    customerId = (
+      await trx
+        .insertInto('customers')
+        .values({ slug: customer.code, name: customer.name })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    result.changes.push(`cliente ${customer.code}: creato`);
+  } else {
+    customerId = existing.id;
+    if (existing.name !== customer.name) {
+      await trx.updateTable('customers').set({ name: customer.name }).where('id', '=', customerId).execute();
+      result.changes.push(`cliente ${customer.code}: nome aggiornato`);
+    }
+  }
+
+  const companyIds = new Map<string, number>();
+  for (const [j, company] of customer.companies.entries()) {
+    const path = `${at}/companies/${j}`;
+    const wanted = {
+      nome: company.ragione_sociale,
+      codice_fiscale: company.codice_fiscale ?? null,
+      localita: company.localita ?? null,
+    };
+    const found = await trx
+      .selectFrom('companies')
+      .select(['id_azienda', 'nome', 'codice_fiscale', 'localita', 'customer_id'])
+      .where('partita_iva', '=', company.partita_iva)
+      .executeTakeFirst();
+    const sameName = await trx
+      .selectFrom('companies')
+      .select(['id_azienda', 'partita_iva'])
+      .where('nome', '=', company.ragione_sociale)
+      .executeTakeFirst();
+    if (sameName && sameName.partita_iva !== company.partita_iva) {
+      conflicts.push(
+        `${path}/ragione_sociale: esiste già un'azienda «${company.ragione_sociale}» con un'altra partita IVA`,
+      );
+      continue;
+    }
+    if (found && found.customer_id !== customerId) {
+      conflicts.push(
+        `${path}/partita_iva: la partita IVA ${company.partita_iva} è di un'azienda di un altro cliente`,
+      );
+      continue;
+    }
+    if (!found) {
+      const made = await trx
+        .insertInto('companies')
+        .values({ ...wanted, partita_iva: company.partita_iva, customer_id: customerId })
+        .returning('id_azienda')
+        .executeTakeFirstOrThrow();
+      companyIds.set(company.partita_iva, made.id_azienda);
+      result.changes.push(`azienda ${company.partita_iva} (${company.ragione_sociale}): creata`);
+      continue;
+    }
+    companyIds.set(company.partita_iva, found.id_azienda);
+    if (
+      found.nome !== wanted.nome ||
+      found.codice_fiscale !== wanted.codice_fiscale ||
+      found.localita !== wanted.localita
+    ) {
+      await trx.updateTable('companies').set(wanted).where('id_azienda', '=', found.id_azienda).execute();
+      result.changes.push(`azienda ${company.partita_iva} (${company.ragione_sociale}): aggiornata`);
+    }
+  }
+
+  const declared = new Set<number>();
+  for (const [k, referent] of customer.referents.entries()) {
+    const path = `${at}/referents/${k}`;
+    const companyId = companyIds.get(referent.company);
+    if (companyId === undefined) continue; // its company was refused above
+    const email = referent.email.toLowerCase();
+    const wanted = {
+      nome: referent.nome,
+      cognome: referent.cognome,
+      cod_fisc: normalizeTaxCode(referent.codice_fiscale),
+      company_id: companyId,
+      profile: 'ref_aziendale' as const,
+    };
+    const found = await trx
+      .selectFrom('users')
+      .select(['id', 'nome', 'cognome', 'cod_fisc', 'company_id', 'profile', 'customer_id'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    let userId: number;
+    if (found && found.customer_id !== customerId) {
+      conflicts.push(`${path}/email: ${email} è un utente di un altro cliente`);
+      continue;
+    }
+    if (!found) {
+      userId = (
+        await trx
+          .insertInto('users')
+          .values({
+            ...wanted,
+            email,
+            customer_id: customerId,
+            password_hash: null,
+            pass_expiry_date: null,
+            totp_secret: null,
+            otp_method: null,
+            covip_fondo: null,
+            ollipay_profile: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const token = randomBytes(32).toString('base64url');
+      await trx
+        .insertInto('password_resets')
+        .values({
+          token_hash: hashToken(token),
+          user_id: userId,
+          kind: 'lost',
+          created_at: options.now ?? new Date(),
+        })
+        .execute();
+      result.welcomes.push({
+        email,
+        name: `${referent.nome} ${referent.cognome}`,
+        customer: customer.code,
+        token,
+      });
+      result.changes.push(`referente ${email}: creato`);
+    } else {
+      userId = found.id;
+      if (
+        found.nome !== wanted.nome ||
+        found.cognome !== wanted.cognome ||
+        found.cod_fisc !== wanted.cod_fisc ||
+        found.company_id !== wanted.company_id ||
+        found.profile !== wanted.profile
+      ) {
+        await trx.updateTable('users').set(wanted).where('id', '=', userId).execute();
+        result.changes.push(`referente ${email}: aggiornato`);
+      }
+    }
+    declared.add(userId);
+    const manages = referent.manages.flatMap((vat) => {
+      const id = companyIds.get(vat);
+      return id === undefined ? [] : [id];
+    });
+    const current = (
+      await trx.selectFrom('referent_companies').select('company_id').where('user_id', '=', userId).execute()
+    ).map((r) => r.company_id);
+    const missing = manages.filter((id) => !current.includes(id));
+    if (missing.length > 0) {
+      await trx
+        .insertInto('referent_companies')
+        .values(missing.map((company_id) => ({ user_id: userId, company_id })))
+        .execute();
+      result.changes.push(`referente ${email}: gestisce ${missing.length} aziende in più`);
+    }
+    const extra = current.filter((id) => !manages.includes(id));
+    if (options.prune && extra.length > 0) {
+      await trx
+        .deleteFrom('referent_companies')
+        .where('user_id', '=', userId)
+        .where('company_id', 'in', extra)
+        .execute();
+      result.changes.push(`referente ${email}: non gestisce più ${extra.length} aziende`);
+    }
+  }
+
+  if (options.prune) {
+    // Referents of this customer the document no longer names: no back office any more.
+    const others = await trx
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('customer_id', '=', customerId)
+      .where('profile', '=', 'ref_aziendale')
+      .execute();
+    for (const user of others.filter((u) => !declared.has(u.id))) {
+      await trx.deleteFrom('referent_companies').where('user_id', '=', user.id).execute();
+      await trx.updateTable('users').set({ profile: 'utente' }).where('id', '=', user.id).execute();
+      result.changes.push(`referente ${user.email}: non più referente`);
+    }
+  }
+}

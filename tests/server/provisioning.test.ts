@@ -1,0 +1,249 @@
+/**
+ * Provisioning with demo mode off (issue 24): from a database without the demo seed, the example
+ * document (examples/provisioning.json) makes its customer, companies and referents; the same file
+ * again changes nothing; a changed field is updated and nothing is taken away without --prune; a wrong
+ * document is refused whole with every problem by its JSON path. A provisioned referent sets her
+ * password from the welcome mail, enrols TOTP, signs in and sees the back office of exactly her
+ * companies.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Provisioning } from '../../schemas/wire-types.gen';
+import { runAdmin } from '../../src/server/admin';
+import { akeyOf, atStepStart, currentStep, lastMailedCode, totpAt } from './auth-helpers';
+import { backends, buildTestApp, json, type TestApp } from './helpers';
+
+const EXAMPLE = 'examples/provisioning.json';
+const example = () => JSON.parse(readFileSync(EXAMPLE, 'utf8')) as Provisioning;
+const GIOVANNA = 'giovanna.ferrari@fabbrica.example.com';
+
+describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
+  let t: TestApp;
+  let dir: string;
+  const mails: { to: string; subject: string; text: string }[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp(backend, { demo: false });
+    dir = mkdtempSync(join(tmpdir(), 'welfare-provisioning-'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The operator command on a file (a path, or a document written to one). */
+  const provision = async (file: string | object, ...options: string[]) => {
+    let path = file as string;
+    if (typeof file !== 'string') {
+      path = join(dir, `doc-${Math.random().toString(36).slice(2)}.json`);
+      writeFileSync(path, JSON.stringify(file));
+    }
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(['provision', path, ...options], {
+      db: t.db,
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      imports: {
+        uploadsDir: dir,
+        baseUrl: 'http://portale.test',
+        sendMail: async (mail) => void mails.push(mail),
+      },
+    });
+    return { code, out, err };
+  };
+
+  const counts = async () => {
+    const count = async (table: 'customers' | 'companies' | 'users' | 'referent_companies') =>
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      customers: await count('customers'),
+      companies: await count('companies'),
+      users: await count('users'),
+      links: await count('referent_companies'),
+    };
+  };
+
+  it('makes the example’s customer, companies and referents on a database with no demo data; again, nothing', async () => {
+    expect(await counts()).toEqual({ customers: 0, companies: 0, users: 0, links: 0 });
+    const first = await provision(EXAMPLE);
+    expect(first.err).toEqual([]);
+    expect(first.code).toBe(0);
+    expect(first.out).toEqual([
+      'cliente fabbrica: creato',
+      'azienda 12345670009 (Fabbrica Italiana S.p.A.): creata',
+      'azienda 12345671379 (Fabbrica Servizi S.r.l.): creata',
+      'azienda 12345672740 (Fabbrica Logistica S.r.l.): creata',
+      `referente ${GIOVANNA}: creato`,
+      `referente ${GIOVANNA}: gestisce 2 aziende in più`,
+      'referente marco.conti@fabbrica.example.com: creato',
+      'referente marco.conti@fabbrica.example.com: gestisce 1 aziende in più',
+      `Mail di benvenuto inviata a ${GIOVANNA}.`,
+      'Mail di benvenuto inviata a marco.conti@fabbrica.example.com.',
+    ]);
+    expect(await counts()).toEqual({ customers: 1, companies: 3, users: 2, links: 3 });
+    expect(mails.map((mail) => mail.to)).toEqual([GIOVANNA, 'marco.conti@fabbrica.example.com']);
+    expect(mails[0]!.text).toMatch(/http:\/\/portale\.test\/password-lost\/fabbrica\/[A-Za-z0-9_-]{43}/);
+
+    const again = await provision(EXAMPLE);
+    expect(again).toEqual({
+      code: 0,
+      out: ['Nessuna modifica: il database corrisponde già al documento.'],
+      err: [],
+    });
+    expect(mails).toHaveLength(2);
+    expect(await counts()).toEqual({ customers: 1, companies: 3, users: 2, links: 3 });
+  });
+
+  it('lets the referent set her password from the mail, enrol TOTP, sign in and run the back office of exactly her companies', async () => {
+    const link = /https?:\/\/\S+/.exec(mails[0]!.text)![0];
+    const token = link.split('/').at(-1)!;
+    const url = `/api/password_lost_reset/${token}`;
+    expect(json(await t.request({ method: 'GET', url }))).toEqual({ auth_method: 'cod_fisc' });
+    const set = await t.request({
+      method: 'POST',
+      url,
+      payload: { new_passwd: 'Fabbrica!2027', passwd_confirm: 'Fabbrica!2027', cod_fisc: 'FRRGNN80D52F205G' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+
+    atStepStart();
+    const signIn = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/api-token-ckey',
+        payload: { akey: akeyOf(GIOVANNA, 'Fabbrica!2027') },
+      });
+    const enrol = json<{ type: string; 'check-token': string }>(await signIn());
+    expect(enrol.type).toBe('ENROLL_OTP');
+    const verified = await t.request({
+      method: 'POST',
+      url: '/api/api-token-otp-verify',
+      payload: { check_token: enrol['check-token'], otp: await lastMailedCode(t.db, GIOVANNA) },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const { check_token: confirmToken, secret } = json<{ check_token: string; secret: string }>(verified);
+    const step = currentStep();
+    const confirmed = await t.request({
+      method: 'POST',
+      url: '/api/api-token-confirm',
+      payload: { check_token: confirmToken, otp: totpAt(secret, step - 1) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const auth = json<{ type: string; 'check-token': string }>(await signIn());
+    expect(auth.type).toBe('AUTH_OTP');
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/api-token-otp',
+      payload: { check_token: auth['check-token'], otp: totpAt(secret, step) },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const session = json<{ token: string }>(login).token;
+
+    const headers = { authorization: `Token ${session}` };
+    const companies = await t.request({ method: 'GET', url: '/api/aziende_referente', headers });
+    expect(companies.statusCode, companies.body).toBe(200);
+    expect(
+      json<{ nome: string }[]>(companies)
+        .map((c) => c.nome)
+        .sort(),
+    ).toEqual(['Fabbrica Italiana S.p.A.', 'Fabbrica Servizi S.r.l.']);
+    const perms = json<Record<string, boolean>>(
+      await t.request({ method: 'GET', url: '/api/get_menu_perms', headers }),
+    );
+    expect(perms['home-refazi']).toBe(true);
+    expect(perms['office-scadenzario-azi']).toBe(true);
+  });
+
+  it('updates a changed field and takes a company away from a referent only with --prune', async () => {
+    const changed = example();
+    const customer = changed.customers[0]!;
+    customer.companies[1]!.localita = 'Monza';
+    customer.referents[0]!.nome = 'Giovanna Maria';
+    customer.referents[0]!.manages = ['12345670009'];
+    const update = await provision(changed);
+    expect(update.out).toEqual([
+      'azienda 12345671379 (Fabbrica Servizi S.r.l.): aggiornata',
+      `referente ${GIOVANNA}: aggiornato`,
+    ]);
+    expect((await counts()).links).toBe(3);
+    const pruned = await provision(changed, '--prune');
+    expect(pruned.out).toEqual([`referente ${GIOVANNA}: non gestisce più 1 aziende`]);
+    expect((await counts()).links).toBe(2);
+    // The example again: her second company comes back, her name too.
+    const back = await provision(EXAMPLE);
+    expect(back.out).toEqual([
+      'azienda 12345671379 (Fabbrica Servizi S.r.l.): aggiornata',
+      `referente ${GIOVANNA}: aggiornato`,
+      `referente ${GIOVANNA}: gestisce 1 aziende in più`,
+    ]);
+  });
+
+  it('refuses a wrong document whole, every problem by its JSON path, and writes nothing', async () => {
+    const before = await counts();
+    const schemaWrong = await provision({
+      customers: [{ code: 'Nuovo Cliente', companies: [], referents: [], extra: 1 }],
+    });
+    expect(schemaWrong.code).toBe(1);
+    expect(schemaWrong.err).toEqual([
+      'Documento rifiutato, nulla è stato scritto (3 errori):',
+      '  /customers/0: manca il campo «name»',
+      '  /customers/0: campo non previsto «extra»',
+      '  /customers/0/code: formato non valido',
+    ]);
+
+    const wrong = example();
+    const customer = wrong.customers[0]!;
+    customer.code = 'nuovo';
+    customer.companies = [{ ragione_sociale: 'Nuova S.r.l.', partita_iva: '12345670008' }];
+    customer.referents = [
+      { ...customer.referents[0]!, company: '12345670008', manages: ['12345671379'] },
+      {
+        ...customer.referents[1]!,
+        email: GIOVANNA.toUpperCase(),
+        codice_fiscale: 'CNTMRC75S03L219X',
+        company: '12345670008',
+        manages: [],
+      },
+    ];
+    const semantic = await provision(wrong);
+    expect(semantic.code).toBe(1);
+    expect(semantic.err).toEqual([
+      'Documento rifiutato, nulla è stato scritto (4 errori):',
+      '  /customers/0/companies/0/partita_iva: partita IVA non valida (cifra di controllo errata)',
+      '  /customers/0/referents/0/manages/0: la partita IVA 12345671379 non è tra le aziende del cliente',
+      `  /customers/0/referents/1/email: l'indirizzo ${GIOVANNA.toUpperCase()} già presente in /customers/0/referents/0/email`,
+      '  /customers/0/referents/1/codice_fiscale: codice fiscale non valido',
+    ]);
+
+    // Right on its own, wrong against the database: the example's company under another customer.
+    const conflict = example();
+    conflict.customers[0]!.code = 'altro';
+    conflict.customers[0]!.referents = [];
+    const refused = await provision(conflict);
+    expect(refused.code).toBe(1);
+    expect(refused.err[1]).toBe(
+      "  /customers/0/companies/0/partita_iva: la partita IVA 12345670009 è di un'azienda di un altro cliente",
+    );
+    expect(await counts()).toEqual(before);
+    expect(await t.db.selectFrom('customers').select('slug').where('slug', '=', 'altro').execute()).toEqual(
+      [],
+    );
+
+    const unreadable = await provision(join(dir, 'manca.json'));
+    expect(unreadable.code).toBe(1);
+    expect(unreadable.err[0]).toMatch(/^Errore: File non leggibile come JSON: /);
+  });
+});
