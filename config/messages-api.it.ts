@@ -345,6 +345,9 @@ export const apiMessages = {
     'Elaborazione non riuscita dopo più tentativi, nulla è stato scritto: riprovare o contattare l’assistenza.',
   apiImportNotCancellable: 'Si può annullare solo un import con validazione completata.',
   apiImportMovementOggetto: 'Caricamento credito da importazione n. {id}',
+  apiMailOtpResetSubject: 'Il secondo fattore di accesso è stato azzerato',
+  apiMailOtpResetText:
+    "Su tua richiesta l'assistenza ha azzerato il secondo fattore del tuo accesso al Portale Welfare e chiuso le sessioni aperte. Al prossimo accesso, dopo la password, attiverai di nuovo l'app di autenticazione o il codice via e-mail. Se non l'hai chiesto tu, contatta subito l'assistenza.",
   apiMailImportWelcomeSubject: 'Benvenuto nel Portale Welfare',
   apiMailImportWelcomeText:
     'La tua azienda ti ha registrato nel Portale Welfare. Per entrare imposta la password dal collegamento qui sotto (valido {minutes} minuti; poi usa Password dimenticata), con il tuo codice fiscale come verifica; al primo accesso attiverai il secondo fattore.',

@@ -38,6 +38,15 @@ import { pendingOrders, sendOrder } from './services/piattapasto';
 import { applyImport, decideImport, type ImportDeps } from './services/imports';
 import { senderAddress } from './plugins/mail';
 import { provision, ProvisioningError } from './services/provisioning';
+import {
+  AccountError,
+  addEmployee,
+  listCompanies,
+  listCustomers,
+  listUsers,
+  resetSecondFactor,
+  setDisabled,
+} from './services/accounts';
 import { welcomeMail } from './services/welcome-mail';
 import type { Provisioning } from '../../schemas/wire-types.gen';
 
@@ -138,6 +147,15 @@ Comandi:
                                                   Ogni nuova persona riceve la mail di benvenuto con il collegamento
                                                   per impostare la password. Un documento con errori è rifiutato
                                                   tutto, con ogni errore e il suo percorso JSON
+  employee-add <e-mail> <nome> <cognome> <codice-fiscale> <partita-iva-azienda>
+                                                  un dipendente di un'azienda già presente, con la mail di benvenuto
+  user-disable <e-mail> / user-enable <e-mail>    disabilita un account (nessun accesso, sessioni chiuse) o lo riattiva
+  otp-reset <e-mail>                              azzera il secondo fattore (al prossimo accesso si attiva di nuovo),
+                                                  chiude le sessioni e lo comunica all'utente per e-mail
+  customers                                       clienti con numero di aziende e di utenti
+  companies [--customer <codice>]                 aziende con partita IVA, cliente e dipendenti
+  users [--customer <codice>] [--company <partita-iva>]
+                                                  utenti con profilo, stato e secondo fattore
   help                                            questo messaggio
 
 Importi in euro con punto o virgola decimale: 25, 25.5, 1234.50.
@@ -145,6 +163,16 @@ Token e collegamenti valgono ${SSO_TOKEN_TTL_SECONDS / 60} minuti e una sola vol
 
 /** A bad input: message for the operator, exit code 1. */
 class UsageError extends Error {}
+
+/** An account operation whose refusal is the operator's mistake (AccountError), said as such. */
+async function accountStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof AccountError) throw new UsageError(error.message);
+    throw error;
+  }
+}
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -621,6 +649,89 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
           .executeTakeFirstOrThrow();
         out(`Importazione n. ${id}: ${after.status}. ${after.note}`);
         return result.status === 'IMPORTED_SUCCESSFULLY' ? 0 : 1;
+      }
+
+      case 'employee-add': {
+        const { positionals } = parse(args, {}, 5);
+        const [email = '', nome = '', cognome = '', codiceFiscale = '', partitaIva = ''] = positionals;
+        const welcome = await accountStep(() =>
+          addEmployee(db, { email, nome, cognome, codiceFiscale, partitaIva }, now),
+        );
+        out(`Dipendente ${welcome.email} creato (cliente ${welcome.customer}).`);
+        const deps = importDepsOf(context);
+        await deps.sendMail(welcomeMail(deps.baseUrl, welcome));
+        out(`Mail di benvenuto inviata a ${welcome.email}.`);
+        return 0;
+      }
+
+      case 'user-disable':
+      case 'user-enable': {
+        const { positionals } = parse(args, {}, 1);
+        const disable = command === 'user-disable';
+        const changed = await accountStep(() => setDisabled(db, positionals[0] ?? '', disable, now));
+        const email = (positionals[0] ?? '').trim().toLowerCase();
+        if (disable)
+          out(
+            changed
+              ? `Account ${email} disabilitato: sessioni chiuse.`
+              : `Account ${email} già disabilitato.`,
+          );
+        else out(changed ? `Account ${email} riattivato.` : `Account ${email} già attivo.`);
+        return 0;
+      }
+
+      case 'otp-reset': {
+        const { positionals } = parse(args, {}, 1);
+        const deps = importDepsOf(context);
+        const mail = await accountStep(() => resetSecondFactor(db, positionals[0] ?? '', deps.baseUrl, now));
+        await deps.sendMail(mail);
+        out(`Secondo fattore di ${mail.to} azzerato, sessioni chiuse, utente avvisato per e-mail.`);
+        return 0;
+      }
+
+      case 'customers': {
+        parse(args, {}, 0);
+        const rows = await listCustomers(db);
+        if (rows.length === 0) out('Nessun cliente.');
+        else
+          for (const line of table([
+            ['CODICE', 'NOME', 'AZIENDE', 'UTENTI'],
+            ...rows.map((r) => [r.slug, r.name, String(r.companies), String(r.users)]),
+          ]))
+            out(line);
+        return 0;
+      }
+
+      case 'companies': {
+        const { values } = parse(args, { customer: { type: 'string' } }, 0);
+        const rows = await listCompanies(
+          db,
+          typeof values.customer === 'string' ? values.customer : undefined,
+        );
+        if (rows.length === 0) out('Nessuna azienda.');
+        else
+          for (const line of table([
+            ['PARTITA IVA', 'RAGIONE SOCIALE', 'CLIENTE', 'UTENTI'],
+            ...rows.map((r) => [r.partita_iva ?? '-', r.nome, r.customer, String(r.users)]),
+          ]))
+            out(line);
+        return 0;
+      }
+
+      case 'users': {
+        const { values } = parse(args, { customer: { type: 'string' }, company: { type: 'string' } }, 0);
+        const rows = await listUsers(db, {
+          ...(typeof values.customer === 'string' ? { customer: values.customer } : {}),
+          ...(typeof values.company === 'string' ? { partitaIva: values.company } : {}),
+        });
+        if (rows.length === 0) out('Nessun utente.');
+        else
+          for (const line of table([
+            ['E-MAIL', 'NOME', 'PROFILO', 'CLIENTE', 'AZIENDA', 'STATO', 'SECONDO FATTORE'],
+            ...rows.map((r) => [r.email, r.name, r.profile, r.customer, r.company, r.state, r.secondFactor]),
+          ]))
+            out(line);
+        return 0;
       }
 
       case 'provision': {

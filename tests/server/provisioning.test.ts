@@ -13,6 +13,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Provisioning } from '../../schemas/wire-types.gen';
 import { runAdmin } from '../../src/server/admin';
 import { akeyOf, atStepStart, currentStep, lastMailedCode, totpAt } from './auth-helpers';
+import { routes } from '../../config/routes';
+import { declaredReference, grantRows } from '../../src/server/services/reference-data';
+import { upload } from './forms-helpers';
 import { backends, buildTestApp, json, type TestApp } from './helpers';
 
 const EXAMPLE = 'examples/provisioning.json';
@@ -245,5 +248,174 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
     const unreadable = await provision(join(dir, 'manca.json'));
     expect(unreadable.code).toBe(1);
     expect(unreadable.err[0]).toMatch(/^Errore: File non leggibile come JSON: /);
+  });
+});
+
+describe.each(backends)('the operator’s accounts, demo mode off (%s)', (backend) => {
+  let t: TestApp;
+  let dir: string;
+  const mails: { to: string; subject: string; text: string }[] = [];
+  const admin = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(argv, {
+      db: t.db,
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      imports: {
+        uploadsDir: dir,
+        baseUrl: 'http://portale.test',
+        sendMail: async (mail) => void mails.push(mail),
+      },
+    });
+    return { code, out, err };
+  };
+  const EMPLOYEE = 'luigi.verdi@fabbrica.example.com';
+
+  beforeAll(async () => {
+    t = await buildTestApp(backend, { demo: false });
+    dir = mkdtempSync(join(tmpdir(), 'welfare-accounts-'));
+    expect((await admin('provision', EXAMPLE)).code).toBe(0);
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('adds an employee who sees his customer’s menu and files a reimbursement', async () => {
+    const added = await admin('employee-add', EMPLOYEE, 'Luigi', 'Verdi', 'VRDLGU85C10F205E', '12345671379');
+    expect(added.err).toEqual([]);
+    expect(added.out).toEqual([
+      `Dipendente ${EMPLOYEE} creato (cliente fabbrica).`,
+      `Mail di benvenuto inviata a ${EMPLOYEE}.`,
+    ]);
+    expect(mails.at(-1)!.text).toMatch(/\/password-lost\/fabbrica\/[A-Za-z0-9_-]{43}/);
+    expect(
+      (await admin('employee-add', EMPLOYEE, 'Luigi', 'Verdi', 'VRDLGU85C10F205E', '12345671379')).err,
+    ).toEqual([`Errore: Esiste già un utente ${EMPLOYEE}.`]);
+    expect((await admin('employee-add', 'x@y.it', 'A', 'B', 'VRDLGU85C10F205E', '99999999999')).err).toEqual([
+      'Errore: Nessuna azienda con partita IVA 99999999999.',
+    ]);
+    expect((await admin('add-credit', EMPLOYEE, '200')).code).toBe(0);
+
+    const token = await t.login(EMPLOYEE);
+    const perms = json<Record<string, boolean>>(
+      await t.request({ method: 'GET', url: '/api/get_menu_perms', token }),
+    );
+    const granted = grantRows(declaredReference(routes))
+      .profiles.filter((row) => row.profile === 'utente')
+      .map((row) => row.perm)
+      .sort();
+    expect(Object.keys(perms).sort()).toEqual(granted);
+
+    const doc = async (kind: string, typeId: number) => upload(t, token, { kind, typeId });
+    const payload = {
+      id_categ: 1,
+      importo: '45.50',
+      me_stesso: true,
+      cod_fisc_ben: null,
+      nome_ben: null,
+      id_relazione_ben: null,
+      docs: [await doc('doc_pagam', 2), await doc('doc_acq', 1)],
+    };
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/crea_richiesta/rimb-spese',
+      token,
+      payload,
+      headers: { 'idempotency-key': 'prima-richiesta-luigi' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const credit = json<{ crediti: { totale: string } }>(
+      await t.request({ method: 'GET', url: '/api/get_user_credit_info', token }),
+    );
+    expect(credit.crediti.totale).toBe('154.50');
+  });
+
+  it('disables an account (no sign-in, sessions closed) and enables it again', async () => {
+    // Luigi sets his password from the welcome mail.
+    const welcome = mails.find((mail) => mail.to === EMPLOYEE)!;
+    const reset = `/api/password_lost_reset/${/https?:\/\/\S+/.exec(welcome.text)![0].split('/').at(-1)!}`;
+    const password = {
+      new_passwd: 'Verdi!Luigi1',
+      passwd_confirm: 'Verdi!Luigi1',
+      cod_fisc: 'VRDLGU85C10F205E',
+    };
+    expect((await t.request({ method: 'POST', url: reset, payload: password })).statusCode).toBe(200);
+    const signIn = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/api-token-ckey',
+        payload: { akey: akeyOf(EMPLOYEE, 'Verdi!Luigi1') },
+      });
+    expect((await signIn()).statusCode).toBe(200);
+    const session = await t.login(EMPLOYEE);
+    expect((await admin('user-disable', EMPLOYEE)).out).toEqual([
+      `Account ${EMPLOYEE} disabilitato: sessioni chiuse.`,
+    ]);
+    expect((await admin('user-disable', EMPLOYEE)).out).toEqual([`Account ${EMPLOYEE} già disabilitato.`]);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/get-logged-user-info', token: session })).statusCode,
+    ).toBe(401);
+    expect((await signIn()).statusCode).toBe(400);
+    const made = await t.login(EMPLOYEE);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/get-logged-user-info', token: made })).statusCode,
+    ).toBe(401);
+    expect((await admin('users', '--customer', 'fabbrica')).out.find((l) => l.startsWith(EMPLOYEE))).toMatch(
+      /disabilitato/,
+    );
+    expect((await admin('user-enable', EMPLOYEE)).out).toEqual([`Account ${EMPLOYEE} riattivato.`]);
+    expect((await signIn()).statusCode).toBe(200);
+    const again = await t.login(EMPLOYEE);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/get-logged-user-info', token: again })).statusCode,
+    ).toBe(200);
+  });
+
+  it('resets a second factor: sessions closed, the user told, enrolment again at the next sign-in', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ otp_method: 'totp', totp_secret: 'AGZACCMVTYGVEVCVFMPR5M3TNZ7XNOFN' })
+      .where('email', '=', GIOVANNA)
+      .execute();
+    const session = await t.login(GIOVANNA);
+    const reset = await admin('otp-reset', GIOVANNA);
+    expect(reset.out).toEqual([
+      `Secondo fattore di ${GIOVANNA} azzerato, sessioni chiuse, utente avvisato per e-mail.`,
+    ]);
+    expect(mails.at(-1)).toMatchObject({
+      to: GIOVANNA,
+      subject: 'Il secondo fattore di accesso è stato azzerato',
+    });
+    expect(mails.at(-1)!.text).toContain('http://portale.test/login/fabbrica');
+    const row = await t.db
+      .selectFrom('users')
+      .select(['otp_method', 'totp_secret'])
+      .where('email', '=', GIOVANNA)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ otp_method: null, totp_secret: null });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/get-logged-user-info', token: session })).statusCode,
+    ).toBe(401);
+  });
+
+  it('lists customers, companies and users with their state', async () => {
+    expect((await admin('customers')).out).toEqual([
+      'CODICE    NOME               AZIENDE  UTENTI',
+      'fabbrica  Fabbrica Italiana  3        3',
+    ]);
+    const companies = (await admin('companies', '--customer', 'fabbrica')).out;
+    expect(companies[0]).toMatch(/^PARTITA IVA\s+RAGIONE SOCIALE\s+CLIENTE\s+UTENTI$/);
+    expect(companies.slice(1).map((line) => line.split(/\s{2,}/)[0])).toEqual([
+      '12345670009',
+      '12345672740',
+      '12345671379',
+    ]);
+    const users = (await admin('users', '--company', '12345670009')).out;
+    expect(users).toHaveLength(2);
+    expect(users[1]).toMatch(
+      /^giovanna\.ferrari@fabbrica\.example\.com\s+Giovanna Ferrari\s+ref_aziendale\s+fabbrica\s+Fabbrica Italiana S\.p\.A\.\s+in attesa della password\s+da attivare$/,
+    );
   });
 });

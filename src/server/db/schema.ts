@@ -59,6 +59,8 @@ export interface UsersTable {
   totp_secret: string | null;
   otp_method: OtpMethod | null;
   is_cessato: Generated<boolean>;
+  /** Disabled by an operator (issue 24): no sign-in, no session. */
+  disabled_at: Timestamp | null;
   created_at: Timestamp;
   totp_last_step: number | null;
   /** Opaque employee id of the user-files calls (migration 060). */

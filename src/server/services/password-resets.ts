@@ -63,7 +63,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const user = await findSignInUser(deps.db, { email: input.email });
-  if (!user || user.is_cessato) return;
+  if (!user || user.closed) return;
   // Housekeeping: links a day old are useless to everybody.
   await deps.db
     .deleteFrom('password_resets')
@@ -180,7 +180,7 @@ export async function resetMethod(
 ): Promise<{ auth_method: 'otp' | 'cod_fisc' }> {
   const reset = await findReset(db, token, kind, now);
   const user = await findSignInUser(db, { id: reset.userId });
-  if (!user || user.is_cessato) throw linkInvalid();
+  if (!user || user.closed) throw linkInvalid();
   return { auth_method: hasActiveTotp(user) ? 'otp' : 'cod_fisc' };
 }
 
@@ -197,7 +197,7 @@ export async function completePasswordReset(
 ): Promise<{ pass_expiry_date: string }> {
   const reset = await findReset(db, token, kind, now);
   const user = await findSignInUser(db, { id: reset.userId });
-  if (!user || user.is_cessato) throw linkInvalid();
+  if (!user || user.closed) throw linkInvalid();
   const usesOtp = hasActiveTotp(user);
 
   const errors: FieldErrors = newPasswordErrors(input.new_passwd, input.passwd_confirm);

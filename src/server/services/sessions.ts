@@ -130,7 +130,8 @@ function sessionQuery(withPerms: boolean, extra: SessionExtra | null) {
         '>',
         sql<Date>`${now} - make_interval(hours => ${constants.sessionAbsoluteHours})`,
       )
-      .where('u.is_cessato', '=', false);
+      .where('u.is_cessato', '=', false)
+      .where('u.disabled_at', 'is', null);
   });
 }
 

@@ -11,7 +11,7 @@
  * Unknown user and wrong password give the same answer after the same work (one argon2 verification);
  * every wrong password or code counts towards the account's 10 failures in 15 minutes.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { findSsoProvider } from '../../../config/sso-providers';
 import { formatMessage } from '../messages';
 import type { DB, OtpMethod } from '../db/schema';
@@ -52,7 +52,8 @@ export interface SignInUser {
   pass_expiry_date: string | null;
   otp_method: OtpMethod | null;
   totp_secret: string | null;
-  is_cessato: boolean;
+  /** Ceased (left the company) or disabled by an operator: no sign-in of any kind. */
+  closed: boolean;
   customer: string;
 }
 
@@ -69,7 +70,7 @@ const USER_COLUMNS = [
   'u.pass_expiry_date',
   'u.otp_method',
   'u.totp_secret',
-  'u.is_cessato',
+  sql<boolean>`u.is_cessato OR u.disabled_at IS NOT NULL`.as('closed'),
   'c.slug as customer',
 ] as const;
 
@@ -177,7 +178,7 @@ export async function signInWithPassword(
     async () => {
       const found = await findSignInUser(deps.db, { email: credentials.username });
       const matches = await verifyPasswordDigest(found?.password_hash ?? null, credentials.password);
-      return matches && found && !found.is_cessato ? found : false;
+      return matches && found && !found.closed ? found : false;
     },
     now,
   );
@@ -193,7 +194,7 @@ export async function ensureNotLocked(db: Kysely<DB>, email: string, now = new D
 /** The live user of a ticket; a ticket of a closed account is no ticket. */
 async function ticketUser(db: Kysely<DB>, ticket: LoginTicket): Promise<SignInUser> {
   const user = await findSignInUser(db, { id: ticket.userId });
-  if (!user || user.is_cessato) throw ApiError.of(400, 'apiCheckTokenInvalid');
+  if (!user || user.closed) throw ApiError.of(400, 'apiCheckTokenInvalid');
   return user;
 }
 
@@ -309,7 +310,7 @@ export async function signInWithSso(
   provider: string,
   now = new Date(),
 ): Promise<CheckAnswer> {
-  if (!user || user.is_cessato) throw ApiError.of(400, 'apiSsoTokenInvalid');
+  if (!user || user.closed) throw ApiError.of(400, 'apiSsoTokenInvalid');
   if (otpTypeOf(user) === 'ENROLL_OTP') throw ApiError.of(400, 'apiSsoEnrolmentRequired');
   await ensureNotLocked(deps.db, user.email, now);
   return startSecondFactor(deps, user, { now, ssoProvider: provider });

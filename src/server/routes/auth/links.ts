@@ -20,7 +20,7 @@ export default async function linkRoutes(app: WireApp): Promise<void> {
     const now = new Date();
     const email = await useTicket(app.db, ticket, purpose, app.config.ticketSecret, now);
     const user = email ? await findSignInUser(app.db, { email }) : undefined;
-    if (!user || user.is_cessato) throw ApiError.of(400, failure);
+    if (!user || user.closed) throw ApiError.of(400, failure);
     return completeSignIn(app.db, user, now);
   };
 
