@@ -7,7 +7,7 @@ import { messages as accountMessages } from '../../config/messages-account.it';
 import { buildApp } from '../../src/server/app';
 import { createSession } from '../../src/server/services/sessions';
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
-import { clockIsMoved, restoreClock, startClockAt } from '../server/clock';
+import { clockOffset, restoreClock, startClockAt } from '../server/clock';
 import { openPgliteCopy, seededAt } from '../server/templates';
 
 /**
@@ -72,11 +72,33 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A browser context's clock, from the server's now (Playwright's clock, running: its time flows as the
- * real one does). Call it before the context opens its first page.
+ * A browser context's clock, moved by the server's offset (server/clock.ts): every page's `Date` reads
+ * the server's now, running. Only `Date`: Playwright's clock would fake the timers, animation frames
+ * and `performance` too, and the portal's date pickers and selects then missed clicks now and then.
+ * Call it before the context opens its first page.
  */
 export async function syncBrowserClock(context: BrowserContext): Promise<void> {
-  if (clockIsMoved()) await context.clock.install({ time: Date.now() });
+  const offset = clockOffset();
+  if (offset === 0) return;
+  await context.addInitScript((shift: number) => {
+    const RealDate = Date;
+    class ShiftedDate extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(RealDate.now() + shift);
+        else super(...(args as [number]));
+      }
+      static override now(): number {
+        return RealDate.now() + shift;
+      }
+      static override [Symbol.hasInstance](value: unknown): boolean {
+        return value instanceof RealDate;
+      }
+    }
+    // `Date()` called without `new` is today's date as text, as the real one gives.
+    globalThis.Date = new Proxy(ShiftedDate, {
+      apply: () => new ShiftedDate().toString(),
+    }) as DateConstructor;
+  }, offset);
 }
 
 /** A phone-sized context by default: the portal is mobile first. Its clock is the server's. */

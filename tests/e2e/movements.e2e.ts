@@ -301,8 +301,12 @@ describe('filters', () => {
     const answer = page.waitForResponse((r) => isHistoryPage(r) && queryOf(r.url()).date_start === next);
     // The start filter's calendar opens on its month, weeks from Monday (lun first).
     await page.getByRole('button', { name: account.movDateStart, exact: true }).click();
-    const weekdays = await page.locator('[data-dates-dropdown] thead th').allTextContents();
-    expect(weekdays.map((d) => d.trim().toLowerCase())).toEqual(['lu', 'ma', 'me', 'gi', 've', 'sa', 'do']);
+    // The dropdown opens a moment after the click: its weekdays are polled.
+    const weekdays = async () =>
+      (await page.locator('[data-dates-dropdown] thead th').allTextContents()).map((d) =>
+        d.trim().toLowerCase(),
+      );
+    await expect.poll(weekdays).toEqual(['lu', 'ma', 'me', 'gi', 've', 'sa', 'do']);
     await page.getByRole('button', { name: calendarDay(next), exact: true }).click();
     const after = (await (await answer).json()) as HistoryAnswer;
     await page.waitForURL((url) => url.searchParams.get('date_start') === next);

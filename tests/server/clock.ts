@@ -33,7 +33,8 @@ class ShiftedDate extends RealDate {
 /** Runs this process's clock from `instant` on (until `restoreClock`). */
 export function startClockAt(instant: Date): void {
   offset = instant.getTime() - RealDate.now();
-  globalThis.Date = ShiftedDate as DateConstructor;
+  // `Date()` called without `new` is now as text, as the real one gives.
+  globalThis.Date = new Proxy(ShiftedDate, { apply: () => new ShiftedDate().toString() }) as DateConstructor;
 }
 
 /** The real clock again. */
@@ -42,7 +43,7 @@ export function restoreClock(): void {
   globalThis.Date = RealDate;
 }
 
-/** Whether the clock runs elsewhere than the real one. */
-export function clockIsMoved(): boolean {
-  return offset !== 0;
+/** How far (ms) this process's clock runs from the real one: 0 when it is not moved. */
+export function clockOffset(): number {
+  return offset;
 }
