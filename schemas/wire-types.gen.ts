@@ -1101,6 +1101,8 @@ export interface Provisioning {
     /** The customer's code: its login page /login/<code> and its `Customer` header. */
     code: string;
     name: string;
+    /** The customer's look when it has no built-in skin (skins/): served by getapiuserskin. Without it, the default skin under the customer's name. */
+    skin?: Skin;
     companies: {
       ragione_sociale: string;
       partita_iva: string;

@@ -108,6 +108,16 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
     });
     expect(mails).toHaveLength(2);
     expect(await counts()).toEqual({ customers: 1, companies: 3, users: 2, links: 3 });
+
+    // No built-in skin and none in the document: the default skin under the customer's name.
+    const skin = await t.request({ method: 'GET', url: '/api/getapiuserskin/fabbrica' });
+    expect(skin.statusCode).toBe(200);
+    expect(json(skin)).toMatchObject({
+      customer: 'fabbrica',
+      display_name: 'Fabbrica Italiana',
+      colors: JSON.parse(readFileSync('skins/default/skin.json', 'utf8')).colors,
+    });
+    expect((await t.request({ method: 'GET', url: '/api/getapiuserskin/nessuno' })).statusCode).toBe(404);
   });
 
   it('lets the referent set her password from the mail, enrol TOTP, sign in and run the back office of exactly her companies', async () => {
@@ -174,20 +184,38 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
     const changed = example();
     const customer = changed.customers[0]!;
     customer.companies[1]!.localita = 'Monza';
+    const colors = {
+      ...JSON.parse(readFileSync('skins/default/skin.json', 'utf8')).colors,
+      primary: '#8a1c1c',
+    };
+    customer.skin = {
+      customer: 'fabbrica',
+      display_name: 'Fabbrica Italiana',
+      login_logo: 'https://cdn.fabbrica.example.com/logo.svg',
+      navbar_logo: 'https://cdn.fabbrica.example.com/navbar.svg',
+      colors,
+      footer_text: 'Fabbrica Italiana S.p.A.',
+    };
     customer.referents[0]!.nome = 'Giovanna Maria';
     customer.referents[0]!.manages = ['12345670009'];
     const update = await provision(changed);
     expect(update.out).toEqual([
+      'cliente fabbrica: aggiornato',
       'azienda 12345671379 (Fabbrica Servizi S.r.l.): aggiornata',
       `referente ${GIOVANNA}: aggiornato`,
     ]);
     expect((await counts()).links).toBe(3);
+    const served = json<{ colors: { primary: string } }>(
+      await t.request({ method: 'GET', url: '/api/getapiuserskin/fabbrica' }),
+    );
+    expect(served.colors.primary).toBe('#8a1c1c');
     const pruned = await provision(changed, '--prune');
     expect(pruned.out).toEqual([`referente ${GIOVANNA}: non gestisce più 1 aziende`]);
     expect((await counts()).links).toBe(2);
     // The example again: her second company comes back, her name too.
     const back = await provision(EXAMPLE);
     expect(back.out).toEqual([
+      'cliente fabbrica: aggiornato',
       'azienda 12345671379 (Fabbrica Servizi S.r.l.): aggiornata',
       `referente ${GIOVANNA}: aggiornato`,
       `referente ${GIOVANNA}: gestisce 1 aziende in più`,

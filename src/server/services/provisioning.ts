@@ -21,6 +21,17 @@ import { hashToken } from './sessions';
 import type { Welcome } from './welcome-mail';
 
 const SCHEMA_FILE = fileURLToPath(new URL('../../../schemas/admin/provisioning.json', import.meta.url));
+/** The customer's skin, by reference. */
+const SKIN_SCHEMA_FILE = fileURLToPath(new URL('../../../schemas/api/skin.json', import.meta.url));
+
+/** JSON with its keys sorted, to compare a value with what jsonb gives back (keys reordered). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
 
 let validator: ReturnType<Ajv2020['compile']> | undefined;
 
@@ -54,6 +65,7 @@ export function provisioningProblems(document: unknown): string[] {
   if (!validator) {
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     addFormats(ajv);
+    ajv.addSchema(JSON.parse(readFileSync(SKIN_SCHEMA_FILE, 'utf8')) as object);
     validator = ajv.compile(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as object);
   }
   if (!validator(document))
@@ -158,24 +170,30 @@ async function provisionCustomer(
 ): Promise<void> {
   const existing = await trx
     .selectFrom('customers')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'skin'])
     .where('slug', '=', customer.code)
     .executeTakeFirst();
+  // The skin under the customer's own code, whatever the document says.
+  const skin = customer.skin ? { ...customer.skin, customer: customer.code } : null;
   let customerId: number;
   if (!existing) {
     customerId = (
       await trx
         .insertInto('customers')
-        .values({ slug: customer.code, name: customer.name })
+        .values({ slug: customer.code, name: customer.name, skin: skin && JSON.stringify(skin) })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
     result.changes.push(`cliente ${customer.code}: creato`);
   } else {
     customerId = existing.id;
-    if (existing.name !== customer.name) {
-      await trx.updateTable('customers').set({ name: customer.name }).where('id', '=', customerId).execute();
-      result.changes.push(`cliente ${customer.code}: nome aggiornato`);
+    if (existing.name !== customer.name || canonical(existing.skin ?? null) !== canonical(skin)) {
+      await trx
+        .updateTable('customers')
+        .set({ name: customer.name, skin: skin && JSON.stringify(skin) })
+        .where('id', '=', customerId)
+        .execute();
+      result.changes.push(`cliente ${customer.code}: aggiornato`);
     }
   }
 

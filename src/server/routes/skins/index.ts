@@ -1,6 +1,16 @@
-/** Server-served skins (spec 000 §1): only for customers without a built-in skin. Public. */
+/**
+ * Server-served skins (spec 000 §1): only for customers without a built-in skin. Public. A customer
+ * with no skin of its own (a provisioned one that was given none) gets the default skin under its own
+ * name; an unknown customer is a 404.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Skin } from '../../../../config/skins';
 import { ApiError } from '../../errors';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
+
+const DEFAULT_SKIN = fileURLToPath(new URL('../../../../skins/default/skin.json', import.meta.url));
+let defaultSkin: Skin | undefined;
 
 export default async function skinRoutes(app: WireApp): Promise<void> {
   app.get(
@@ -22,11 +32,13 @@ export default async function skinRoutes(app: WireApp): Promise<void> {
     async (request) => {
       const row = await app.db
         .selectFrom('customers')
-        .select('skin')
+        .select(['slug', 'name', 'skin'])
         .where('slug', '=', request.params.customer.toLowerCase())
         .executeTakeFirst();
-      if (!row?.skin) throw ApiError.of(404, 'apiSkinNotFound');
-      return row.skin;
+      if (!row) throw ApiError.of(404, 'apiSkinNotFound');
+      if (row.skin) return row.skin;
+      defaultSkin ??= JSON.parse(readFileSync(DEFAULT_SKIN, 'utf8')) as Skin;
+      return { ...defaultSkin, customer: row.slug, display_name: row.name };
     },
   );
 }
