@@ -13,7 +13,7 @@ import { formMessages } from '../../config/messages-forms.it';
 import { configureApiClient } from '../../src/client/api/client';
 import type { FormEngineContext, SlotDocument } from '../../src/client/engine/forms/form-context';
 import { AnchoredSlots, DocumentsField } from '../../src/client/widgets/documents';
-import { dayjs } from '../../src/shared/dates';
+import { dayjs, romeToday } from '../../src/shared/dates';
 
 // Not tests/client/helpers.tsx: it pulls the whole portal (router, every route) into this test.
 function jsonResponse(status: number, body: unknown): Response {
@@ -369,11 +369,13 @@ describe('file selection', () => {
     renderField();
     const quote = slot('doc_preven');
     fireEvent.click(within(quote).getByRole('button', { name: /^Data documento/ }));
-    const tomorrow = dayjs().add(1, 'day');
+    // Today as the server counts it: Rome's, whatever the machine's zone (the calendar opens on its month).
+    const rome = dayjs(romeToday());
+    const tomorrow = rome.add(1, 'day');
     const day = screen.queryByRole('button', { name: tomorrow.locale('it').format('D MMMM YYYY') });
     // Tomorrow is in this month's grid unless today is the last day shown.
     if (day) expect(day.hasAttribute('disabled') || day.getAttribute('data-disabled') === 'true').toBe(true);
-    const today = screen.getByRole('button', { name: dayjs().locale('it').format('D MMMM YYYY') });
+    const today = screen.getByRole('button', { name: rome.locale('it').format('D MMMM YYYY') });
     expect(today.hasAttribute('disabled')).toBe(false);
   });
 });
