@@ -80,6 +80,7 @@ export async function launchBrowser(): Promise<Browser> {
 export async function syncBrowserClock(context: BrowserContext): Promise<void> {
   const offset = clockOffset();
   if (offset === 0) return;
+  // The page's copy of server/clock.ts's ShiftedDate: an init script is sent as text and imports nothing.
   await context.addInitScript((shift: number) => {
     const RealDate = Date;
     class ShiftedDate extends RealDate {

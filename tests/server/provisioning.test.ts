@@ -22,10 +22,29 @@ const EXAMPLE = 'examples/provisioning.json';
 const example = () => JSON.parse(readFileSync(EXAMPLE, 'utf8')) as Provisioning;
 const GIOVANNA = 'giovanna.ferrari@fabbrica.example.com';
 
+type Mail = { to: string; subject: string; text: string };
+
+/** `npm run admin -- ...` on the test app's database; its mails are kept in `mails`, files under `dir`. */
+async function runOperator(t: TestApp, dir: string, mails: Mail[], argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, {
+    db: t.db,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    imports: {
+      uploadsDir: dir,
+      baseUrl: 'http://portale.test',
+      sendMail: async (mail) => void mails.push(mail),
+    },
+  });
+  return { code, out, err };
+}
+
 describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
   let t: TestApp;
   let dir: string;
-  const mails: { to: string; subject: string; text: string }[] = [];
+  const mails: Mail[] = [];
 
   beforeAll(async () => {
     t = await buildTestApp(backend, { demo: false });
@@ -46,19 +65,7 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
       path = join(dir, `doc-${Math.random().toString(36).slice(2)}.json`);
       writeFileSync(path, JSON.stringify(file));
     }
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(['provision', path, ...options], {
-      db: t.db,
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      imports: {
-        uploadsDir: dir,
-        baseUrl: 'http://portale.test',
-        sendMail: async (mail) => void mails.push(mail),
-      },
-    });
-    return { code, out, err };
+    return runOperator(t, dir, mails, ['provision', path, ...options]);
   };
 
   const counts = async () => {
@@ -282,22 +289,8 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
 describe.each(backends)('the operator’s accounts, demo mode off (%s)', (backend) => {
   let t: TestApp;
   let dir: string;
-  const mails: { to: string; subject: string; text: string }[] = [];
-  const admin = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(argv, {
-      db: t.db,
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      imports: {
-        uploadsDir: dir,
-        baseUrl: 'http://portale.test',
-        sendMail: async (mail) => void mails.push(mail),
-      },
-    });
-    return { code, out, err };
-  };
+  const mails: Mail[] = [];
+  const admin = (...argv: string[]) => runOperator(t, dir, mails, argv);
   const EMPLOYEE = 'luigi.verdi@fabbrica.example.com';
 
   beforeAll(async () => {

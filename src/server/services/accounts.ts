@@ -3,14 +3,13 @@
  * added one by one, an account disabled and enabled again, a second factor reset (with a mail), and
  * the lists of customers, companies and users with their state.
  */
-import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { formatMessage } from '../messages';
 import { isValidTaxCode, normalizeTaxCode } from '../../shared/validators/codice-fiscale';
 import type { DB } from '../db/schema';
-import { hashToken, revokeUserSessions } from './sessions';
+import { revokeUserSessions } from './sessions';
 import { composeMail } from './sign-in';
-import type { Welcome } from './welcome-mail';
+import { insertNewPerson, type Welcome } from './welcome-mail';
 
 /** An operator's mistake, said in Italian. */
 export class AccountError extends Error {}
@@ -42,30 +41,16 @@ export async function addEmployee(db: Kysely<DB>, input: NewEmployee, now = new 
     if (!company) throw new AccountError(`Nessuna azienda con partita IVA ${input.partitaIva}.`);
     const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     if (taken) throw new AccountError(`Esiste già un utente ${email}.`);
-    const user = await trx
-      .insertInto('users')
-      .values({
-        email,
-        nome: input.nome.trim(),
-        cognome: input.cognome.trim(),
-        cod_fisc: normalizeTaxCode(input.codiceFiscale),
-        company_id: company.id_azienda,
-        customer_id: company.customer_id,
-        password_hash: null,
-        pass_expiry_date: null,
-        totp_secret: null,
-        otp_method: null,
-        covip_fondo: null,
-        ollipay_profile: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = randomBytes(32).toString('base64url');
-    await trx
-      .insertInto('password_resets')
-      .values({ token_hash: hashToken(token), user_id: user.id, kind: 'lost', created_at: now })
-      .execute();
-    return { email, name: `${input.nome.trim()} ${input.cognome.trim()}`, customer: company.slug, token };
+    const person = {
+      email,
+      nome: input.nome.trim(),
+      cognome: input.cognome.trim(),
+      cod_fisc: normalizeTaxCode(input.codiceFiscale),
+      profile: 'utente' as const,
+      company_id: company.id_azienda,
+      customer_id: company.customer_id,
+    };
+    return (await insertNewPerson(trx, person, company.slug, now)).welcome;
   });
 }
 

@@ -7,7 +7,6 @@
  * with any problem is refused whole, every problem named by its JSON path, nothing written. Each new
  * person gets the welcome mail with a set-password link, as the bulk import's new employees do.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
@@ -17,8 +16,7 @@ import type { Provisioning } from '../../../schemas/wire-types.gen';
 import { isValidTaxCode, normalizeTaxCode } from '../../shared/validators/codice-fiscale';
 import { isValidVatNumber } from '../../shared/validators/partita-iva';
 import type { DB } from '../db/schema';
-import { hashToken } from './sessions';
-import type { Welcome } from './welcome-mail';
+import { insertNewPerson, type Welcome } from './welcome-mail';
 
 const SCHEMA_FILE = fileURLToPath(new URL('../../../schemas/admin/provisioning.json', import.meta.url));
 /** The customer's skin, by reference. */
@@ -272,39 +270,14 @@ async function provisionCustomer(
       continue;
     }
     if (!found) {
-      userId = (
-        await trx
-          .insertInto('users')
-          .values({
-            ...wanted,
-            email,
-            customer_id: customerId,
-            password_hash: null,
-            pass_expiry_date: null,
-            totp_secret: null,
-            otp_method: null,
-            covip_fondo: null,
-            ollipay_profile: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-      const token = randomBytes(32).toString('base64url');
-      await trx
-        .insertInto('password_resets')
-        .values({
-          token_hash: hashToken(token),
-          user_id: userId,
-          kind: 'lost',
-          created_at: options.now ?? new Date(),
-        })
-        .execute();
-      result.welcomes.push({
-        email,
-        name: `${referent.nome} ${referent.cognome}`,
-        customer: customer.code,
-        token,
-      });
+      const made = await insertNewPerson(
+        trx,
+        { ...wanted, email, customer_id: customerId },
+        customer.code,
+        options.now ?? new Date(),
+      );
+      userId = made.id;
+      result.welcomes.push(made.welcome);
       result.changes.push(`referente ${email}: creato`);
     } else {
       userId = found.id;
