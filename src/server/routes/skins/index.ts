@@ -1,15 +1,21 @@
 /**
- * Server-served skins (spec 000 §1): only for customers without a built-in skin. Public. A customer
- * with no skin of its own (a provisioned one that was given none) gets the default skin under its own
- * name; an unknown customer is a 404.
+ * Server-served skins (spec 000 §1): only for customers without a built-in skin (the portal loads a
+ * built-in one itself: 404 here). Public. A customer with neither a built-in skin nor one of its own (a
+ * provisioned one that was given none) gets the default skin under its own name; an unknown customer
+ * is a 404.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Skin } from '../../../../config/skins';
+import { skinFolderOf, type Skin } from '../../../../config/skins';
 import { ApiError } from '../../errors';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
 
-const DEFAULT_SKIN = fileURLToPath(new URL('../../../../skins/default/skin.json', import.meta.url));
+const SKINS_DIR = fileURLToPath(new URL('../../../../skins/', import.meta.url));
+const DEFAULT_SKIN = `${SKINS_DIR}default/skin.json`;
+
+/** Whether the portal has a built-in skin for the customer (skins/<folder>/index.ts). */
+const hasBuiltInSkin = (customer: string) =>
+  existsSync(`${SKINS_DIR}${skinFolderOf[customer] ?? customer}/index.ts`);
 let defaultSkin: Skin | undefined;
 
 export default async function skinRoutes(app: WireApp): Promise<void> {
@@ -37,6 +43,7 @@ export default async function skinRoutes(app: WireApp): Promise<void> {
         .executeTakeFirst();
       if (!row) throw ApiError.of(404, 'apiSkinNotFound');
       if (row.skin) return row.skin;
+      if (hasBuiltInSkin(row.slug)) throw ApiError.of(404, 'apiSkinNotFound');
       defaultSkin ??= JSON.parse(readFileSync(DEFAULT_SKIN, 'utf8')) as Skin;
       return { ...defaultSkin, customer: row.slug, display_name: row.name };
     },
