@@ -47,12 +47,13 @@ function profileKeys(
   profile: ProfileName,
   seen = new Set<ProfileName>(),
 ): Set<string> {
+  // `seen` is the chain of inclusions that led here: a profile met again on it includes itself.
   if (seen.has(profile)) throw new Error(`permessi: il profilo ${profile} include se stesso`);
-  seen.add(profile);
+  const chain = new Set([...seen, profile]);
   const grant = declarations.profiles[profile];
   const keys = new Set<string>();
   for (const included of grant.includes ?? [])
-    for (const key of profileKeys(declarations, included, seen)) keys.add(key);
+    for (const key of profileKeys(declarations, included, chain)) keys.add(key);
   if (grant.routesFor) {
     for (const [name, rule] of Object.entries(declarations.routes)) {
       if (rule.access !== 'login') continue;
