@@ -244,6 +244,8 @@ export const formMessages = {
   formRequestFormText:
     'Il modulo di richiesta di una convenzione on demand si apre in una nuova scheda; questa pagina torna al menu.',
   formRequestFormOpen: 'Apri il modulo di richiesta',
+  formRequestFormUnavailable:
+    'Il modulo di richiesta delle convenzioni non è disponibile. Per una nuova convenzione scrivi all’assistenza.',
   formBenefitHubIntro:
     'Il Benefit Hub è il portale di sconti riservato ai dipendenti: iscriviti con il codice cliente della tua azienda.',
   formBenefitHubCodeLabel: 'Il tuo codice cliente',

@@ -380,24 +380,23 @@ export function partnerCallMethod(call: PartnerCallName): 'GET' | 'POST' {
 
 /**
  * conv-request-form (002 §2.1): opens the external on-demand request form in a new tab, then the menu.
- * The address is the customer's form; the default is the demo form this server serves in demo mode.
+ * The address is the installation's (REQUEST_FORM_URL, `GET /api/indirizzi_esterni`); in demo mode the
+ * demo form this server serves.
  */
 export const requestForm = {
   route_name: 'conv-request-form',
   title: 'Richiedi una convenzione',
-  url: '/demo-partner/richiesta-convenzione',
 } as const;
 
 /**
  * benefit-hub (002 §2.7): the discount portal page. Its customer code and addresses come from
- * `GET /api/benefit_hub` (the code is the customer's, derived by the server; the subscribe address is
- * the benefit hub's); the tutorial video opens in a modal.
+ * `GET /api/benefit_hub` (the code is the customer's, derived by the server; the subscribe address and
+ * the tutorial video are the installation's, BENEFIT_HUB_SUBSCRIBE_URL and BENEFIT_HUB_VIDEO_URL); the
+ * video opens in a modal.
  */
 export const benefitHub = {
   route_name: 'benefit-hub',
   title: 'Benefit Hub',
   /** The copy toast hides after this many milliseconds (002 §9). */
   copyToastMs: 1500,
-  subscribeUrl: '/demo-partner/benefit-hub/iscrizione',
-  videoUrl: 'https://video.example.com/welfare/tutorial-benefit-hub.mp4',
 } as const;

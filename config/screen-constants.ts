@@ -67,8 +67,6 @@ export const screenConstants = {
   rsaKeyBits: 3072,
   /** Consultant requests: how far the signature's `created` may be from the server's clock. */
   consultantSignatureSkewSeconds: 300,
-  /** New-convention request (home-refazi): the external page. */
-  newConventionUrl: 'https://www.example.com/richiesta-convenzione',
   // internal messaging (issue 17): the longest message, HTML formatting included (spec 002 §5, §9).
   internalMessageMaxChars: 8000,
   // Piattapasto (issue 17; spec 002 §2.8, §3, §5, §9).

@@ -143,8 +143,8 @@ export interface BeneficiarioSuggerito {
 /** schemas/api/benefit-hub.json: Benefit Hub. */
 export interface BenefitHub {
   codice_cliente: string;
-  url_iscrizione: string;
-  url_video: string;
+  url_iscrizione: string | null;
+  url_video: string | null;
 }
 
 /** schemas/api/bonusx-login.json: Accesso all'Area Bonus Pubblici. */
@@ -462,6 +462,12 @@ export interface Importazione {
   output_filename: string | null;
   note: string;
   created: string;
+}
+
+/** schemas/api/indirizzi-esterni.json: Indirizzi esterni. */
+export interface IndirizziEsterni {
+  richiesta_convenzione: string | null;
+  nuova_convenzione: string | null;
 }
 
 /** schemas/api/info-fornitore.json: Scheda del fornitore. */
@@ -1176,6 +1182,7 @@ export interface WireTypes {
   'id-acquisto': IdAcquisto;
   'importazione-creata': ImportazioneCreata;
   importazione: Importazione;
+  'indirizzi-esterni': IndirizziEsterni;
   'info-fornitore': InfoFornitore;
   'info-popup': InfoPopup;
   'linea-credito': LineaCredito;

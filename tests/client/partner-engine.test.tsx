@@ -56,14 +56,15 @@ const partner = (name: string): PartnerDeclaration => {
 const LOGIN = 'https://partner.example.com/sso';
 
 /** The API answers every partner call; `fail` answers 503 with the detail instead. */
-function partnerApi(fail?: string) {
+function partnerApi(
+  fail?: string,
+  hub = {
+    url_iscrizione: '/demo-partner/benefit-hub/iscrizione',
+    url_video: 'https://video.example.com/welfare/tutorial-benefit-hub.mp4',
+  } as { url_iscrizione: string | null; url_video: string | null },
+) {
   calls = stubApi((url, init) => {
-    if (url === '/api/benefit_hub')
-      return jsonResponse(200, {
-        codice_cliente: 'ACME-7F3K92QD',
-        url_iscrizione: '/demo-partner/benefit-hub/iscrizione',
-        url_video: 'https://video.example.com/welfare/tutorial-benefit-hub.mp4',
-      });
+    if (url === '/api/benefit_hub') return jsonResponse(200, { codice_cliente: 'ACME-7F3K92QD', ...hub });
     const match = /^\/api\/(\w+)\/([\w-]+)$/.exec(url);
     if (!match) return undefined;
     if (fail) return jsonResponse(503, { detail: fail });
@@ -232,17 +233,31 @@ describe('partner engine', () => {
 });
 
 describe('conv-request-form and benefit-hub', () => {
-  it('opens the on-demand request form in a new tab, then the menu', async () => {
+  const linksApi = (richiesta: string | null) =>
+    stubApi((url) =>
+      url === '/api/indirizzi_esterni'
+        ? jsonResponse(200, { richiesta_convenzione: richiesta, nuova_convenzione: null })
+        : undefined,
+    );
+
+  it('opens the installation’s on-demand request form in a new tab, then the menu', async () => {
+    linksApi('https://convenzioni.example.com/richiesta');
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     logInAs();
     const { router } = await renderInRouter(<RequestFormScreen />, { path: '/conv-request-form' });
-    fireEvent.click(screen.getByRole('button', { name: formMessages.formRequestFormOpen }));
-    expect(open).toHaveBeenCalledWith(
-      new URL('/demo-partner/richiesta-convenzione', window.location.href).toString(),
-      '_blank',
-      'noopener',
-    );
+    fireEvent.click(await screen.findByRole('button', { name: formMessages.formRequestFormOpen }));
+    expect(open).toHaveBeenCalledWith('https://convenzioni.example.com/richiesta', '_blank', 'noopener');
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
+  });
+
+  it('says the request form is not available when the installation has none, with no button', async () => {
+    linksApi(null);
+    logInAs();
+    await renderInRouter(<RequestFormScreen />, { path: '/conv-request-form' });
+    expect((await screen.findByTestId('request-form-unavailable')).textContent).toBe(
+      formMessages.formRequestFormUnavailable,
+    );
+    expect(screen.queryByRole('button', { name: formMessages.formRequestFormOpen })).toBeNull();
   });
 
   it('copies the customer code with one click (a toast that hides by itself), plays the tutorial in a modal, opens the subscription', async () => {
@@ -275,4 +290,13 @@ describe('conv-request-form and benefit-hub', () => {
       'noopener',
     );
   }, 20_000);
+
+  it('hides the tutorial and the subscription the installation has not set', async () => {
+    partnerApi(undefined, { url_iscrizione: null, url_video: null });
+    logInAs();
+    await renderInRouter(<BenefitHubScreen />, { path: '/benefits/benefit-hub' });
+    expect((await screen.findByTestId('benefit-hub-code')).textContent).toBe('ACME-7F3K92QD');
+    expect(screen.queryByTestId('benefit-hub-tutorial')).toBeNull();
+    expect(screen.queryByTestId('benefit-hub-subscribe')).toBeNull();
+  });
 });

@@ -25,6 +25,7 @@ import {
 } from './harness';
 import { settle } from './auth-helpers';
 import { readDownload, RomeContexts, romeDay } from './movements-helpers';
+import { DEMO_REQUEST_FORM_PATH } from '../../src/server/services/external-links';
 
 const LAURA = 'laura.bianchi@example.com';
 const HOME = routes['home-refazi'].path;
@@ -126,7 +127,9 @@ describe('referent back office', () => {
         await expect.poll(() => page.getByRole('link', { name: title, exact: true }).isVisible()).toBe(true);
       }
       const convention = page.getByRole('link', { name: new RegExp(messages.boHomeNewConvention) });
-      expect(await convention.getAttribute('href')).toBe(screenConstants.newConventionUrl);
+      // The installation's address (in demo mode the demo form this server serves), a real page.
+      await expect.poll(() => convention.getAttribute('href')).toBe(DEMO_REQUEST_FORM_PATH);
+      expect((await page.request.get(DEMO_REQUEST_FORM_PATH)).status()).toBe(200);
       expect(await convention.getAttribute('target')).toBe('_blank');
       await expectAxeClean(page, `home ${width}`);
       await page.screenshot({ path: `${screenshotDir}/backoffice-home-${width}.png`, fullPage: true });

@@ -42,6 +42,12 @@ describe('loadEnv', () => {
       trustProxy: false,
       supportEmail: null,
       faqUrl: null,
+      externalLinks: {
+        requestForm: null,
+        newConvention: null,
+        benefitHubSubscribe: null,
+        benefitHubVideo: null,
+      },
     });
   });
 
@@ -58,8 +64,18 @@ describe('loadEnv', () => {
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.10',
       SUPPORT_EMAIL: 'assistenza@welfare.example.com',
       FAQ_URL: 'https://faq.example.com/welfare/',
+      REQUEST_FORM_URL: 'https://convenzioni.example.com/richiesta',
+      NEW_CONVENTION_URL: 'https://convenzioni.example.com/nuova',
+      BENEFIT_HUB_SUBSCRIBE_URL: 'https://hub.example.com/iscrizione',
+      BENEFIT_HUB_VIDEO_URL: 'https://hub.example.com/tutorial.mp4',
     });
     expect(config).toMatchObject({
+      externalLinks: {
+        requestForm: 'https://convenzioni.example.com/richiesta',
+        newConvention: 'https://convenzioni.example.com/nuova',
+        benefitHubSubscribe: 'https://hub.example.com/iscrizione',
+        benefitHubVideo: 'https://hub.example.com/tutorial.mp4',
+      },
       supportEmail: 'assistenza@welfare.example.com',
       faqUrl: 'https://faq.example.com/welfare/',
       port: 9000,
@@ -99,6 +115,7 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/);
     expect(() => loadEnv({ SUPPORT_EMAIL: 'assistenza' })).toThrow(/SUPPORT_EMAIL/);
     expect(() => loadEnv({ FAQ_URL: 'javascript:alert(1)' })).toThrow(/FAQ_URL/);
+    expect(() => loadEnv({ NEW_CONVENTION_URL: 'www.example.com' })).toThrow(/NEW_CONVENTION_URL/);
   });
 });
 

@@ -554,3 +554,70 @@ function hiddenFields(html: string, offer: string): Record<string, string> {
   }
   return fields;
 }
+
+describe('addresses of the outside world, per installation (pglite)', () => {
+  /** The request form, new-convention and benefit-hub addresses an app answers. */
+  const addresses = async (options: { demo: boolean; env?: Record<string, string> }) => {
+    const t = await buildTestApp('pglite', {
+      demo: options.demo,
+      database: await openPgliteCopy('demo'),
+      env: { TICKET_SECRET: TEST_TICKET_SECRET, ...options.env },
+    });
+    try {
+      const mario = await t.login('mario.rossi@example.com');
+      const links = json(await t.request({ method: 'GET', url: '/api/indirizzi_esterni', token: mario }));
+      const hub = json<Record<string, unknown>>(
+        await t.request({ method: 'GET', url: '/api/benefit_hub', token: mario }),
+      );
+      const anonymous = await t.request({ method: 'GET', url: '/api/indirizzi_esterni' });
+      return {
+        links,
+        hub: { url_iscrizione: hub.url_iscrizione, url_video: hub.url_video },
+        anonymous: anonymous.statusCode,
+      };
+    } finally {
+      const database = t.db;
+      await t.close();
+      await database.destroy().catch(() => undefined);
+    }
+  };
+
+  it('in demo mode: the demo pages this server serves; no video', async () => {
+    expect(await addresses({ demo: true })).toEqual({
+      links: {
+        richiesta_convenzione: '/demo-partner/richiesta-convenzione',
+        nuova_convenzione: '/demo-partner/richiesta-convenzione',
+      },
+      hub: { url_iscrizione: '/demo-partner/benefit-hub/iscrizione', url_video: null },
+      anonymous: 401,
+    });
+  });
+
+  it('outside demo mode: null when unset (the portal hides the buttons), the installation’s when set', async () => {
+    expect((await addresses({ demo: false })).links).toEqual({
+      richiesta_convenzione: null,
+      nuova_convenzione: null,
+    });
+    expect((await addresses({ demo: false })).hub).toEqual({ url_iscrizione: null, url_video: null });
+    const set = await addresses({
+      demo: false,
+      env: {
+        REQUEST_FORM_URL: 'https://convenzioni.example.com/richiesta',
+        NEW_CONVENTION_URL: 'https://convenzioni.example.com/nuova',
+        BENEFIT_HUB_SUBSCRIBE_URL: 'https://hub.example.com/iscrizione',
+        BENEFIT_HUB_VIDEO_URL: 'https://hub.example.com/tutorial.mp4',
+      },
+    });
+    expect(set).toEqual({
+      links: {
+        richiesta_convenzione: 'https://convenzioni.example.com/richiesta',
+        nuova_convenzione: 'https://convenzioni.example.com/nuova',
+      },
+      hub: {
+        url_iscrizione: 'https://hub.example.com/iscrizione',
+        url_video: 'https://hub.example.com/tutorial.mp4',
+      },
+      anonymous: 401,
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { IndirizziEsterni } from '../../../schemas/wire-types.gen';
 import { ApiError, apiRequest } from './client';
 import type {
   CarouselSlide,
@@ -81,6 +82,14 @@ export const userPrivacyQueryOptions = () =>
   });
 
 /** `GET /api/carosello_get_playlist`: the slides of the home carousel (their actions are signed). */
+/** The installation's outside addresses (request form, new convention): null hides their buttons. */
+export const externalLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: ['indirizzi-esterni'] as const,
+    queryFn: ({ signal }) => apiRequest<IndirizziEsterni>('/indirizzi_esterni', { signal }),
+    staleTime: 60 * 60_000,
+  });
+
 export const carouselPlaylistQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.carouselPlaylist,

@@ -28,6 +28,19 @@ export interface ServerConfig {
   supportEmail: string | null;
   /** The address site-faq frames (FAQ_URL); demo mode: the FAQ page this server serves. */
   faqUrl: string | null;
+  /**
+   * Addresses of the outside world, per installation (services/external-links.ts): unset, the button
+   * that would open one is hidden; in demo mode the demo pages this server serves stand in.
+   */
+  externalLinks: {
+    /** conv-request-form: the on-demand conventions request form (REQUEST_FORM_URL). */
+    requestForm: string | null;
+    /** The back office's "request a new convention" (NEW_CONVENTION_URL). */
+    newConvention: string | null;
+    /** benefit-hub: subscription (BENEFIT_HUB_SUBSCRIBE_URL) and tutorial video (BENEFIT_HUB_VIDEO_URL). */
+    benefitHubSubscribe: string | null;
+    benefitHubVideo: string | null;
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -48,7 +61,14 @@ const EXPECTED: Record<string, string> = {
   // Support and content pages (issue 15)
   SUPPORT_EMAIL: 'un indirizzo e-mail / an e-mail address',
   FAQ_URL: 'un URL http:// o https:// / an http(s):// URL',
+  REQUEST_FORM_URL: 'un URL http:// o https:// / an http(s):// URL',
+  NEW_CONVENTION_URL: 'un URL http:// o https:// / an http(s):// URL',
+  BENEFIT_HUB_SUBSCRIBE_URL: 'un URL http:// o https:// / an http(s):// URL',
+  BENEFIT_HUB_VIDEO_URL: 'un URL http:// o https:// / an http(s):// URL',
 };
+
+/** An http(s) address: scheme, host, an optional path, no spaces. */
+const HTTP_URL = { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s]*)?$' } as const;
 
 const schema = {
   type: 'object',
@@ -67,7 +87,11 @@ const schema = {
     },
     // Support and content pages (issue 15)
     SUPPORT_EMAIL: { type: 'string', pattern: '^[^\\s@<>,;"]+@[^\\s@<>,;"]+\\.[^\\s@<>,;"]+$' },
-    FAQ_URL: { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s]*)?$' },
+    FAQ_URL: HTTP_URL,
+    REQUEST_FORM_URL: HTTP_URL,
+    NEW_CONVENTION_URL: HTTP_URL,
+    BENEFIT_HUB_SUBSCRIBE_URL: HTTP_URL,
+    BENEFIT_HUB_VIDEO_URL: HTTP_URL,
   },
 } as const;
 
@@ -130,6 +154,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(data.TRUST_PROXY),
     supportEmail: (data.SUPPORT_EMAIL as string | undefined) ?? null,
     faqUrl: (data.FAQ_URL as string | undefined) ?? null,
+    externalLinks: {
+      requestForm: (data.REQUEST_FORM_URL as string | undefined) ?? null,
+      newConvention: (data.NEW_CONVENTION_URL as string | undefined) ?? null,
+      benefitHubSubscribe: (data.BENEFIT_HUB_SUBSCRIBE_URL as string | undefined) ?? null,
+      benefitHubVideo: (data.BENEFIT_HUB_VIDEO_URL as string | undefined) ?? null,
+    },
   };
 }
 

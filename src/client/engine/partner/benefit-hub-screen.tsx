@@ -58,10 +58,65 @@ export function captionsOf(video: string): string {
   return `${video.replace(/\.[a-z0-9]+$/i, '')}.vtt`;
 }
 
+/**
+ * The tutorial and subscribe buttons: each only when the installation has its address (an unset one
+ * hides its button rather than lead nowhere).
+ */
+function HubLinks({ subscribe, video }: { subscribe: string | null; video: string | null }) {
+  const [playing, setPlaying] = useState(false);
+  if (!subscribe && !video) return null;
+  return (
+    <>
+      <Group gap="sm">
+        {video && (
+          <Button
+            variant="default"
+            leftSection={<IconPlayerPlay size={18} aria-hidden="true" />}
+            onClick={() => setPlaying(true)}
+            data-testid="benefit-hub-tutorial"
+          >
+            {formMessages.formTutorialBanner}
+          </Button>
+        )}
+        {subscribe && (
+          <Button
+            rightSection={<IconExternalLink size={18} aria-hidden="true" />}
+            onClick={() => openInNewTab(new URL(subscribe, window.location.href).toString())}
+            data-testid="benefit-hub-subscribe"
+          >
+            {formMessages.formBenefitHubSubscribe}
+          </Button>
+        )}
+      </Group>
+      {video && (
+        <Modal
+          opened={playing}
+          onClose={() => setPlaying(false)}
+          title={formMessages.formBenefitHubTutorialTitle}
+          size="lg"
+          centered
+        >
+          <video
+            controls
+            preload="metadata"
+            src={video}
+            style={{ width: '100%' }}
+            data-testid="benefit-hub-video"
+          >
+            {/* Captions are published beside the video, same name with .vtt. */}
+            <track kind="captions" srcLang="it" label="Italiano" src={captionsOf(video)} />
+            <a href={video} target="_blank" rel="noopener noreferrer">
+              {formMessages.formBenefitHubVideoFallback}
+            </a>
+          </video>
+        </Modal>
+      )}
+    </>
+  );
+}
+
 export function BenefitHubScreen() {
   const query = useQuery(benefitHubQueryOptions());
-  const [video, setVideo] = useState(false);
-  const absolute = (url: string) => new URL(url, window.location.href).toString();
 
   return (
     <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
@@ -97,49 +152,7 @@ export function BenefitHubScreen() {
                   </Button>
                 </Group>
               </Stack>
-              <Group gap="sm">
-                <Button
-                  variant="default"
-                  leftSection={<IconPlayerPlay size={18} aria-hidden="true" />}
-                  onClick={() => setVideo(true)}
-                  data-testid="benefit-hub-tutorial"
-                >
-                  {formMessages.formTutorialBanner}
-                </Button>
-                <Button
-                  rightSection={<IconExternalLink size={18} aria-hidden="true" />}
-                  onClick={() => openInNewTab(absolute(query.data.url_iscrizione))}
-                  data-testid="benefit-hub-subscribe"
-                >
-                  {formMessages.formBenefitHubSubscribe}
-                </Button>
-              </Group>
-              <Modal
-                opened={video}
-                onClose={() => setVideo(false)}
-                title={formMessages.formBenefitHubTutorialTitle}
-                size="lg"
-                centered
-              >
-                <video
-                  controls
-                  preload="metadata"
-                  src={query.data.url_video}
-                  style={{ width: '100%' }}
-                  data-testid="benefit-hub-video"
-                >
-                  {/* Captions are published beside the video, same name with .vtt. */}
-                  <track
-                    kind="captions"
-                    srcLang="it"
-                    label="Italiano"
-                    src={captionsOf(query.data.url_video)}
-                  />
-                  <a href={query.data.url_video} target="_blank" rel="noopener noreferrer">
-                    {formMessages.formBenefitHubVideoFallback}
-                  </a>
-                </video>
-              </Modal>
+              <HubLinks subscribe={query.data.url_iscrizione} video={query.data.url_video} />
             </>
           )}
         </Stack>

@@ -22,12 +22,12 @@ import {
 import { IconAlertCircle, IconBuilding, IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { screenConstants } from '../../../../config/screen-constants';
 import { backOfficeMenu } from '../../../../config/menu';
 import type { AziendaAffiliata } from '../../../../schemas/wire-types.gen';
 import { formatMessage, messages as accountMessages } from '../../../shared/catalogues/account';
 import { messages } from '../../../shared/catalogues/tables';
 import { apiRequest } from '../../api/client';
+import { externalLinksQueryOptions } from '../../api/query-options';
 import { flattenBackendError } from '../../components/backend-error-box';
 import { useCompanySwitcher } from '../../components/use-company-switcher';
 import { MenuEngine } from '../../engine/menu/menu-engine';
@@ -97,6 +97,7 @@ export function HomeRefaziScreen() {
   const user = useSessionStore((state) => state.user);
   const session = useMemo<MenuSession>(() => ({ isLogged, userPerms, user }), [isLogged, userPerms, user]);
   const [affiliatedOpen, setAffiliatedOpen] = useState(false);
+  const newConvention = useQuery(externalLinksQueryOptions()).data?.nuova_convenzione ?? null;
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
@@ -126,18 +127,21 @@ export function HomeRefaziScreen() {
               </Text>
             )}
             <Group gap="sm" mt="xs">
-              <Button
-                component="a"
-                href={screenConstants.newConventionUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="light"
-                w={{ base: '100%', xs: 'auto' }}
-                leftSection={<IconExternalLink size={18} aria-hidden="true" />}
-              >
-                {messages.boHomeNewConvention}
-                <span className="visually-hidden"> {accountMessages.opensInNewTab}</span>
-              </Button>
+              {/* The installation's address (NEW_CONVENTION_URL): without one, no button. */}
+              {newConvention && (
+                <Button
+                  component="a"
+                  href={newConvention}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="light"
+                  w={{ base: '100%', xs: 'auto' }}
+                  leftSection={<IconExternalLink size={18} aria-hidden="true" />}
+                >
+                  {messages.boHomeNewConvention}
+                  <span className="visually-hidden"> {accountMessages.opensInNewTab}</span>
+                </Button>
+              )}
               <Button
                 variant="default"
                 w={{ base: '100%', xs: 'auto' }}

@@ -23,6 +23,7 @@ import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { refuseNul } from '../../plugins/text-guard';
 import { MAX_DOCUMENT_BYTES, sniffMime } from '../../services/documents';
 import { DEMO_FAQ_PATH, faqAddress, supportAddress } from '../../services/faq';
+import { externalLinks } from '../../services/external-links';
 import {
   checkSupportFields,
   createTicket,
@@ -191,6 +192,26 @@ export default async function contentRoutes(app: WireApp, options: ContentRoutes
       userFileGroups(app.db, options.uploadsDir, requireAuth(request).userId, request.query, (error) =>
         request.log.warn({ err: error }, 'miniatura non disponibile'),
       ),
+  );
+
+  app.get(
+    '/api/indirizzi_esterni',
+    {
+      config: { access: 'login' },
+      schema: {
+        summary: 'Indirizzi esterni dell’installazione',
+        description:
+          'Il modulo esterno di richiesta convenzioni (conv-request-form, REQUEST_FORM_URL) e la richiesta di una ' +
+          'nuova convenzione del back office (NEW_CONVENTION_URL); null se l’installazione non li ha (il portale ' +
+          'nasconde il pulsante). In modalità demo, le pagine dimostrative di questo server.',
+        tags: ['contenuti'],
+        response: { 200: { $ref: 'indirizzi-esterni#' }, ...errorResponses(401, 429) },
+      },
+    },
+    async () => {
+      const links = externalLinks(app.config);
+      return { richiesta_convenzione: links.requestForm, nuova_convenzione: links.newConvention };
+    },
   );
 
   app.get(

@@ -16,6 +16,7 @@ import { requireAuth } from '../../plugins/auth';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { isValidIdempotencyKey } from '../../services/idempotency';
 import { chargeSignatureMatches } from '../../services/partner-crypto';
+import { externalLinks } from '../../services/external-links';
 import {
   chargePartner,
   createHandoff,
@@ -212,6 +213,7 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
     },
     async (request) => {
       const { userId } = requireAuth(request);
+      const links = externalLinks(app.config);
       const row = await app.db
         .selectFrom('users')
         .innerJoin('companies', 'companies.id_azienda', 'users.company_id')
@@ -227,8 +229,8 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
         .toUpperCase();
       return {
         codice_cliente: `${customer.slice(0, 12)}-${mac}`,
-        url_iscrizione: benefitHub.subscribeUrl,
-        url_video: benefitHub.videoUrl,
+        url_iscrizione: links.benefitHubSubscribe,
+        url_video: links.benefitHubVideo,
       };
     },
   );
