@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 
 const reportDir = '.tmp/test-reports';
@@ -20,6 +20,8 @@ const results = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** The failed tests of every stage, named again at the end: a CI log is often read from its tail. */
+const failures = [];
 
 function run(name, command, args, env = {}) {
   if (only.length && !only.includes(name)) return true;
@@ -45,6 +47,13 @@ function vitest(name, projects, env = {}, filters = []) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     if (!filters.includes('-t')) skipped += report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests)
+        failures.push({ stage: name, file: file.name, test: t.fullName, messages: t.failureMessages });
+      if (file.status === 'failed' && !failedTests.length)
+        failures.push({ stage: name, file: file.name, test: '(il file)', messages: [file.message] });
+    }
   } else if (!ok) {
     failed += 1;
   }
@@ -94,6 +103,14 @@ function monthTurn() {
   return [day(month, 0), day(month, 1)];
 }
 
+for (const f of failures) {
+  const where = relative(process.cwd(), f.file);
+  const why = String(f.messages?.[0] ?? '')
+    .split('\n')
+    .slice(0, 4)
+    .join('\n      ');
+  console.info(`\nFAIL [${f.stage}] ${where} > ${f.test}\n      ${why}`);
+}
 console.info('\n=== Riepilogo');
 for (const r of results) console.info(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.seconds}s`);
 const allOk = results.every((r) => r.ok);
