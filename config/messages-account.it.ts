@@ -286,6 +286,7 @@ export const accountMessages = {
   contentLegalNote: 'Riferimento normativo',
   contentLegalOr: '{a:euro} oppure {b:euro}',
   contentLinksEmpty: 'Nessun documento disponibile in questo gruppo.',
+  contentDocumentationEmpty: 'Nessuna documentazione disponibile.',
   contentLinkOpen: 'Apri il documento «{name}» in una nuova scheda',
   contentLoadError:
     'Si è verificato un errore nel caricamento delle informazioni, si prega di riprovare, se il problema persiste contattare l’assistenza.',

@@ -124,6 +124,34 @@ export const apiMessages = {
   apiPensionInfoNotAccepted:
     'È necessario accettare l’informativa sulla previdenza integrativa prima di proseguire.',
   apiStaticLinkNotFound: 'Collegamento non trovato.',
+  // Installation content (issue 24; services/installation-content.ts, `npm run admin -- content`)
+  apiContentUnreadable: 'File dei contenuti non leggibile come JSON: {file} ({reason})',
+  apiContentRefused: 'Contenuti rifiutati, nulla è stato scritto ({n} errori):',
+  apiContentNoChange: 'Nessuna modifica: i contenuti dell’installazione corrispondono già al documento.',
+  apiContentFieldMissing: 'manca il campo «{field}»',
+  apiContentFieldUnknown: 'campo non previsto «{field}»',
+  apiContentFieldType: 'tipo non valido (atteso {type})',
+  apiContentFieldPattern: 'formato non ammesso',
+  apiContentFieldEmpty: 'il testo non può essere vuoto',
+  apiContentFieldTooLong: 'al massimo {limit} caratteri',
+  apiContentFieldInvalid: 'valore non ammesso',
+  apiContentUrlInvalid: 'indirizzo non valido: serve https:// oppure un percorso di questo server (/...)',
+  apiContentRepeated: '«{value}» compare già in {path}',
+  apiContentGroupUnknown: 'gruppo di documentazione sconosciuto «{group}» (gruppi: {groups})',
+  apiContentPageUnknown: 'pagina senza app «{page}» (pagine: {pages})',
+  apiContentAppEmpty: 'serve almeno uno tra «ios» e «android»',
+  apiContentCustomerUnknown: 'cliente inesistente «{code}»',
+  apiContentGroupCreated: '{kind} {group}: gruppo creato',
+  apiContentGroupUpdated: '{kind} {group}: gruppo aggiornato',
+  apiContentGroupRemoved: '{kind} {group}: gruppo tolto',
+  apiContentLinkCreated: '{kind} {group}: collegamento {slug} creato',
+  apiContentLinkUpdated: '{kind} {group}: collegamento {slug} aggiornato',
+  apiContentLinkRemoved: '{kind}: collegamento {slug} tolto',
+  apiContentAppCreated: 'app di {page}: collegamenti creati',
+  apiContentAppUpdated: 'app di {page}: collegamenti aggiornati',
+  apiContentAppRemoved: 'app di {page}: collegamenti tolti',
+  apiContentCustomerCodeSet: 'cliente {code}: codice Benefit Hub impostato',
+  apiContentCustomerCodeCleared: 'cliente {code}: codice Benefit Hub tolto',
   apiPurchaseNotFound: 'Richiesta non trovata.',
   // Paging of the paged lists (services/paging.ts)
   apiPageInvalid: 'Numero di pagina non valido: da 1 a {max}.',
@@ -176,6 +204,8 @@ export const apiMessages = {
   apiDemoBenefitHubTitle: 'Iscrizione al Benefit Hub (pagina dimostrativa)',
   apiDemoBenefitHubText:
     'Qui il Benefit Hub raccoglie l’iscrizione con il codice cliente copiato dal portale. Puoi chiudere questa scheda.',
+  // The demo's documentation (installation content of demo mode): one page naming the document.
+  apiDemoDocumentText: 'Documento dimostrativo: {name}',
 
   // --- Support and content pages (issue 15; 002 §2.7, §5, §7) -----------------------------------
   apiSupportCategoryInvalid: 'Categoria non prevista: sceglierne una dell’elenco.',
@@ -232,6 +262,11 @@ export const apiMessages = {
   apiDeliveredMailSubject: 'Il codice del tuo acquisto n. {id} sul Portale Welfare',
   apiDeliveredMailText:
     'il tuo acquisto n. {id} ({product}) è andato a buon fine. Il tuo codice è {code}. Lo trovi anche tra le notifiche e nel dettaglio dell’acquisto sul portale.',
+  apiDeliveredExpiry: 'Il codice vale fino al {date}.',
+  apiStockLowAddressee: 'operatore',
+  apiStockLowMailSubject: 'Codici in esaurimento: {title} {product}',
+  apiStockLowMailText:
+    'restano {left} codici liberi per «{title}», prodotto {product} (livello di avviso: {level}). Caricare nuovi codici del fornitore con npm run admin -- voucher-codes-load; a scorta vuota l’acquisto è rifiutato.',
   apiRetailerNotFound: 'Negozio inesistente.',
   apiEureteSectionNotFound: 'Sezione inesistente.',
   // Referent back office (spec 002 §2.8, §2.9, §6, §7): schedule, plans, keys, consultants, files, top-up
@@ -300,6 +335,16 @@ export const apiMessages = {
   apiPiattaSupplierNoTaxCode: 'Codice fiscale mancante.',
   apiPiattaSupplierMonthlyCap: 'Numero di buoni oltre il massimo mensile del fornitore ({max}).',
   apiPiattaSupplierClientCode: 'Codice cliente sconosciuto al fornitore.',
+  // The supplier's side of the signed protocol (config/meal-voucher-suppliers.ts; issue 24).
+  apiPiattaSupplierUnsigned: 'Richiesta senza una firma valida.',
+  apiPiattaSupplierStale: 'Richiesta fuori dalla finestra di tempo ammessa: controllare l’orologio.',
+  apiPiattaSupplierReplay: 'Richiesta già ricevuta: ogni richiesta deve avere un nonce nuovo.',
+  apiPiattaSupplierBadOrder: 'Il corpo della richiesta non è un ordine di buoni pasto valido.',
+  apiPiattaSupplierTooLarge: 'Richiesta troppo grande per il fornitore.',
+  apiPiattaSupplierOrderUnknown: 'Ordine mai ricevuto dal fornitore.',
+  apiPiattaSupplierNoSuchCall: 'Indirizzo o metodo non previsto dal protocollo del fornitore.',
+  apiPiattaSupplierOtherSupplier: 'L’ordine è indirizzato a un altro fornitore di buoni pasto.',
+  apiPiattaSupplierUnavailable: 'Servizio del fornitore momentaneamente non disponibile.',
   // --- bulk credit import (issue 17; 002 §2.10, §3, §5, §7) --------------------------------------
   apiImportNotSpreadsheet: 'Il file non è un foglio Excel .xlsx leggibile.',
   apiImportXlsRefused:

@@ -250,6 +250,8 @@ export const formMessages = {
     'Il Benefit Hub è il portale di sconti riservato ai dipendenti: iscriviti con il codice cliente della tua azienda.',
   formBenefitHubCodeLabel: 'Il tuo codice cliente',
   formBenefitHubCopy: 'Copia il codice',
+  formBenefitHubCodeUnavailable:
+    'Il codice cliente della tua azienda per il Benefit Hub non è ancora disponibile: per riceverlo scrivi all’assistenza.',
   formBenefitHubCopied: 'Codice copiato negli appunti',
   formBenefitHubCopyFailed: 'Non è stato possibile copiare il codice: selezionalo e copialo a mano.',
   formBenefitHubTutorialTitle: 'Come usare il Benefit Hub',
@@ -362,6 +364,8 @@ export const formMessages = {
   formFuelNone: 'Nessuna carta carburante disponibile.',
   formFuelReasons:
     'Può dipendere dal fatto che la carta è già stata acquistata (si può acquistare una sola volta) oppure che il credito ART 51 C.3 non basta per nessun taglio disponibile.',
+  formStockEmpty:
+    'Questo prodotto è esaurito: i codici del fornitore sono terminati. Riprova nei prossimi giorni; il tuo credito non è stato toccato.',
   formFuelAlreadyBought: 'La carta carburante è già stata acquistata: si può acquistare una sola volta.',
   formFuelOverLimit: 'La carta supera il limite del bonus carburante di {limit:euro} per il {year}.',
   formEureteSuccess:

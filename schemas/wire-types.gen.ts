@@ -142,7 +142,7 @@ export interface BeneficiarioSuggerito {
 
 /** schemas/api/benefit-hub.json: Benefit Hub. */
 export interface BenefitHub {
-  codice_cliente: string;
+  codice_cliente: string | null;
   url_iscrizione: string | null;
   url_video: string | null;
 }
@@ -506,6 +506,13 @@ export interface LineaCredito {
   credito_spendibile: Money;
   credito_contabile: Money;
   is_art51c3: boolean;
+}
+
+/** schemas/api/link-app.json: Collegamenti di un'app. */
+export interface LinkApp {
+  route_name: string;
+  ios: string | null;
+  android: string | null;
 }
 
 /** schemas/api/link-statico-url.json: Indirizzo di un documento. */
@@ -1101,6 +1108,42 @@ export interface FormRimbSpese {
   docs: number[];
 }
 
+/** schemas/admin/installation-content-link.json: Collegamento dei contenuti dell'installazione. */
+export interface InstallationContentLink {
+  /** The link's key: the same slug in a later document updates it. The pension information of conv-previdenza-integrativa is the documentation link informativa_previdenza_integrativa. */
+  slug: string;
+  nome: string;
+  descrizione?: string;
+  url: string;
+}
+
+/** schemas/admin/installation-content.json: Contenuti dell'installazione. */
+export interface InstallationContent {
+  /** The documentation links, by group of site-documentazione (config/content-pages: documentationGroups); the page shows the group under its declared title. */
+  documentation?: {
+    group: string;
+    links: InstallationContentLink[];
+  }[];
+  /** The tutorial videos, by group: site-tutorial shows every group under its name; a form whose intro names the group (its route name) shows it as a banner. */
+  tutorials?: {
+    group: string;
+    nome: string;
+    links: InstallationContentLink[];
+  }[];
+  /** The store pages of the app of each app voucher page (config/showcases/app-vouchers.ts); a store left out shows no link. */
+  apps?: {
+    /** The app voucher page's route name (conv-toduba, conv-appaga, conv-ollipay). */
+    page: string;
+    ios?: string;
+    android?: string;
+  }[];
+  /** Each customer's code at the benefit hub provider (GET benefit_hub), by the customer's code; null takes it away (the page then hides the code). */
+  customers?: {
+    code: string;
+    benefit_hub_code: string | null;
+  }[];
+}
+
 /** schemas/admin/provisioning.json: Documento di provisioning. */
 export interface Provisioning {
   customers: {
@@ -1109,6 +1152,13 @@ export interface Provisioning {
     name: string;
     /** The customer's look when it has no built-in skin (skins/): served by getapiuserskin. Without it, the default skin under the customer's name. */
     skin?: Skin;
+    /** How the customer's users sign in. What it leaves out stays as it is (a new customer: both second factors, no single sign-on). */
+    login?: {
+      /** The second factors allowed: `totp` (authenticator app), `email` (a code by e-mail). With `email` only, users are never asked to set up the app; with `totp` only, e-mail users set it up at their next sign-in. */
+      second_factors?: ('totp' | 'email')[];
+      /** The payroll single sign-on providers (slugs of config/sso-providers.ts) whose tokens sign the customer's users in; `[]`: none. */
+      sso_providers?: string[];
+    };
     companies: {
       ragione_sociale: string;
       partita_iva: string;
@@ -1186,6 +1236,7 @@ export interface WireTypes {
   'info-fornitore': InfoFornitore;
   'info-popup': InfoPopup;
   'linea-credito': LineaCredito;
+  'link-app': LinkApp;
   'link-statico-url': LinkStaticoUrl;
   'link-statico': LinkStatico;
   'logged-user': LoggedUser;
@@ -1245,5 +1296,7 @@ export interface WireTypes {
   'form-rimb-bollette': FormRimbBollette;
   'form-rimb-interessi': FormRimbInteressi;
   'form-rimb-spese': FormRimbSpese;
+  'installation-content-link': InstallationContentLink;
+  'installation-content': InstallationContent;
   provisioning: Provisioning;
 }

@@ -46,6 +46,11 @@ export interface PurchaseDelivery {
   readonly kind: 'code';
   /** How to use the code (a key of `messages-forms.it.ts`). */
   readonly howTo: FormMessageKey;
+  /**
+   * The codes come from a stock the provider loads (services/voucher-stock.ts); below this many free
+   * codes of a product the operator is warned (default 10).
+   */
+  readonly lowStock?: number;
 }
 
 /** A box the user ticks before buying; sent as `field: true`, refused by the server when missing. */

@@ -2,7 +2,9 @@
  * The app voucher pages (001 §2, §5): conv-toduba, conv-appaga and conv-ollipay. Each picks an amount
  * among those its call offers (the denominations at or below art. 51 c.3) and buys it with its purchase
  * (config/purchases/showcases.ts); appaga's send button is always disabled; ollipay is a purchase page
- * for the `wfm` profile (Welfare Di Marca), otherwise an information page with the app's links.
+ * for the `wfm` profile (Welfare Di Marca), otherwise an information page with the app's links. The
+ * app's store pages are installation content (`npm run admin -- content`, GET static_links/app), not
+ * declared here: they differ per installation.
  */
 import type { FormMessageKey } from '../messages-forms.it';
 import type { RouteName } from '../routes';
@@ -24,7 +26,6 @@ export interface AppVoucherPage {
   };
   /** The send button stays disabled, with this note (appaga). */
   readonly disabledNote?: FormMessageKey;
-  readonly apps: { readonly ios: string; readonly android: string };
 }
 
 export const appVoucherPages = [
@@ -35,10 +36,6 @@ export const appVoucherPages = [
     offerField: 'buoni_disp',
     title: 'formTitleToduba',
     intro: 'formTodubaIntro',
-    apps: {
-      ios: 'https://www.apple.com/it/search/toduba',
-      android: 'https://play.google.com/store/search?q=toduba&c=apps',
-    },
   },
   {
     route_name: 'conv-appaga',
@@ -48,10 +45,6 @@ export const appVoucherPages = [
     title: 'formTitleAppaga',
     intro: 'formAppagaIntro',
     disabledNote: 'formAppagaUnavailable',
-    apps: {
-      ios: 'https://www.apple.com/it/search/appaga',
-      android: 'https://play.google.com/store/search?q=appaga&c=apps',
-    },
   },
   {
     route_name: 'conv-ollipay',
@@ -61,10 +54,6 @@ export const appVoucherPages = [
     title: 'formTitleOllipay',
     intro: 'formOllipayIntro',
     purchaseProfile: { profile: 'wfm', title: 'formTitleWfm', info: 'formOllipayInfo' },
-    apps: {
-      ios: 'https://www.apple.com/it/search/ollipay',
-      android: 'https://play.google.com/store/search?q=ollipay&c=apps',
-    },
   },
 ] as const satisfies readonly AppVoucherPage[];
 

@@ -7,7 +7,7 @@
  * Tests call `runAdmin(argv, { db })` directly.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import nodemailer from 'nodemailer';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -19,7 +19,14 @@ import { openDatabase } from './db/connect';
 import { runMigrations } from './db/migrate';
 import type { CreditSourceKind, DB, ImportJobStatus, PurchaseStatus } from './db/schema';
 import { ApiError } from './errors';
-import { loadEnv, EnvError, resolveAuthSecrets, type AuthSecrets } from './plugins/env';
+import {
+  loadEnv,
+  EnvError,
+  resolveAuthSecrets,
+  resolveMealVoucherSuppliers,
+  type AuthSecrets,
+  type MealVoucherSupplierSecrets,
+} from './plugins/env';
 import { addMonths, addDays, isIsoDay, romeDate } from './services/calendar';
 import {
   addCredit,
@@ -31,9 +38,10 @@ import {
 } from './services/ledger';
 import { isValidIdempotencyKey } from './services/idempotency';
 import { signSsoToken, signTicket } from './services/signed-links';
+import { otpTypeOf } from './services/sign-in';
 import { issueSupplierKey, listVouchers, redeemVoucher } from './services/sellers';
 // Piattapasto (issue 17)
-import { demoMealVoucherSupplier, unconfiguredSupplier } from './services/meal-voucher-supplier';
+import { mealVoucherSupplierFor } from './services/meal-voucher-supplier';
 import { pendingOrders, sendOrder } from './services/piattapasto';
 import { applyImport, decideImport, type ImportDeps } from './services/imports';
 import { senderAddress } from './plugins/mail';
@@ -45,10 +53,16 @@ import {
   listCustomers,
   listUsers,
   resetSecondFactor,
+  SECOND_FACTOR_LABELS,
   setDisabled,
 } from './services/accounts';
 import { welcomeMail } from './services/welcome-mail';
-import type { Provisioning } from '../../schemas/wire-types.gen';
+// Installation content (issue 24)
+import { InstallationContentError, loadInstallationContent } from './services/installation-content';
+import { formatMessage } from './messages';
+import { loadVoucherCodes, stockReport, VoucherStockError } from './services/voucher-stock';
+import { formatDate } from '../shared/dates';
+import type { InstallationContent, Provisioning } from '../../schemas/wire-types.gen';
 
 export interface AdminContext {
   db: Kysely<DB>;
@@ -58,6 +72,8 @@ export interface AdminContext {
   now?: Date;
   /** Demo mode (the simulated meal-voucher supplier); default: from the environment, like the server. */
   demo?: boolean;
+  /** The meal-voucher suppliers' keys and addresses; default: from the environment, like the server. */
+  mealVoucherSuppliers?: MealVoucherSupplierSecrets;
   /**
    * What signed links need: the secrets and the portal's address (PUBLIC_URL, else
    * http://localhost:<PORT>). Default: read from the environment, like the server.
@@ -140,8 +156,9 @@ Comandi:
                                                   dipendenti creati o aggiornati e linee di credito in una transazione
   import-reject <id> [--motivo <testo>]           rifiuta un'importazione validata (REJECTED_BY_BACKOFFICE): nulla è scritto
   import-run <id>                                 esegue di nuovo un'importazione accettata rimasta a metà (dopo un arresto)
-  provision <file.json> [--prune]                 clienti, aziende (per partita IVA) e referenti (per e-mail) dal
-                                                  documento (schema: schemas/admin/provisioning.json): crea e
+  provision <file.json> [--prune]                 clienti (con le opzioni di accesso), aziende (per partita IVA) e
+                                                  referenti (per e-mail) dal documento (schema:
+                                                  schemas/admin/provisioning.json): crea e
                                                   aggiorna, mai cancella; con --prune toglie ai referenti le aziende
                                                   non elencate e il profilo di referente a chi non è elencato.
                                                   Ogni nuova persona riceve la mail di benvenuto con il collegamento
@@ -152,10 +169,25 @@ Comandi:
   user-disable <e-mail> / user-enable <e-mail>    disabilita un account (nessun accesso, sessioni chiuse) o lo riattiva
   otp-reset <e-mail>                              azzera il secondo fattore (al prossimo accesso si attiva di nuovo),
                                                   chiude le sessioni e lo comunica all'utente per e-mail
-  customers                                       clienti con numero di aziende e di utenti
+  customers                                       clienti con numero di aziende e di utenti e opzioni di accesso
+                                                  (secondi fattori ammessi, provider di single sign-on)
   companies [--customer <codice>]                 aziende con partita IVA, cliente e dipendenti
   users [--customer <codice>] [--company <partita-iva>]
                                                   utenti con profilo, stato e secondo fattore
+  voucher-codes-load <file.csv>                   carica i codici dei fornitori consegnati dagli acquisti (buoni,
+                                                  carte carburante, buoni app, mutuo soccorso). Colonne: acquisto,
+                                                  prodotto (codice del prodotto o taglio, es. 25.00), codice,
+                                                  scadenza (GG-MM-AAAA, facoltativa); virgola o punto e virgola.
+                                                  Codici ripetuti o già caricati, prodotti sconosciuti e codici
+                                                  scaduti rifiutano tutto il file, riga per riga
+  voucher-stock [--low]                           scorte di codici per acquisto e prodotto: liberi, consegnati,
+                                                  scaduti, prossima scadenza; --low solo quelle sotto il livello
+  content <file.json> [--prune]                   contenuti dell'installazione dal documento (schema:
+                                                  schemas/admin/installation-content.json): documentazione e video
+                                                  tutorial (per slug), collegamenti alle app dei buoni, codice
+                                                  Benefit Hub dei clienti. Crea e aggiorna; con --prune toglie ciò
+                                                  che le sezioni del documento non elencano. Un documento con errori
+                                                  è rifiutato tutto, con ogni errore e il suo percorso JSON
   help                                            questo messaggio
 
 Importi in euro con punto o virgola decimale: 25, 25.5, 1234.50.
@@ -221,7 +253,15 @@ async function linkUserOf(db: Kysely<DB>, email: string) {
   const row = await db
     .selectFrom('users as u')
     .innerJoin('customers as c', 'c.id', 'u.customer_id')
-    .select(['u.email', 'u.otp_method', 'u.totp_secret', 'u.is_cessato', 'c.slug as customer'])
+    .select([
+      'u.email',
+      'u.otp_method',
+      'u.totp_secret',
+      'u.is_cessato',
+      'c.slug as customer',
+      'c.second_factors',
+      'c.sso_providers',
+    ])
     .where('u.email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
   if (!row) throw new UsageError(`Utente non trovato: ${email}`);
@@ -477,7 +517,11 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         out(token);
         out('URL di accesso:');
         out(`${links.baseUrl}/login/${user.customer}?token=${token}`);
-        if (user.otp_method === null || (user.otp_method === 'totp' && !user.totp_secret)) {
+        if (!user.sso_providers.includes(provider.slug)) {
+          err(
+            `Attenzione: il cliente ${user.customer} non accetta il single sign-on di ${provider.slug}: il portale rifiuterà il token.`,
+          );
+        } else if (otpTypeOf(user) === 'ENROLL_OTP') {
           err(
             "Attenzione: l'utente non ha ancora attivato il secondo fattore (ENROLL_OTP): il portale rifiuterà il single sign-on.",
           );
@@ -545,8 +589,13 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
       // Piattapasto (issue 17): the job's work without the server (the same guarded handler).
       case 'piattapasto-send': {
         parse(args, {}, 0);
-        const demo = context.demo ?? loadEnv().demo;
-        const supplier = demo ? demoMealVoucherSupplier(db) : unconfiguredSupplier;
+        const supplier = mealVoucherSupplierFor(
+          {
+            demo: context.demo ?? loadEnv().demo,
+            mealVoucherSuppliers: context.mealVoucherSuppliers ?? resolveMealVoucherSuppliers(process.env),
+          },
+          db,
+        );
         const ids = await pendingOrders(db);
         for (const orderId of ids) {
           await sendOrder(db, supplier, { orderId });
@@ -695,8 +744,15 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         if (rows.length === 0) out('Nessun cliente.');
         else
           for (const line of table([
-            ['CODICE', 'NOME', 'AZIENDE', 'UTENTI'],
-            ...rows.map((r) => [r.slug, r.name, String(r.companies), String(r.users)]),
+            ['CODICE', 'NOME', 'AZIENDE', 'UTENTI', 'SECONDO FATTORE', 'SINGLE SIGN-ON'],
+            ...rows.map((r) => [
+              r.slug,
+              r.name,
+              String(r.companies),
+              String(r.users),
+              r.second_factors.map((f) => SECOND_FACTOR_LABELS[f]).join(', '),
+              r.sso_providers.join(', ') || '-',
+            ]),
           ]))
             out(line);
         return 0;
@@ -759,6 +815,95 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
           await deps.sendMail(welcomeMail(deps.baseUrl, welcome));
           out(`Mail di benvenuto inviata a ${welcome.email}.`);
         }
+        return 0;
+      }
+
+      // Voucher code stocks (issue 24): the suppliers' codes the showcase purchases hand out.
+      case 'voucher-codes-load': {
+        const { positionals } = parse(args, {}, 1);
+        const file = positionals[0] ?? '';
+        let csv: string;
+        try {
+          csv = readFileSync(file, 'utf8');
+        } catch (error) {
+          throw new UsageError(`File non leggibile: ${file} (${(error as Error).message})`);
+        }
+        let result;
+        try {
+          result = await loadVoucherCodes(db, csv, basename(file), { now });
+        } catch (error) {
+          if (!(error instanceof VoucherStockError)) throw error;
+          err(`File rifiutato, nessun codice è stato caricato (${error.problems.length} errori):`);
+          for (const problem of error.problems.slice(0, 200))
+            err(`  ${problem.line ? `riga ${problem.line}: ` : ''}${problem.message}`);
+          return 1;
+        }
+        out(`Caricati ${result.loaded} codici.`);
+        for (const line of table([
+          ['ACQUISTO', 'PRODOTTO', 'AGGIUNTI', 'LIBERI'],
+          ...result.stocks.map((s) => [s.acquisto, s.prodotto, String(s.added), String(s.free)]),
+        ]))
+          out(line);
+        return 0;
+      }
+
+      case 'voucher-stock': {
+        const { values } = parse(args, { low: { type: 'boolean' } }, 0);
+        const lines = (await stockReport(db, now)).filter((l) => values.low !== true || l.low);
+        if (lines.length === 0)
+          out(values.low ? 'Nessuna scorta sotto il livello di avviso.' : 'Nessuna scorta.');
+        else
+          for (const line of table([
+            [
+              'ACQUISTO',
+              'PRODOTTO',
+              'LIBERI',
+              'CONSEGNATI',
+              'SCADUTI',
+              'PROSSIMA SCADENZA',
+              'AVVISO SOTTO',
+              '',
+            ],
+            ...lines.map((l) => [
+              l.acquisto,
+              l.prodotto,
+              String(l.free),
+              String(l.taken),
+              String(l.expired),
+              l.nextExpiry ? formatDate(l.nextExpiry) : '-',
+              String(l.level),
+              l.free === 0 ? 'ESAURITA' : l.low ? 'SCORTA BASSA' : '',
+            ]),
+          ]))
+            out(line);
+        return 0;
+      }
+
+      // Installation content (issue 24): links, app links and benefit hub codes from a document.
+      case 'content': {
+        const { values, positionals } = parse(args, { prune: { type: 'boolean' } }, 1);
+        const file = positionals[0] ?? '';
+        let document: unknown;
+        try {
+          document = JSON.parse(readFileSync(file, 'utf8'));
+        } catch (error) {
+          throw new UsageError(
+            formatMessage('apiContentUnreadable', { file, reason: (error as Error).message }),
+          );
+        }
+        let result;
+        try {
+          result = await loadInstallationContent(db, document as InstallationContent, {
+            prune: values.prune === true,
+          });
+        } catch (error) {
+          if (!(error instanceof InstallationContentError)) throw error;
+          err(formatMessage('apiContentRefused', { n: String(error.problems.length) }));
+          for (const problem of error.problems) err(`  ${problem}`);
+          return 1;
+        }
+        for (const line of result.changes) out(line);
+        if (result.changes.length === 0) out(formatMessage('apiContentNoChange'));
         return 0;
       }
 

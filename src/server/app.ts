@@ -36,8 +36,10 @@ import {
   loadEnv,
   resolveAuthSecrets,
   resolveDemoMode,
+  resolveMealVoucherSuppliers,
   resolvePartnerSecrets,
   type AuthSecrets,
+  type MealVoucherSupplierSecrets,
   type PartnerSecrets,
   type ServerConfig,
 } from './plugins/env';
@@ -108,6 +110,8 @@ export interface BuildAppOptions {
 export interface AppConfig extends ServerConfig, AuthSecrets {
   /** Per partner provider: its key and address, or null when disabled (plugins/env.ts). */
   partnerSecrets: PartnerSecrets;
+  /** Per meal-voucher supplier: its key and address, or null when unset (plugins/env.ts). */
+  mealVoucherSuppliers: MealVoucherSupplierSecrets;
   staticDir: string | null;
   inMemory: boolean;
 }
@@ -155,6 +159,7 @@ export function resolveConfig(options: BuildAppOptions = {}): AppConfig {
       ...partnerProviders,
       ...(options.extraPartners?.providers ?? []),
     ]),
+    mealVoucherSuppliers: resolveMealVoucherSuppliers(source),
     dataDir: options.dataDir ?? env.dataDir,
     databaseUrl: usesServer ? (databaseUrl ?? null) : null,
     inMemory: options.inMemory ?? false,

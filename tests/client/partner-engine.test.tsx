@@ -61,7 +61,7 @@ function partnerApi(
   hub = {
     url_iscrizione: '/demo-partner/benefit-hub/iscrizione',
     url_video: 'https://video.example.com/welfare/tutorial-benefit-hub.mp4',
-  } as { url_iscrizione: string | null; url_video: string | null },
+  } as { url_iscrizione: string | null; url_video: string | null; codice_cliente?: string | null },
 ) {
   calls = stubApi((url, init) => {
     if (url === '/api/benefit_hub') return jsonResponse(200, { codice_cliente: 'ACME-7F3K92QD', ...hub });
@@ -298,5 +298,22 @@ describe('conv-request-form and benefit-hub', () => {
     expect((await screen.findByTestId('benefit-hub-code')).textContent).toBe('ACME-7F3K92QD');
     expect(screen.queryByTestId('benefit-hub-tutorial')).toBeNull();
     expect(screen.queryByTestId('benefit-hub-subscribe')).toBeNull();
+  });
+
+  it('without a customer code set by the installation: says it is not available, nothing to copy', async () => {
+    partnerApi(undefined, {
+      codice_cliente: null,
+      url_iscrizione: '/demo-partner/benefit-hub/iscrizione',
+      url_video: null,
+    });
+    logInAs();
+    await renderInRouter(<BenefitHubScreen />, { path: '/benefits/benefit-hub' });
+    expect((await screen.findByTestId('benefit-hub-code-unavailable')).textContent).toBe(
+      formMessages.formBenefitHubCodeUnavailable,
+    );
+    expect(screen.queryByTestId('benefit-hub-code')).toBeNull();
+    expect(screen.queryByRole('button', { name: formMessages.formBenefitHubCopy })).toBeNull();
+    // The subscription the installation set is still offered.
+    expect(screen.getByTestId('benefit-hub-subscribe')).toBeTruthy();
   });
 });

@@ -27,10 +27,34 @@ configure({ asyncUtilTimeout: 4000 });
 
 let calls: RecordedCall[] = [];
 
+/** The installation's content the voucher pages read (static links), unless a test answers otherwise. */
+const FRINGE_DOCUMENT = {
+  id: 1,
+  slug_name: 'guida_fringe_benefit',
+  nome: 'Guida ai fringe benefit',
+  descrizione: '',
+  url: 'https://documenti.example.com/fringe.pdf',
+};
+const APP_LINKS = [
+  {
+    route_name: 'conv-ollipay',
+    ios: null,
+    android: 'https://play.google.com/store/apps/details?id=com.example.ollipay',
+  },
+  {
+    route_name: 'conv-toduba',
+    ios: 'https://apps.apple.com/it/app/toduba/id1',
+    android: 'https://play.google.com/store/apps/details?id=com.example.toduba',
+  },
+];
+
 function api(answers: Record<string, () => Response>) {
   calls = stubApi((url, init) => {
     const path = url.split('?')[0]!;
     if (answers[path]) return answers[path]();
+    if (url === '/api/static_links/documentazione?group=fringe-app')
+      return jsonResponse(200, [FRINGE_DOCUMENT]);
+    if (url === '/api/static_links/app') return jsonResponse(200, APP_LINKS);
     if (url.startsWith('/api/crea_acquisto/') && init.method === 'POST')
       return jsonResponse(201, { id_acquisto: 77 });
     if (url === '/api/get-logged-user-info') return jsonResponse(200, demoUser());
@@ -62,7 +86,7 @@ describe('fuel bonus', () => {
     expect(within(none).getByText(formMessages.formFuelReasons)).toBeTruthy();
     expect(screen.queryByRole('button', { name: formMessages.formPurchaseBuy })).toBeNull();
     // A voucher page: it links the documentation of the fringe benefits (001 §2 site-documentazione).
-    expect(screen.getByTestId('documentation-link').getAttribute('href')).toBe(
+    expect((await screen.findByTestId('documentation-link')).getAttribute('href')).toBe(
       '/infos/site-documentazione/fringe-app',
     );
     fireEvent.click(within(none).getByRole('button', { name: accountMessages.backToHome }));
@@ -106,7 +130,7 @@ describe('app vouchers', () => {
     await show(<AppVoucherScreen page={findAppVoucherPage('conv-toduba')!} />);
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['5.00', '10.00']);
-    expect(screen.getByTestId('documentation-link').getAttribute('href')).toBe(
+    expect((await screen.findByTestId('documentation-link')).getAttribute('href')).toBe(
       '/infos/site-documentazione/fringe-app',
     );
     fireEvent.click(screen.getByRole('button', { name: formMessages.formPurchaseBuy }));
@@ -155,9 +179,45 @@ describe('app vouchers', () => {
     expect(screen.getByRole('heading', { name: formMessages.formTitleOllipay })).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('button', { name: formMessages.formPurchaseBuy })).toBeNull();
+    // The installation set only ollipay's Android store: no App Store link.
+    const links = await screen.findByTestId('app-links');
     expect(
-      screen.getByRole('link', { name: formMessages.formAppVoucherAndroid }).getAttribute('href'),
-    ).toContain('play.google.com');
+      within(links)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([[formMessages.formAppVoucherAndroid, APP_LINKS[0]!.android]]);
+  });
+
+  it('shows the installation’s store links; none set and no fringe documentation: no line, no link', async () => {
+    api({ '/api/toduba_buoni': () => jsonResponse(200, { buoni_disp: ['5.00'] }) });
+    const first = await show(<AppVoucherScreen page={findAppVoucherPage('conv-toduba')!} />);
+    const links = await screen.findByTestId('app-links');
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([APP_LINKS[1]!.ios, APP_LINKS[1]!.android]);
+    first.unmount();
+
+    api({
+      '/api/toduba_buoni': () => jsonResponse(200, { buoni_disp: ['5.00'] }),
+      '/api/static_links/app': () => jsonResponse(200, []),
+      '/api/static_links/documentazione': () => jsonResponse(200, []),
+    });
+    const { queryClient } = await show(<AppVoucherScreen page={findAppVoucherPage('conv-toduba')!} />);
+    await screen.findAllByRole('radio');
+    // Both (empty) answers are in before looking for what they hide.
+    await waitFor(() => {
+      for (const key of [
+        ['static-links', 'app'],
+        ['static-links', 'documentazione', 'fringe-app'],
+      ])
+        expect(queryClient.getQueryState(key)?.status, key.join('/')).toBe('success');
+    });
+    expect(screen.queryByText(`${formMessages.formAppVoucherDownload}:`)).toBeNull();
+    expect(screen.queryByTestId('app-links')).toBeNull();
+    expect(screen.queryByRole('link', { name: formMessages.formAppVoucherIos })).toBeNull();
+    expect(screen.queryByTestId('documentation-link')).toBeNull();
   });
 });
 

@@ -423,8 +423,8 @@ describe.each(backends)('the operator’s accounts, demo mode off (%s)', (backen
 
   it('lists customers, companies and users with their state', async () => {
     expect((await admin('customers')).out).toEqual([
-      'CODICE    NOME               AZIENDE  UTENTI',
-      'fabbrica  Fabbrica Italiana  3        3',
+      'CODICE    NOME               AZIENDE  UTENTI  SECONDO FATTORE     SINGLE SIGN-ON',
+      'fabbrica  Fabbrica Italiana  3        3       app (TOTP), e-mail  paghe-demo',
     ]);
     const companies = (await admin('companies', '--customer', 'fabbrica')).out;
     expect(companies[0]).toMatch(/^PARTITA IVA\s+RAGIONE SOCIALE\s+CLIENTE\s+UTENTI$/);

@@ -131,6 +131,99 @@ describe.each(backends)('reference data at start, demo mode off (%s)', (backend)
     expect(await profileRows()).toEqual(declaredRows);
   });
 
+  it('writes the forms’ lists: a new entry appears and is served, a withdrawn one goes unless in use', async () => {
+    const declared = declaredReference(routes);
+    const { lists } = declared;
+    const user = await createTestUser(database.db);
+    const token = await createSession(database.db, user.email);
+    const app = await appOn(database);
+    const get = async (url: string) =>
+      json<unknown>(await app.inject({ method: 'GET', url, headers: { authorization: `Token ${token}` } }));
+    try {
+      // A beneficiary of the last relation: it is in use and must survive its withdrawal.
+      const [inUse, unused] = lists.kinshipRelations.slice(-2).reverse();
+      await database.db
+        .insertInto('user_beneficiaries')
+        .values({
+          user_id: user.userId,
+          cod_fisc: 'RSSMRA80A01H501U',
+          nome: 'Prova',
+          id_relazione: inUse!.id,
+        })
+        .execute();
+      const setKind = lists.purchaseCategories[0]!.kind;
+      const fixtureCategory = {
+        id: 9001,
+        kind: setKind,
+        nome: 'Categoria di prova',
+        me_stesso: false,
+        position: 999,
+      };
+      const fixtureFund = { covip: '99999', nome: 'Fondo di prova', istituto: 'Istituto di prova' };
+      const fixtureType = { id: 901, nome: 'Documento di prova', offeredBy: ['doc_extra' as const] };
+      const changes = await syncReferenceData(database, {
+        ...declared,
+        lists: {
+          documentTypes: [...lists.documentTypes, fixtureType],
+          kinshipRelations: lists.kinshipRelations.filter((r) => r !== inUse && r !== unused),
+          purchaseCategories: [...lists.purchaseCategories, fixtureCategory],
+          pensionFunds: [...lists.pensionFunds, fixtureFund],
+        },
+      });
+      expect(changes.changed).toEqual(
+        expect.arrayContaining([
+          '+tipo di documento 901',
+          '+tipo di file doc_extra:901',
+          '+categoria 9001',
+          '+fondo pensione 99999',
+          `-relazione ${unused!.id}`,
+          `=relazione ${inUse!.id} non più dichiarato, tenuto perché in uso`,
+        ]),
+      );
+      // Served by the forms' calls at once, with no code.
+      expect(await get(`/api/categorie/${setKind}`)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: 9001, nome: 'Categoria di prova' })]),
+      );
+      expect(await get('/api/fondi_previdenza?term=99999')).toEqual([fixtureFund]);
+      expect(JSON.stringify(await get('/api/file_kind_list/doc_extra'))).toContain('Documento di prova');
+      const relations = (await get('/api/relazioni_parentali')) as { id: number }[];
+      expect(relations.map((r) => r.id)).toContain(inUse!.id);
+      expect(relations.map((r) => r.id)).not.toContain(unused!.id);
+
+      // The config's own lists again: the fixtures go (nothing uses them), the relation comes back.
+      const back = await syncReferenceData(database, declared);
+      expect(back.changed).toEqual(
+        expect.arrayContaining([
+          '-categoria 9001',
+          '-fondo pensione 99999',
+          '-tipo di documento 901',
+          `+relazione ${unused!.id}`,
+        ]),
+      );
+      const again = await syncReferenceData(database, declared);
+      expect(again.changed).toEqual([]);
+    } finally {
+      await app.close();
+      await database.db.deleteFrom('user_beneficiaries').where('user_id', '=', user.userId).execute();
+    }
+  });
+
+  it('refuses lists the database would refuse, naming the entry', async () => {
+    const declared = declaredReference(routes);
+    const category = declared.lists.purchaseCategories[0]!;
+    await expect(
+      syncReferenceData(database, {
+        ...declared,
+        lists: {
+          ...declared.lists,
+          purchaseCategories: [...declared.lists.purchaseCategories, { ...category, kind: 15 }],
+        },
+      }),
+    ).rejects.toThrow(
+      new RegExp(`categoria ${category.id} dichiarato due volte[\\s\\S]*tipo 15 fuori da 1-14`),
+    );
+  });
+
   describe('a fixture route with a grant, and a customer’s change', () => {
     let app: FastifyInstance;
     let referent: string;
@@ -226,7 +319,9 @@ describe('two instances starting together on a fresh PostgreSQL', () => {
       await Promise.all(apps.map((app) => app.close()));
       const said = logs.map((log) => referenceLog(log.lines)[0]!);
       const declared = grantRows(declaredReference(routes)).profiles.length;
-      expect(said.map((line) => line.added ?? 0).sort((a, b) => a - b)).toEqual([0, declared]);
+      // One wrote everything, the other found it written.
+      expect(said.filter((line) => (line.added ?? 0) >= declared)).toHaveLength(1);
+      expect(said.filter((line) => line.msg === 'dati di riferimento già aggiornati')).toHaveLength(1);
       const check = await openDatabase({ databaseUrl: created.url, poolMax: 1 });
       try {
         const rows = await check.db.selectFrom('profile_permissions').select('perm').execute();

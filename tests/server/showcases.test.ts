@@ -12,11 +12,22 @@ import { messages } from '../../config/messages-api.it';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { euro, formatCents } from '../../src/shared/money';
 import { balances } from '../../src/server/services/ledger';
+import { formatMessage } from '../../src/server/messages';
 import { ledgerCounts, userIdOf } from './forms-helpers';
 import { backends, buildTestApp, json, type TestApp } from './helpers';
 
 type Body = Record<string, unknown>;
 const CODE = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/;
+
+/** A delivered code's instructions: the purchase's how-to, then the date its stocked code expires. */
+const instructions = (howTo: Parameters<typeof formatFormMessage>[0]) => {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const expiry = escape(formatMessage('apiDeliveredExpiry', { date: '@' })).replace(
+    '@',
+    '\\d{2}-\\d{2}-\\d{4}',
+  );
+  return expect.stringMatching(new RegExp(`^${escape(formatFormMessage(howTo))} ${expiry}$`));
+};
 
 describe.each(backends)('showcases (%s)', (backend) => {
   let t: TestApp;
@@ -140,8 +151,15 @@ describe.each(backends)('showcases (%s)', (backend) => {
     expect(detail).toMatchObject({
       id_acquisto: purchaseId,
       prodotto: `Libreria Centrale – ${product.name}`,
-      istruzioni: formatFormMessage('formVoucherHowTo'),
+      istruzioni: instructions('formVoucherHowTo'),
     });
+    // The code is the one the purchase took from the product's stock (filled by the demo).
+    const stocked = await t.db
+      .selectFrom('voucher_codes')
+      .select(['code', 'acquisto', 'prodotto'])
+      .where('purchase_id', '=', purchaseId)
+      .execute();
+    expect(stocked).toEqual([{ code: detail.codice, acquisto: 'buono-aml', prodotto: product.product_code }]);
 
     const notice = await t.db
       .selectFrom('notifications as n')
@@ -305,7 +323,7 @@ describe.each(backends)('showcases (%s)', (backend) => {
     // A section's adhesion delivers its code.
     expect(
       json(await get(`/api/dettaglio_acquisto/${json<{ id_acquisto: number }>(made).id_acquisto}`)),
-    ).toMatchObject({ prodotto: 'Contributo nascita', istruzioni: formatFormMessage('formEureteHowTo') });
+    ).toMatchObject({ prodotto: 'Contributo nascita', istruzioni: instructions('formEureteHowTo') });
 
     // The health link needs its purchase first.
     const early = await post('/api/eurete_sso_link', { product_slug: 'salute-base' });
@@ -394,7 +412,7 @@ describe.each(backends)('showcases (%s)', (backend) => {
     });
     const detail = json<{ codice: string; istruzioni: string }>(await get(`/api/dettaglio_acquisto/${id}`));
     expect(detail.codice).toMatch(CODE);
-    expect(detail.istruzioni).toBe(formatFormMessage('formEureteHowTo'));
+    expect(detail.istruzioni).toEqual(instructions('formEureteHowTo'));
     expect((await get(`/api/dettaglio_acquisto/${id}`, giulia)).statusCode).toBe(404);
 
     // Above what the total holds now: the total's warning, nothing written.

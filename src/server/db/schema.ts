@@ -25,7 +25,13 @@ export interface CustomersTable {
   slug: string;
   name: string;
   skin: Json<Skin | null> | null;
+  /** Its code at the benefit hub provider (migration 135, issue 24): null until the installation sets it. */
+  benefit_hub_code: string | null;
   created_at: Timestamp;
+  /** The second factors its users may use (migration 130, issue 24): never empty. */
+  second_factors: Generated<OtpMethod[]>;
+  /** The SSO providers (config/sso-providers.ts slugs) whose tokens sign its users in. */
+  sso_providers: Generated<string[]>;
 }
 
 export interface CompaniesTable {
@@ -407,6 +413,13 @@ export interface StaticLinksTable {
   position: Generated<number>;
 }
 
+/** The store pages of an app voucher page's app (135-installation-content.sql); at least one is set. */
+export interface AppLinksTable {
+  route_name: string;
+  ios: string | null;
+  android: string | null;
+}
+
 /** A hand-off to a partner (020-partners.sql): the nonce its charge calls name. */
 export interface PartnerHandoffsTable {
   id: Generated<number>;
@@ -638,6 +651,26 @@ export interface DeliveredCodesTable {
   product_name: string;
   istruzioni: string;
   created: Generated<Date>;
+  expires_on: string | null;
+}
+
+// Voucher code stocks (140-voucher-stocks.sql; issue 24)
+export interface VoucherCodesTable {
+  id: Generated<number>;
+  acquisto: string;
+  prodotto: string;
+  code: string;
+  expires_on: string | null;
+  source: string;
+  loaded_at: Generated<Date>;
+  purchase_id: number | null;
+  taken_at: NullableTimestamp;
+}
+
+export interface VoucherStockAlertsTable {
+  acquisto: string;
+  prodotto: string;
+  alerted_at: Generated<Date>;
 }
 
 // Bulk credit import (080-imports.sql; issue 17).
@@ -724,6 +757,8 @@ export interface DB {
   documents: DocumentsTable;
   static_link_groups: StaticLinkGroupsTable;
   static_links: StaticLinksTable;
+  // Installation content (135-installation-content.sql)
+  app_links: AppLinksTable;
   partner_handoffs: PartnerHandoffsTable;
   // Support and content pages (050-content.sql)
   support_tickets: SupportTicketsTable;
@@ -756,6 +791,8 @@ export interface DB {
   eurete_products: EureteProductsTable;
   eurete_agreements: EureteAgreementsTable;
   delivered_codes: DeliveredCodesTable;
+  voucher_codes: VoucherCodesTable;
+  voucher_stock_alerts: VoucherStockAlertsTable;
   // Piattapasto (issue 17, 090-piattapasto.sql)
   piattapasto_settings: PiattapastoSettingsTable;
   piattapasto_orders: PiattapastoOrdersTable;

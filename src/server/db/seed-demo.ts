@@ -21,6 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
+import { ssoProviders } from '../../../config/sso-providers';
 import { parseCents } from '../../shared/money';
 import { builtInSkins } from '../services/skin-gallery';
 import { addDays, addMonths, romeDate } from '../services/calendar';
@@ -33,6 +34,7 @@ import { historyEmployees, seedCompanyYear } from './seed-history';
 import { seedHome } from './seed-home';
 import { seedSellers } from './seed-sellers';
 import { seedShowcases } from './seed-showcases';
+import { fillDemoStocks } from '../services/voucher-stock';
 import { seedPiattapasto } from './seed-piattapasto';
 import { seedMessages } from './seed-messages';
 import { seedImports } from './seed-import';
@@ -390,13 +392,15 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   const today = romeDate(now);
   const consultantKey = await startConsultantKey(db);
 
-  // Customers and their server skins: reference data, kept up to date.
+  // Customers and their server skins: reference data, kept up to date. Every demo customer takes
+  // tokens of every SSO provider (the demo's `sso-token` links work for anyone).
   const initechSkin = JSON.stringify(loadInitechSkin());
+  const sso_providers = ssoProviders.map((p) => p.slug);
   for (const c of CUSTOMERS) {
     const skin = c.slug === 'initech' ? initechSkin : null;
     await db
       .insertInto('customers')
-      .values({ slug: c.slug, name: c.name, skin })
+      .values({ slug: c.slug, name: c.name, skin, sso_providers })
       .onConflict((oc) => oc.column('slug').doUpdateSet({ name: c.name, skin }))
       .execute();
   }
@@ -404,7 +408,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   const named = new Set<string>(CUSTOMERS.map((c) => c.slug));
   const skinCustomers = builtInSkins()
     .filter(({ customer }) => !named.has(customer))
-    .map(({ customer, skin }) => ({ slug: customer, name: skin.display_name }));
+    .map(({ customer, skin }) => ({ slug: customer, name: skin.display_name, sso_providers }));
   if (skinCustomers.length > 0) {
     await db
       .insertInto('customers')
@@ -567,6 +571,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   // Conventions (issue 14): categories, suppliers, consortia, articles, laura's vouchers.
   await seedSellers(db, { userId, companyId: (name) => idOf(companyIds, name) });
   await seedShowcases(db);
+  // The suppliers' codes the showcase purchases hand out (issue 24): every stock topped up.
+  await fillDemoStocks(db, now);
   await seedMessages(db, userId('laura.bianchi@example.com'));
   // Piattapasto (issue 17): settings of laura's companies and past orders.
   await seedPiattapasto(db, {

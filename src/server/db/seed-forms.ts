@@ -1,13 +1,14 @@
 /**
  * Demo data of the request forms (ARCHITECTURE.md §8), run by seed-demo.ts after the users' purchases:
  * suppliers (one VAT number shared by two branches, so the portal's 'Impossibile trovare il
- * fornitore.' can be seen), pension funds, tutorial and documentation links, and for
+ * fornitore.' can be seen), the demo's installation content (demo-content.ts: tutorial
+ * and documentation links, app links, benefit hub codes, through the operator's loader), and for
  * mario.rossi@example.com three family beneficiaries, two IBANs, his pension fund, documents of every
  * kind (free ones to reuse, and those attached to his seeded requests) and the payloads of his
  * seeded requests, so that replaying one of his movements fills its form.
  *
- * Document types, relations and categories are in the migration (005-forms.sql): their ids are the
- * contract. Idempotent: suppliers by (p_iva, ragione_sociale), funds by covip, links by slug,
+ * Document types, relations, categories and pension funds are reference data (config/reference-lists.ts,
+ * written at every start). Idempotent: suppliers by (p_iva, ragione_sociale), content by its keys,
  * beneficiaries and IBANs by (user, code), documents by rif_esterno; payloads are set again.
  * The seeded documents share two small files (a one-page PDF and a PNG) that the app writes to its
  * uploads folder at start in demo mode (`writeSeedDocumentFiles`).
@@ -16,6 +17,7 @@ import type { Kysely } from 'kysely';
 import { monthNames } from '../../../config/forms';
 import { addDays, addMonths, romeDate } from '../services/calendar';
 import { ensureFile } from '../services/documents';
+import { seedDemoContent } from './demo-content';
 import { codiceFiscale } from './demo-people';
 import type { DB, DocumentMime, FileKindName } from './schema';
 
@@ -23,7 +25,7 @@ import type { DB, DocumentMime, FileKindName } from './schema';
 // The two files behind every seeded document
 
 /** A one-page PDF with one line of text (Helvetica, ASCII), with a correct cross-reference table. */
-function onePagePdf(line: string): Buffer {
+export function onePagePdf(line: string): Buffer {
   const text = line.replace(/[\\()]/g, (c) => `\\${c}`);
   const content = `BT /F1 18 Tf 72 760 Td (${text}) Tj ET`;
   const objects = [
@@ -154,179 +156,9 @@ export const SEED_SUPPLIERS = [
 ] as const;
 
 /** Supplementary pension funds by COVIP register number (demo data). */
-export const SEED_PENSION_FUNDS = [
-  { covip: '61', nome: 'Fondo Pensione Cometa', istituto: 'Fondo negoziale dei metalmeccanici' },
-  { covip: '1', nome: 'Fonchim', istituto: 'Fondo negoziale dei chimici e farmaceutici' },
-  { covip: '123', nome: 'Fon.Te.', istituto: 'Fondo negoziale di commercio, turismo e servizi' },
-  { covip: '116', nome: 'Fondapi', istituto: 'Fondo negoziale delle piccole e medie imprese' },
-  { covip: '93', nome: 'Laborfonds', istituto: 'Fondo negoziale regionale del Trentino-Alto Adige' },
-  { covip: '145', nome: 'Espero', istituto: 'Fondo negoziale della scuola' },
-  { covip: '5063', nome: 'Allianz Insieme', istituto: 'Allianz S.p.A.' },
-  { covip: '5078', nome: 'Arca Previdenza', istituto: 'Arca Fondi SGR S.p.A.' },
-  { covip: '5094', nome: 'Amundi SecondaPensione', istituto: 'Amundi SGR S.p.A.' },
-  { covip: '5012', nome: 'Generali Global', istituto: 'Generali Italia S.p.A.' },
-  { covip: '5127', nome: 'Il Mio Domani', istituto: 'Intesa Sanpaolo Vita S.p.A.' },
-  { covip: '5150', nome: 'UnipolSai Previdenza FPA', istituto: 'UnipolSai Assicurazioni S.p.A.' },
-] as const;
 
-/** Mario's pension fund (user_anag.covip_fondo). */
+/** Mario's pension fund (user_anag.covip_fondo), one of config/reference-lists.ts. */
 export const MARIO_COVIP = '61';
-
-/**
- * The demo's tutorial video, served by this server from the build (public/media), so the tutorials play
- * without internet (issue 15); its captions are beside it (.vtt).
- */
-export const DEMO_TUTORIAL_VIDEO = '/media/tutorial-demo.webm';
-const DOCS = 'https://docs.example.com/welfare';
-
-export const SEED_LINK_GROUPS = [
-  {
-    type: 'tutorial',
-    slug_name: 'rimb-spese',
-    nome: 'Rimborso spese',
-    links: [
-      {
-        slug_name: 'tutorial_rimborso_spese',
-        nome: 'Come chiedere un rimborso spese',
-        descrizione: 'La richiesta passo per passo: categoria, importo, documenti e beneficiario.',
-        url: DEMO_TUTORIAL_VIDEO,
-      },
-      {
-        slug_name: 'tutorial_documenti_familiari',
-        nome: 'Rimborsi per i familiari',
-        descrizione: 'Quali documenti allegare quando il beneficiario è un familiare.',
-        url: DEMO_TUTORIAL_VIDEO,
-      },
-    ],
-  },
-  {
-    type: 'tutorial',
-    slug_name: 'rimb-interessi',
-    nome: 'Rimborso interessi mutuo',
-    links: [
-      {
-        slug_name: 'tutorial_rimborso_interessi',
-        nome: 'Come chiedere il rimborso degli interessi',
-        descrizione: 'Quota interessi, intestatari, importo massimo rimborsabile e IBAN.',
-        url: DEMO_TUTORIAL_VIDEO,
-      },
-    ],
-  },
-  {
-    type: 'tutorial',
-    slug_name: 'conv-previdenza-integrativa',
-    nome: 'Previdenza integrativa',
-    links: [
-      {
-        slug_name: 'tutorial_previdenza_integrativa',
-        nome: 'Versare il credito welfare al fondo pensione',
-        descrizione: 'Scelta del fondo, importo e limiti di deducibilità.',
-        url: DEMO_TUTORIAL_VIDEO,
-      },
-      {
-        slug_name: 'tutorial_cambio_fondo',
-        nome: 'Cambiare il fondo pensione',
-        descrizione: 'Cosa succede quando indichi un fondo diverso da quello salvato.',
-        url: DEMO_TUTORIAL_VIDEO,
-      },
-    ],
-  },
-  {
-    type: 'documentazione',
-    slug_name: 'rimb-spese',
-    nome: 'Rimborso spese',
-    links: [
-      {
-        slug_name: 'regolamento_rimborsi',
-        nome: 'Regolamento dei rimborsi',
-        descrizione: 'Spese ammesse, documenti richiesti e tempi di validazione.',
-        url: `${DOCS}/regolamento-rimborsi.pdf`,
-      },
-      {
-        slug_name: 'elenco_spese_ammesse',
-        nome: 'Elenco delle spese ammesse',
-        descrizione: 'Le categorie di spesa rimborsabili per il dipendente e i familiari.',
-        url: `${DOCS}/elenco-spese-ammesse.pdf`,
-      },
-    ],
-  },
-  {
-    type: 'documentazione',
-    slug_name: 'rimb-bollette',
-    nome: 'Rimborso bollette',
-    links: [
-      {
-        slug_name: 'guida_rimborso_bollette',
-        nome: 'Guida al rimborso delle utenze domestiche',
-        descrizione: 'Bollette ammesse, intestazione e autocertificazione.',
-        url: `${DOCS}/guida-rimborso-bollette.pdf`,
-      },
-      {
-        slug_name: 'modello_autocertificazione_utenze',
-        nome: 'Modello di autocertificazione utenze',
-        descrizione: 'Da compilare e firmare quando la bolletta non è intestata al dipendente.',
-        url: `${DOCS}/autocertificazione-utenze.pdf`,
-      },
-    ],
-  },
-  {
-    type: 'documentazione',
-    slug_name: 'rimb-aff-mutui',
-    nome: 'Rimborso affitto o mutuo prima casa',
-    links: [
-      {
-        slug_name: 'guida_affitto_mutuo',
-        nome: 'Guida al rimborso di affitto e mutuo',
-        descrizione: 'Contratto, ricevute, piano di ammortamento e mesi di riferimento.',
-        url: `${DOCS}/guida-affitto-mutuo.pdf`,
-      },
-      {
-        slug_name: 'modello_autocertificazione_prima_casa',
-        nome: 'Modello di autocertificazione prima casa',
-        descrizione: 'Dichiarazione di residenza nell’abitazione principale.',
-        url: `${DOCS}/autocertificazione-prima-casa.pdf`,
-      },
-    ],
-  },
-  {
-    type: 'documentazione',
-    slug_name: 'conv-previdenza-integrativa',
-    nome: 'Previdenza integrativa',
-    links: [
-      {
-        slug_name: 'informativa_previdenza_integrativa',
-        nome: 'Informativa sulla previdenza complementare',
-        descrizione: 'Condizioni del versamento al fondo pensione e limiti di deducibilità.',
-        url: `${DOCS}/informativa-previdenza-integrativa.pdf`,
-      },
-      {
-        slug_name: 'guida_fondi_pensione',
-        nome: 'Guida ai fondi pensione',
-        descrizione: 'Fondi negoziali, fondi aperti e piani individuali a confronto.',
-        url: `${DOCS}/guida-fondi-pensione.pdf`,
-      },
-    ],
-  },
-  {
-    type: 'documentazione',
-    slug_name: 'fringe-app',
-    nome: 'Fringe benefit e buoni in app',
-    links: [
-      {
-        slug_name: 'guida_fringe_benefit',
-        nome: 'Guida ai fringe benefit (art. 51 c.3)',
-        descrizione: 'Soglie annuali, buoni acquisto e utenze domestiche.',
-        url: `${DOCS}/guida-fringe-benefit.pdf`,
-      },
-      {
-        slug_name: 'faq_app_buoni',
-        nome: 'Domande frequenti sui buoni in app',
-        descrizione: 'Attivazione, utilizzo e scadenza dei buoni spendibili in app.',
-        url: `${DOCS}/faq-app-buoni.pdf`,
-      },
-    ],
-  },
-] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Mario's data
@@ -533,36 +365,8 @@ export async function seedForms(db: Kysely<DB>, options: { marioId: number; now:
       )
       .execute();
   }
-  for (const f of SEED_PENSION_FUNDS) {
-    await db
-      .insertInto('pension_funds')
-      .values(f)
-      .onConflict((oc) => oc.column('covip').doUpdateSet({ nome: f.nome, istituto: f.istituto }))
-      .execute();
-  }
-  for (const [g, group] of SEED_LINK_GROUPS.entries()) {
-    await db
-      .insertInto('static_link_groups')
-      .values({ type: group.type, slug_name: group.slug_name, nome: group.nome, position: g + 1 })
-      .onConflict((oc) =>
-        oc.columns(['type', 'slug_name']).doUpdateSet({ nome: group.nome, position: g + 1 }),
-      )
-      .execute();
-    for (const [l, link] of group.links.entries()) {
-      const values = {
-        group_slug: group.slug_name,
-        nome: link.nome,
-        descrizione: link.descrizione,
-        url: link.url,
-        position: l + 1,
-      };
-      await db
-        .insertInto('static_links')
-        .values({ type: group.type, slug_name: link.slug_name, ...values })
-        .onConflict((oc) => oc.columns(['type', 'slug_name']).doUpdateSet(values))
-        .execute();
-    }
-  }
+  // Documentation and tutorial links are installation content: the demo's go through its loader.
+  await seedDemoContent(db);
 
   const userId = options.marioId;
   // Older demo databases kept the fund's name here; the field holds the COVIP number.

@@ -4,6 +4,10 @@
  */
 import { Ajv, type ErrorObject } from 'ajv';
 import type { LevelWithSilent } from 'pino';
+import {
+  mealVoucherSupplierConnections,
+  type MealVoucherSupplierConnection,
+} from '../../../config/meal-voucher-suppliers';
 import { partnerProviders, type PartnerProvider } from '../../../config/partners';
 import { ssoProviders } from '../../../config/sso-providers';
 
@@ -264,6 +268,63 @@ export function resolvePartnerSecrets(
     if (key !== null && url !== null) secrets[provider.id] = { key, url };
     else if (demo) secrets[provider.id] = { key: key ?? provider.demoKey, url };
     else secrets[provider.id] = null;
+  }
+  if (bad.length > 0) {
+    throw new EnvError(
+      bad.sort(),
+      `Variabili d'ambiente non valide / invalid environment variables:\n${lines.join('\n')}`,
+    );
+  }
+  return secrets;
+}
+
+/** A meal-voucher supplier's shared key and the base address of its service. */
+export interface MealVoucherSupplierSecret {
+  key: string;
+  url: string;
+}
+
+/** Per supplier code: its key and address, or null when its variables are unset. */
+export type MealVoucherSupplierSecrets = Record<string, MealVoucherSupplierSecret | null>;
+
+/** An http(s) base address: no credentials, query or fragment (paths are appended to it). */
+const SUPPLIER_URL = /^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/;
+
+/**
+ * The meal-voucher suppliers' variables (config/meal-voucher-suppliers.ts): `keyEnv` (at least 32
+ * characters) and `urlEnv` (an http(s):// base address), both or neither. A bad value, or one set
+ * without the other, stops the start naming the variable. Unset, the supplier is null: the demo supplier
+ * in demo mode, none outside it (services/meal-voucher-supplier.ts `mealVoucherSupplierFor`).
+ */
+export function resolveMealVoucherSuppliers(
+  source: Record<string, string | undefined>,
+  connections: Readonly<Record<string, MealVoucherSupplierConnection>> = mealVoucherSupplierConnections,
+): MealVoucherSupplierSecrets {
+  const bad: string[] = [];
+  const lines: string[] = [];
+  const secrets: MealVoucherSupplierSecrets = {};
+  for (const [code, connection] of Object.entries(connections)) {
+    const key = source[connection.keyEnv]?.trim() || null;
+    const url = source[connection.urlEnv]?.trim().replace(/\/+$/, '') || null;
+    if (key !== null && key.length < MIN_SECRET_LENGTH) {
+      bad.push(connection.keyEnv);
+      lines.push(`  - ${connection.keyEnv}: atteso / expected ${SECRET_EXPECTED}`);
+    }
+    if (url !== null && !SUPPLIER_URL.test(url)) {
+      bad.push(connection.urlEnv);
+      lines.push(
+        `  - ${connection.urlEnv}: atteso / expected un URL http:// o https:// senza credenziali né query / ` +
+          'an http(s):// URL without credentials or query',
+      );
+    }
+    // One without the other is a half-done configuration: say which one is missing.
+    if ((key === null) !== (url === null)) {
+      const [missing, given] =
+        key === null ? [connection.keyEnv, connection.urlEnv] : [connection.urlEnv, connection.keyEnv];
+      bad.push(missing);
+      lines.push(`  - ${missing}: mancante, ${given} è impostata / missing, ${given} is set`);
+    }
+    secrets[code] = key !== null && url !== null ? { key, url } : null;
   }
   if (bad.length > 0) {
     throw new EnvError(

@@ -1,14 +1,14 @@
 /**
  * The provider's operator and the people of an installation (issue 24, `npm run admin`): an employee
  * added one by one, an account disabled and enabled again, a second factor reset (with a mail), and
- * the lists of customers, companies and users with their state.
+ * the lists of customers (with their login options), companies and users with their state.
  */
 import { sql, type Kysely } from 'kysely';
 import { formatMessage } from '../messages';
 import { isValidTaxCode, normalizeTaxCode } from '../../shared/validators/codice-fiscale';
-import type { DB } from '../db/schema';
+import type { DB, OtpMethod } from '../db/schema';
 import { revokeUserSessions } from './sessions';
-import { composeMail } from './sign-in';
+import { composeMail, otpTypeOf } from './sign-in';
 import { insertNewPerson, type Welcome } from './welcome-mail';
 
 /** An operator's mistake, said in Italian. */
@@ -110,13 +110,18 @@ export async function resetSecondFactor(db: Kysely<DB>, email: string, baseUrl: 
   };
 }
 
-/** Customers with how many companies and users they have. */
+/** The operator's name of a second factor. */
+export const SECOND_FACTOR_LABELS: Record<OtpMethod, string> = { totp: 'app (TOTP)', email: 'e-mail' };
+
+/** Customers with their login options and how many companies and users they have. */
 export function listCustomers(db: Kysely<DB>) {
   return db
     .selectFrom('customers as c')
     .select([
       'c.slug',
       'c.name',
+      'c.second_factors',
+      'c.sso_providers',
       sql<number>`(SELECT count(*) FROM companies AS co WHERE co.customer_id = c.id)::int`.as('companies'),
       sql<number>`(SELECT count(*) FROM users AS u WHERE u.customer_id = c.id)::int`.as('users'),
     ])
@@ -161,6 +166,7 @@ export async function listUsers(db: Kysely<DB>, filter: { customer?: string; par
       'u.password_hash',
       'u.otp_method',
       'u.totp_secret',
+      'c.second_factors',
     ])
     .orderBy('u.email');
   if (filter.customer) query = query.where('c.slug', '=', filter.customer);
@@ -178,11 +184,9 @@ export async function listUsers(db: Kysely<DB>, filter: { customer?: string; par
         : u.password_hash
           ? 'attivo'
           : 'in attesa della password') satisfies UserState,
-    secondFactor:
-      u.otp_method === 'email'
-        ? 'codice via e-mail'
-        : u.otp_method === 'totp' && u.totp_secret
-          ? 'app (TOTP)'
-          : 'da attivare',
+    // What the next sign-in asks, within the customer's login options.
+    secondFactor: { MAIL_OTP: 'codice via e-mail', AUTH_OTP: 'app (TOTP)', ENROLL_OTP: 'da attivare' }[
+      otpTypeOf(u)
+    ],
   }));
 }

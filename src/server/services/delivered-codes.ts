@@ -1,8 +1,9 @@
 /**
- * What a purchase delivers (config/purchases `delivers`, issue 13 "What the user gets"): a unique random
- * code stored with the purchase in the debit's transaction, a notification in the user's inbox in the
- * same transaction, and a mail sent after the answer (SMTP, or the outbox). Only the purchase's owner
- * reads it back (`deliveredCodeOf` filters on the user).
+ * What a purchase delivers (config/purchases `delivers`, issue 13 "What the user gets"): the supplier's
+ * code taken from its stock (services/voucher-stock.ts) stored with the purchase in the debit's
+ * transaction, a notification in the user's inbox in the same transaction, and a mail sent after the
+ * answer (SMTP, or the outbox). Only the purchase's owner reads it back (`deliveredCodeOf` filters on
+ * the user). `newDeliveryCode` makes the demo suppliers' codes.
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -39,11 +40,14 @@ export interface Delivery {
   productCode: string;
   productName: string;
   istruzioni: string;
+  /** The supplier's code, taken from the stock. */
+  code: string;
+  expiresOn: string | null;
 }
 
-/** Inside the debit's transaction: the code row and the inbox notification. Answers the code. */
-export async function deliverCode(trx: Kysely<DB>, delivery: Delivery): Promise<string> {
-  const code = newDeliveryCode();
+/** Inside the debit's transaction: the code row and the inbox notification. */
+export async function deliverCode(trx: Kysely<DB>, delivery: Delivery): Promise<void> {
+  const { code } = delivery;
   await trx
     .insertInto('delivered_codes')
     .values({
@@ -53,6 +57,7 @@ export async function deliverCode(trx: Kysely<DB>, delivery: Delivery): Promise<
       product_code: delivery.productCode,
       product_name: delivery.productName,
       istruzioni: delivery.istruzioni,
+      expires_on: delivery.expiresOn,
     })
     .execute();
   const notice = formatMessage('apiDeliveredNotice', {
@@ -69,11 +74,10 @@ export async function deliverCode(trx: Kysely<DB>, delivery: Delivery): Promise<
       `<p>${escapeHtml(notice)}</p><p>${escapeHtml(delivery.istruzioni)}</p>` +
       `<p><a href="${escapeHtml(detailPath(delivery.purchaseId))}">${escapeHtml(formatMessage('formDeliveredOpen'))}</a></p>`,
   });
-  return code;
 }
 
 /** After the answer: the mail with the code (a failure is logged by the mailer, the code stays in the inbox). */
-export function mailCode(db: Kysely<DB>, mail: Mailer, delivery: Delivery & { code: string }): void {
+export function mailCode(db: Kysely<DB>, mail: Mailer, delivery: Delivery): void {
   mail.later('codice consegnato', async () => {
     const user = await db
       .selectFrom('users')

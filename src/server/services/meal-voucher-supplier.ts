@@ -11,12 +11,18 @@
  * - it issues the vouchers of the others and answers a reference `<SUPPLIER>-<number>`;
  * - it tells what became of a `rif_ordine` (`outcome`: null if never received); the same reference
  *   received again answers the first outcome and issues nothing more (`times_received` counts).
- * Outside demo mode no real supplier is wired here: the order ends in ERROR with
- * "Nessun collegamento con il fornitore dei buoni pasto è configurato."
+ *
+ * Which supplier an order goes to (`mealVoucherSupplierFor`, the one choice of the server's job and of
+ * the operator command), per supplier code: with its MEAL_VOUCHER_KEY_* and MEAL_VOUCHER_URL_* set, the
+ * real supplier over the signed HTTP protocol of config/meal-voucher-suppliers.ts (meal-voucher-http.ts;
+ * in demo mode too); else, in demo mode, the demo supplier; else none (`unconfiguredSupplier`): the
+ * order ends in ERROR with "Nessun collegamento con il fornitore dei buoni pasto è configurato."
  */
 import type { Kysely } from 'kysely';
 import type { DB, PiattapastoOrderError } from '../db/schema';
 import { formatMessage } from '../messages';
+import type { MealVoucherSupplierSecrets } from '../plugins/env';
+import { httpMealVoucherSupplier } from './meal-voucher-http';
 import { SupplierError, type MealVoucherSupplier, type SupplierOutcome } from './piattapasto';
 
 /** The demo supplier's most vouchers per employee in one monthly order. */
@@ -94,3 +100,24 @@ export const unconfiguredSupplier: MealVoucherSupplier = {
     return Promise.resolve(null);
   },
 };
+
+/**
+ * The supplier the orders are sent to, chosen per supplier code: its HTTP client when its variables are
+ * set (demo mode or not), else the demo supplier in demo mode, else none.
+ */
+export function mealVoucherSupplierFor(
+  config: { demo: boolean; mealVoucherSuppliers: MealVoucherSupplierSecrets },
+  db: Kysely<DB>,
+): MealVoucherSupplier {
+  const http = httpMealVoucherSupplier({ suppliers: config.mealVoucherSuppliers });
+  const otherwise = config.demo ? demoMealVoucherSupplier(db) : unconfiguredSupplier;
+  const configured = (fornitore: string | undefined) =>
+    fornitore !== undefined &&
+    Object.hasOwn(config.mealVoucherSuppliers, fornitore) &&
+    config.mealVoucherSuppliers[fornitore] != null;
+  return {
+    send: (order) => (configured(order.fornitore) ? http : otherwise).send(order),
+    outcome: (rifOrdine, fornitore) =>
+      (configured(fornitore) ? http : otherwise).outcome(rifOrdine, fornitore),
+  };
+}

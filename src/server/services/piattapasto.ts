@@ -504,8 +504,11 @@ export interface SupplierOutcome {
 /** A meal-voucher supplier; it throws `SupplierError` when it refuses the whole order. */
 export interface MealVoucherSupplier {
   send(order: SupplierOrder): Promise<SupplierOutcome>;
-  /** What became of an order sent before (by its reference); null when the supplier never received it. */
-  outcome(rifOrdine: string): Promise<SupplierOutcome | null>;
+  /**
+   * What became of an order sent before (by its reference); null when the supplier never received it.
+   * The job passes the order's supplier code too: a client serving several suppliers needs it.
+   */
+  outcome(rifOrdine: string, fornitore?: string): Promise<SupplierOutcome | null>;
 }
 
 export class SupplierError extends Error {
@@ -552,7 +555,7 @@ export async function sendOrder(
   try {
     // Handed over before (a run cut off after the call): ask what became of it, send only if it never
     // arrived. Otherwise mark it handed over first, then send.
-    if (order.sent_at !== null) outcome = await supplier.outcome(rifOrdine);
+    if (order.sent_at !== null) outcome = await supplier.outcome(rifOrdine, order.fornitore);
     if (outcome === null) {
       await db
         .updateTable('piattapasto_orders')

@@ -1,8 +1,9 @@
 /**
- * Provisioning (issue 24): the customers, companies and referents of an installation, from a JSON
- * document (schemas/admin/provisioning.json) read by `npm run admin -- provision FILE`. Idempotent by
- * natural keys (customer code, partita IVA, e-mail): the same document twice changes nothing, a changed
- * field is updated, nothing is taken away without `prune` (and then only referents' management of
+ * Provisioning (issue 24): the customers (with their login options: second factors, SSO providers),
+ * companies and referents of an installation, from a JSON document (schemas/admin/provisioning.json)
+ * read by `npm run admin -- provision FILE`. Idempotent by natural keys (customer code, partita IVA,
+ * e-mail): the same document twice changes nothing, a changed field is updated, login options left out
+ * stay as they are, nothing is taken away without `prune` (and then only referents' management of
  * companies: customers and companies carry money and history and are never deleted here). A document
  * with any problem is refused whole, every problem named by its JSON path, nothing written. Each new
  * person gets the welcome mail with a set-password link, as the bulk import's new employees do.
@@ -12,10 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { findSsoProvider, ssoProviders } from '../../../config/sso-providers';
 import type { Provisioning } from '../../../schemas/wire-types.gen';
 import { isValidTaxCode, normalizeTaxCode } from '../../shared/validators/codice-fiscale';
 import { isValidVatNumber } from '../../shared/validators/partita-iva';
-import type { DB } from '../db/schema';
+import type { DB, OtpMethod } from '../db/schema';
 import { insertNewPerson, type Welcome } from './welcome-mail';
 
 const SCHEMA_FILE = fileURLToPath(new URL('../../../schemas/admin/provisioning.json', import.meta.url));
@@ -53,6 +55,10 @@ function describe(error: ErrorObject): string {
       return `al massimo ${String(params.limit)} caratteri`;
     case 'uniqueItems':
       return 'voci ripetute';
+    case 'enum':
+      return `valore non ammesso (ammessi: ${(params.allowedValues as unknown[]).join(', ')})`;
+    case 'minItems':
+      return params.limit === 1 ? 'non può essere vuoto' : `almeno ${String(params.limit)} valori`;
     default:
       return error.message ?? 'valore non valido';
   }
@@ -84,6 +90,13 @@ export function provisioningProblems(document: unknown): string[] {
   doc.customers.forEach((customer, i) => {
     const at = `/customers/${i}`;
     once(seen.codes, customer.code, `${at}/code`, `il codice «${customer.code}»`);
+    customer.login?.sso_providers?.forEach((slug, s) => {
+      if (!findSsoProvider(slug))
+        problems.push(
+          `${at}/login/sso_providers/${s}: provider di single sign-on sconosciuto «${slug}» ` +
+            `(disponibili: ${ssoProviders.map((p) => p.slug).join(', ')})`,
+        );
+    });
     const own = new Set(customer.companies.map((c) => c.partita_iva));
     customer.companies.forEach((company, j) => {
       const path = `${at}/companies/${j}`;
@@ -158,6 +171,26 @@ export async function provision(
 
 type CustomerEntry = Provisioning['customers'][number];
 
+const SECOND_FACTORS: readonly OtpMethod[] = ['totp', 'email'];
+
+/**
+ * The login options the document declares, in a fixed order (the order of the lists means nothing:
+ * the same options in another order are no change); what it leaves out is absent, kept as it is.
+ */
+function loginOptionsOf(customer: CustomerEntry): { second_factors?: OtpMethod[]; sso_providers?: string[] } {
+  const declared = customer.login ?? {};
+  return {
+    ...(declared.second_factors && {
+      second_factors: SECOND_FACTORS.filter((f) => declared.second_factors!.includes(f)),
+    }),
+    ...(declared.sso_providers && {
+      sso_providers: ssoProviders
+        .map((p) => p.slug as string)
+        .filter((slug) => declared.sso_providers!.includes(slug)),
+    }),
+  };
+}
+
 async function provisionCustomer(
   trx: Transaction<DB>,
   customer: CustomerEntry,
@@ -168,17 +201,18 @@ async function provisionCustomer(
 ): Promise<void> {
   const existing = await trx
     .selectFrom('customers')
-    .select(['id', 'name', 'skin'])
+    .select(['id', 'name', 'skin', 'second_factors', 'sso_providers'])
     .where('slug', '=', customer.code)
     .executeTakeFirst();
   // The skin under the customer's own code, whatever the document says.
   const skin = customer.skin ? { ...customer.skin, customer: customer.code } : null;
+  const login = loginOptionsOf(customer);
   let customerId: number;
   if (!existing) {
     customerId = (
       await trx
         .insertInto('customers')
-        .values({ slug: customer.code, name: customer.name, skin: skin && JSON.stringify(skin) })
+        .values({ slug: customer.code, name: customer.name, skin: skin && JSON.stringify(skin), ...login })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -192,6 +226,20 @@ async function provisionCustomer(
         .where('id', '=', customerId)
         .execute();
       result.changes.push(`cliente ${customer.code}: aggiornato`);
+    }
+    const options = {
+      second_factors: login.second_factors ?? existing.second_factors,
+      sso_providers: login.sso_providers ?? existing.sso_providers,
+    };
+    if (
+      canonical(options.second_factors) !== canonical(existing.second_factors) ||
+      canonical(options.sso_providers) !== canonical(existing.sso_providers)
+    ) {
+      await trx.updateTable('customers').set(options).where('id', '=', customerId).execute();
+      result.changes.push(
+        `cliente ${customer.code}: opzioni di accesso aggiornate (secondo fattore: ` +
+          `${options.second_factors.join(', ')}; single sign-on: ${options.sso_providers.join(', ') || 'nessuno'})`,
+      );
     }
   }
 

@@ -20,6 +20,8 @@ import { pinExists } from './sellers';
 import type { Mailer } from '../plugins/mail';
 import { findCatalogueProduct, type CatalogueProduct } from './catalogues';
 import { deliverCode, mailCode, type Delivery } from './delivered-codes';
+import { romeDate } from './calendar';
+import { ensureInStock, expiryNote, stockKeyOf, takeCode, warnIfLow } from './voucher-stock';
 
 /** A wire amount ("25.00"); its range is the declaration's, checked by `checkPurchase`. */
 const WIRE_AMOUNT = '^\\d{1,9}(\\.\\d{1,2})?$';
@@ -50,6 +52,12 @@ export function purchaseDeclarationProblems(purchase: PurchaseDeclaration): stri
     ...(purchase.amount.kind === 'fixed' ? [] : [amountFieldOf(purchase)]),
   ];
   if (new Set(fields).size !== fields.length) problems.push('campi del corpo ripetuti');
+  // A code stock is per product or per amount: a free amount would need a stock per cent.
+  if (purchase.delivers && purchase.amount.kind === 'free')
+    problems.push('codici consegnati con importo libero');
+  if (purchase.delivers?.lowStock !== undefined && !(purchase.delivers.lowStock >= 0)) {
+    problems.push('livello di scorta non valido');
+  }
   return problems;
 }
 
@@ -102,6 +110,8 @@ export interface PurchaseInput {
   finish: Finish;
   /** Sends the delivered code's mail after the answer (declarations with `delivers`). */
   mail?: Mailer;
+  /** Warned when a stock of codes runs low (the support address); null: the warning is only recorded. */
+  operatorEmail?: string | null;
 }
 
 /** Checks and debits one purchase; answers 201 {id_acquisto} or throws the error answer. */
@@ -134,6 +144,11 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
     });
   }
 
+  // A code comes from the supplier's stock: an empty one refuses before anything is debited.
+  const today = romeDate();
+  const stock = purchase.delivers ? stockKeyOf(purchase, product?.code ?? null, amountCents) : null;
+  if (stock) await ensureInStock(db, purchase, stock, today);
+
   let soggetto = product?.soggetto ?? purchase.movement.soggetto;
   if (soggetto === undefined) {
     const user = await db
@@ -145,7 +160,7 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
   }
   const oggetto = product ? `${purchase.movement.oggetto}: ${product.name}` : purchase.movement.oggetto;
 
-  let delivered: (Delivery & { code: string }) | null = null;
+  let delivered: Delivery | null = null;
   const { purchase: made } = await debitPurchase(db, {
     userId,
     kind: purchase.movement.kind,
@@ -156,19 +171,27 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
     payload: { ...body, acquisto: purchase.name },
     beforeCommit: async (trx, row) => {
       await product?.recheck?.(trx);
-      if (purchase.delivers) {
+      if (purchase.delivers && stock) {
+        // The last code may have gone meanwhile: the refusal undoes this transaction, debit included.
+        const taken = await takeCode(trx, purchase, stock, row.id, today);
         const delivery: Delivery = {
           purchaseId: row.id,
           userId,
           productCode: product?.code ?? `${purchase.name}-${formatCents(amountCents)}`,
           productName: product?.name ?? `${purchase.title} ${formatEuro(amountCents)}`,
-          istruzioni: formatFormMessage(purchase.delivers.howTo),
+          istruzioni: formatFormMessage(purchase.delivers.howTo) + expiryNote(taken.expiresOn),
+          code: taken.code,
+          expiresOn: taken.expiresOn,
         };
-        delivered = { ...delivery, code: await deliverCode(trx, delivery) };
+        await deliverCode(trx, delivery);
+        delivered = delivery;
       }
       await input.finish(trx, { status: 201, body: { id_acquisto: row.id } });
     },
   });
-  if (delivered && input.mail) mailCode(db, input.mail, delivered);
+  if (delivered && input.mail) {
+    mailCode(db, input.mail, delivered);
+    if (stock) warnIfLow(db, input.mail, input.operatorEmail ?? null, purchase, stock, today);
+  }
   return { status: 201, body: { id_acquisto: made.id } };
 }

@@ -1,10 +1,15 @@
 /**
  * Reference data (ARCHITECTURE.md §8a): what every installation needs, declared in config/ and written
- * into the database at every start, in demo mode or not. Today the permission grants: every profile's
- * keys of the menu-permission map (config/permissions.ts, chosen from config/routes.ts and config/menu.ts)
- * and the customers' additions and removals. One transaction under an advisory lock, so instances
- * starting together write them once; idempotent (a new declaration appears, a removed one disappears,
- * the users' own grants stay); the answer says what changed, for the start log.
+ * into the database at every start, in demo mode or not:
+ * - the permission grants: every profile's keys of the menu-permission map (config/permissions.ts,
+ *   chosen from config/routes.ts and config/menu.ts) and the customers' additions and removals;
+ * - the forms' lists (config/reference-lists.ts): document types and the file kinds offering them,
+ *   kinship relations, the category sets, the pension funds. A list entry no longer declared is removed
+ *   unless something still uses it (a document of that type, a beneficiary of that relation, a request
+ *   of that category, a user of that fund): then it is kept and the log says so.
+ * One transaction under an advisory lock, so instances starting together write them once; idempotent
+ * (a new declaration appears, a removed one disappears, the users' own grants stay); the answer says
+ * what changed, for the start log.
  */
 import { sql, type Transaction } from 'kysely';
 import {
@@ -16,6 +21,13 @@ import {
   type ProfileName,
 } from '../../../config/permissions';
 import type { PermissionRule, RouteRule } from '../../../config/routes';
+import * as declaredLists from '../../../config/reference-lists';
+import type {
+  DocumentTypeDeclaration,
+  KinshipRelationDeclaration,
+  PensionFundDeclaration,
+  PurchaseCategoryDeclaration,
+} from '../../../config/reference-lists';
 import type { Database } from '../db/connect';
 import type { DB } from '../db/schema';
 
@@ -24,11 +36,83 @@ export interface ReferenceDeclarations {
   routes: Readonly<Record<string, RouteRule>>;
   profiles: Readonly<Record<ProfileName, ProfileGrant>>;
   customers: Readonly<Record<string, CustomerGrant>>;
+  lists: ReferenceLists;
+}
+
+export interface ReferenceLists {
+  documentTypes: readonly DocumentTypeDeclaration[];
+  kinshipRelations: readonly KinshipRelationDeclaration[];
+  purchaseCategories: readonly PurchaseCategoryDeclaration[];
+  pensionFunds: readonly PensionFundDeclaration[];
 }
 
 /** The declarations of config/, over a route table. */
 export function declaredReference(routes: Readonly<Record<string, RouteRule>>): ReferenceDeclarations {
-  return { routes, profiles: declaredProfileGrants, customers: declaredCustomerGrants };
+  return {
+    routes,
+    profiles: declaredProfileGrants,
+    customers: declaredCustomerGrants,
+    lists: {
+      documentTypes: declaredLists.documentTypes,
+      kinshipRelations: declaredLists.kinshipRelations,
+      purchaseCategories: declaredLists.purchaseCategories,
+      pensionFunds: declaredLists.pensionFunds,
+    },
+  };
+}
+
+const FILE_KINDS = [
+  'doc_fam',
+  'doc_preven',
+  'doc_extr_p',
+  'doc_pagam',
+  'doc_acq',
+  'doc_extra',
+  'doc_rata',
+  'doc_loan',
+];
+
+/** What the database's checks would refuse, said before anything is written, naming the entry. */
+export function listProblems(lists: ReferenceLists): string[] {
+  const problems: string[] = [];
+  const named = (nome: string) => typeof nome === 'string' && nome.trim().length > 0 && nome.length <= 200;
+  const unique = <T>(what: string, items: readonly T[], key: (item: T) => string | number) => {
+    const seen = new Set<string | number>();
+    for (const item of items) {
+      if (seen.has(key(item))) problems.push(`${what} ${key(item)} dichiarato due volte`);
+      seen.add(key(item));
+    }
+  };
+  unique('tipo di documento', lists.documentTypes, (d) => d.id);
+  for (const d of lists.documentTypes) {
+    if (!Number.isInteger(d.id) || d.id < 1 || d.id > 999)
+      problems.push(`tipo di documento ${d.id}: id fuori da 1-999`);
+    if (!named(d.nome)) problems.push(`tipo di documento ${d.id}: nome mancante`);
+    for (const kind of d.offeredBy)
+      if (!FILE_KINDS.includes(kind))
+        problems.push(`tipo di documento ${d.id}: tipo di file sconosciuto «${kind}»`);
+  }
+  unique('relazione', lists.kinshipRelations, (r) => r.id);
+  for (const r of lists.kinshipRelations) {
+    if (!Number.isInteger(r.id) || r.id < 1 || r.id > 99)
+      problems.push(`relazione ${r.id}: id fuori da 1-99`);
+    if (!named(r.nome)) problems.push(`relazione ${r.id}: nome mancante`);
+  }
+  unique('categoria', lists.purchaseCategories, (c) => c.id);
+  for (const c of lists.purchaseCategories) {
+    if (!Number.isInteger(c.id) || c.id < 1) problems.push(`categoria ${c.id}: id non valido`);
+    if (!Number.isInteger(c.kind) || c.kind < 1 || c.kind > 14)
+      problems.push(`categoria ${c.id}: tipo ${c.kind} fuori da 1-14`);
+    if (!named(c.nome)) problems.push(`categoria ${c.id}: nome mancante`);
+  }
+  unique('fondo pensione', lists.pensionFunds, (f) => f.covip);
+  for (const f of lists.pensionFunds) {
+    if (!/^[0-9A-Za-z]{1,20}$/.test(f.covip))
+      problems.push(`fondo pensione «${f.covip}»: numero COVIP non valido`);
+    if (!named(f.nome) || !named(f.istituto))
+      problems.push(`fondo pensione ${f.covip}: nome o istituto mancante`);
+  }
+  return problems;
 }
 
 const keysOf = (rule: PermissionRule): string[] => (typeof rule === 'string' ? [rule] : [...rule.anyOf]);
@@ -174,6 +258,151 @@ async function writeGrants(trx: Transaction<DB>, rows: GrantRows): Promise<Refer
 }
 
 /**
+ * One list into its table: missing rows inserted, differing ones updated, undeclared ones deleted when
+ * `unused` says nothing refers to them (else kept, and said).
+ */
+async function writeList<Row extends Record<string, unknown>>(
+  trx: Transaction<DB>,
+  what: string,
+  table: 'document_types' | 'kinship_relations' | 'purchase_categories' | 'pension_funds',
+  key: keyof Row & string,
+  wanted: readonly Row[],
+  unused: (keyValue: Row[keyof Row]) => Promise<boolean>,
+): Promise<ReferenceChanges> {
+  const changed: string[] = [];
+  let added = 0;
+  let removed = 0;
+  // Untyped on purpose: one routine for four tables whose rows are the declarations' own shape.
+  const db = trx as unknown as Transaction<Record<string, Row>>;
+  const current = (await db.selectFrom(table).selectAll().execute()) as Row[];
+  const byKey = new Map(current.map((row) => [String(row[key]), row]));
+  const declaredKeys = new Set(wanted.map((row) => String(row[key])));
+  for (const row of wanted) {
+    const have = byKey.get(String(row[key]));
+    if (!have) {
+      await db
+        .insertInto(table)
+        .values(row as never)
+        .execute();
+      changed.push(`+${what} ${String(row[key])}`);
+      added += 1;
+    } else if (Object.keys(row).some((column) => String(have[column]) !== String(row[column]))) {
+      await db
+        .updateTable(table)
+        .set(row as never)
+        .where(key, '=', row[key] as never)
+        .execute();
+      changed.push(`~${what} ${String(row[key])}`);
+    }
+  }
+  for (const row of current) {
+    if (declaredKeys.has(String(row[key]))) continue;
+    if (await unused(row[key])) {
+      await db
+        .deleteFrom(table)
+        .where(key, '=', row[key] as never)
+        .execute();
+      changed.push(`-${what} ${String(row[key])}`);
+      removed += 1;
+    } else {
+      changed.push(`=${what} ${String(row[key])} non più dichiarato, tenuto perché in uso`);
+    }
+  }
+  return { added, removed, changed };
+}
+
+/** The forms' lists of config/reference-lists.ts. */
+async function writeLists(trx: Transaction<DB>, lists: ReferenceLists): Promise<ReferenceChanges> {
+  const none = async (query: { executeTakeFirst(): Promise<unknown> }) =>
+    (await query.executeTakeFirst()) === undefined;
+  // The file kinds offering each type go first out of the way: a type leaving must not be held by them.
+  const offers = lists.documentTypes.flatMap((d) =>
+    d.offeredBy.map((file_kind) => ({ file_kind, type_id: d.id })),
+  );
+  const offerKey = (o: { file_kind: string; type_id: number }) => `${o.file_kind}:${o.type_id}`;
+  const currentOffers = await trx
+    .selectFrom('document_type_kinds')
+    .select(['file_kind', 'type_id'])
+    .execute();
+  const wantedOffers = new Set(offers.map(offerKey));
+  const haveOffers = new Set(currentOffers.map(offerKey));
+  const staleOffers = currentOffers.filter((o) => !wantedOffers.has(offerKey(o)));
+  for (const o of staleOffers)
+    await trx
+      .deleteFrom('document_type_kinds')
+      .where('file_kind', '=', o.file_kind)
+      .where('type_id', '=', o.type_id)
+      .execute();
+  const results = [
+    await writeList(
+      trx,
+      'tipo di documento',
+      'document_types',
+      'id',
+      lists.documentTypes.map(({ id, nome }) => ({ id, nome })),
+      (id) => none(trx.selectFrom('documents').select('id').where('file_kind_id', '=', Number(id)).limit(1)),
+    ),
+  ];
+  const missingOffers = offers.filter((o) => !haveOffers.has(offerKey(o)));
+  if (missingOffers.length > 0)
+    await trx
+      .insertInto('document_type_kinds')
+      .values(missingOffers as never)
+      .execute();
+  const offersChanged = [
+    ...missingOffers.map((o) => `+tipo di file ${offerKey(o)}`),
+    ...staleOffers.map((o) => `-tipo di file ${offerKey(o)}`),
+  ];
+  results.push(
+    await writeList(
+      trx,
+      'relazione',
+      'kinship_relations',
+      'id',
+      lists.kinshipRelations.map(({ id, nome }) => ({ id, nome })),
+      (id) =>
+        none(
+          trx.selectFrom('user_beneficiaries').select('id').where('id_relazione', '=', Number(id)).limit(1),
+        ),
+    ),
+    await writeList(
+      trx,
+      'categoria',
+      'purchase_categories',
+      'id',
+      lists.purchaseCategories.map(({ id, kind, nome, me_stesso, position }) => ({
+        id,
+        kind,
+        nome,
+        me_stesso,
+        position,
+      })),
+      (id) =>
+        none(
+          trx
+            .selectFrom('purchases')
+            .select('id')
+            .where(sql`payload->>'id_categ'`, '=', String(id))
+            .limit(1),
+        ),
+    ),
+    await writeList(
+      trx,
+      'fondo pensione',
+      'pension_funds',
+      'covip',
+      lists.pensionFunds.map(({ covip, nome, istituto }) => ({ covip, nome, istituto })),
+      (covip) => none(trx.selectFrom('users').select('id').where('covip_fondo', '=', String(covip)).limit(1)),
+    ),
+  );
+  return {
+    added: results.reduce((n, r) => n + r.added, 0) + missingOffers.length,
+    removed: results.reduce((n, r) => n + r.removed, 0) + staleOffers.length,
+    changed: [...results.flatMap((r) => r.changed), ...offersChanged],
+  };
+}
+
+/**
  * The reference data of `declarations` into the database, once at a time across instances (a
  * transaction-scoped advisory lock on PostgreSQL; PGlite lives in one process). Refuses, writing
  * nothing, declarations `grantRows` refuses.
@@ -183,10 +412,18 @@ export async function syncReferenceData(
   declarations: ReferenceDeclarations,
 ): Promise<ReferenceChanges> {
   const rows = grantRows(declarations);
+  const problems = listProblems(declarations.lists);
+  if (problems.length > 0) throw new Error(`Elenchi di riferimento non validi:\n- ${problems.join('\n- ')}`);
   return database.db.transaction().execute(async (trx) => {
     if (database.kind === 'postgres')
       await sql`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_ID})`.execute(trx);
-    return writeGrants(trx, rows);
+    const grants = await writeGrants(trx, rows);
+    const lists = await writeLists(trx, declarations.lists);
+    return {
+      added: grants.added + lists.added,
+      removed: grants.removed + lists.removed,
+      changed: [...grants.changed, ...lists.changed],
+    };
   });
 }
 

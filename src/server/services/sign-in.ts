@@ -3,7 +3,8 @@
  *
  * 1. password (`akey`) or SSO token -> second-factor type and a check token:
  *    ENROLL_OTP (no active TOTP: an enrolment code is mailed), AUTH_OTP (active TOTP),
- *    MAIL_OTP (the user's method is e-mail: a login code is mailed);
+ *    MAIL_OTP (the user's method is e-mail: a login code is mailed); within the second factors the
+ *    user's customer allows (issue 24: e-mail only -> always MAIL_OTP; app only -> never MAIL_OTP);
  * 2. AUTH_OTP / MAIL_OTP: check token + code -> session token (+ password_expired);
  * 3. ENROLL_OTP: check token + mailed code -> new check token, QR code and secret; then check token +
  *    TOTP code of that secret -> the TOTP is active, and the next sign-in answers AUTH_OTP.
@@ -55,6 +56,9 @@ export interface SignInUser {
   /** Ceased (left the company) or disabled by an operator: no sign-in of any kind. */
   closed: boolean;
   customer: string;
+  /** The customer's login options (issue 24): the second factors allowed, the SSO providers trusted. */
+  second_factors: OtpMethod[];
+  sso_providers: string[];
 }
 
 export type CheckAnswer = LoginCheck;
@@ -72,6 +76,8 @@ const USER_COLUMNS = [
   'u.totp_secret',
   sql<boolean>`u.is_cessato OR u.disabled_at IS NOT NULL`.as('closed'),
   'c.slug as customer',
+  'c.second_factors',
+  'c.sso_providers',
 ] as const;
 
 export async function findSignInUser(
@@ -87,14 +93,23 @@ export async function findSignInUser(
     : query.where('u.id', '=', by.id).executeTakeFirst();
 }
 
-/** The user's second-factor type: e-mail codes, an active TOTP, or not enrolled yet. */
-export function otpTypeOf(user: Pick<SignInUser, 'otp_method' | 'totp_secret'>): OtpType {
-  if (user.otp_method === 'email') return 'MAIL_OTP';
+type SecondFactorOf = Pick<SignInUser, 'otp_method' | 'totp_secret' | 'second_factors'>;
+
+/**
+ * The user's second-factor type: e-mail codes, an active TOTP, or not enrolled yet, as far as the
+ * customer allows: without the app, always e-mail codes (an enrolled app is not asked for); without
+ * e-mail, an e-mail user enrols the app. The user's own method is kept for when both are allowed.
+ */
+export function otpTypeOf(user: SecondFactorOf): OtpType {
+  const totp = user.second_factors.includes('totp');
+  const email = user.second_factors.includes('email');
+  if (!totp) return 'MAIL_OTP';
+  if (user.otp_method === 'email' && email) return 'MAIL_OTP';
   if (user.otp_method === 'totp' && user.totp_secret) return 'AUTH_OTP';
   return 'ENROLL_OTP';
 }
 
-export function hasActiveTotp(user: Pick<SignInUser, 'otp_method' | 'totp_secret'>): boolean {
+export function hasActiveTotp(user: SecondFactorOf): boolean {
   return otpTypeOf(user) === 'AUTH_OTP';
 }
 
@@ -191,10 +206,25 @@ export async function ensureNotLocked(db: Kysely<DB>, email: string, now = new D
   await forgiveAttempt(db, await beginAttempt(db, email, now));
 }
 
-/** The live user of a ticket; a ticket of a closed account is no ticket. */
+/** The second factor a ticket stands for (enrolment mails a code, but to set up the app). */
+const TICKET_FACTOR: Record<LoginTicket['purpose'], OtpMethod> = {
+  auth_otp: 'totp',
+  mail_otp: 'email',
+  enroll: 'totp',
+  enroll_confirm: 'totp',
+};
+
+/**
+ * The live user of a ticket; a ticket of a closed account is no ticket, nor one that the customer's
+ * login options no longer allow (changed by a provisioning since the ticket was issued).
+ */
 async function ticketUser(db: Kysely<DB>, ticket: LoginTicket): Promise<SignInUser> {
   const user = await findSignInUser(db, { id: ticket.userId });
   if (!user || user.closed) throw ApiError.of(400, 'apiCheckTokenInvalid');
+  if (!user.second_factors.includes(TICKET_FACTOR[ticket.purpose]))
+    throw ApiError.of(400, 'apiCheckTokenInvalid');
+  if (ticket.ssoProvider !== null && !user.sso_providers.includes(ticket.ssoProvider))
+    throw ApiError.of(400, 'apiCheckTokenInvalid');
   return user;
 }
 
@@ -230,6 +260,9 @@ export async function signInWithCode(
     throw new ApiError(400, { sso_provider_slug: [formatMessage('apiSsoProviderInvalid')] });
   }
   const user = await ticketUser(db, ticket);
+  // A provider the user's customer does not trust is no provider of hers (issue 24).
+  if (slug && !user.sso_providers.includes(slug))
+    throw new ApiError(400, { sso_provider_slug: [formatMessage('apiSsoProviderInvalid')] });
   const outcome: { totp: TotpCheck } = { totp: 'invalid' };
   const ok = await guardedAttempt(
     db,
@@ -303,14 +336,19 @@ export async function confirmEnrolment(
   return { detail: formatMessage('enrolCompleted') };
 }
 
-/** POST api-token-ssocp: the user of a verified SSO token -> check token (AUTH_OTP or MAIL_OTP only). */
+/**
+ * POST api-token-ssocp: the user of a verified SSO token -> check token (AUTH_OTP or MAIL_OTP only).
+ * A provider her customer does not trust (issue 24) is answered as an invalid token: the answer does
+ * not tell whether the address has an account, nor which customer's.
+ */
 export async function signInWithSso(
   deps: SignInDeps,
   user: SignInUser | undefined,
   provider: string,
   now = new Date(),
 ): Promise<CheckAnswer> {
-  if (!user || user.closed) throw ApiError.of(400, 'apiSsoTokenInvalid');
+  if (!user || user.closed || !user.sso_providers.includes(provider))
+    throw ApiError.of(400, 'apiSsoTokenInvalid');
   if (otpTypeOf(user) === 'ENROLL_OTP') throw ApiError.of(400, 'apiSsoEnrolmentRequired');
   await ensureNotLocked(deps.db, user.email, now);
   return startSecondFactor(deps, user, { now, ssoProvider: provider });

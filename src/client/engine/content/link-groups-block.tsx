@@ -1,21 +1,27 @@
 /**
- * site-documentazione: the declared documentation groups as an accordion; a group's links
- * (`GET /api/static_links/documentazione?group=`) load when it is opened; `group_to_show` opens one.
+ * site-documentazione: the declared documentation groups as an accordion, each group's links from
+ * `GET /api/static_links/documentazione?group=`; `group_to_show` opens one. The links are installation
+ * content: a group the installation gave none is not shown, and with none at all the page says so.
  */
 import { Accordion, Alert, Anchor, Card, Loader, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconFileText } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMessage, messages } from '../../../shared/catalogues/account';
-import { documentationLinksQueryOptions } from '../forms/form-queries';
+import { documentationLinksQueryOptions, type StaticLink } from '../forms/form-queries';
 
 interface Group {
   readonly slug: string;
   readonly title: string;
 }
 
-function GroupLinks({ slug }: { slug: string }) {
-  const query = useQuery(documentationLinksQueryOptions(slug));
+/**
+ * A group's list, as the block loaded it: not a query of its own, whose mount would fetch a failed
+ * list again and put the block back to loading.
+ */
+type GroupList = UseQueryResult<StaticLink[]>;
+
+function GroupLinks({ slug, query }: { slug: string; query: GroupList }) {
   if (query.isPending) return <Loader size="sm" aria-label={messages.loading} />;
   if (query.isError) {
     return (
@@ -61,6 +67,27 @@ function GroupLinks({ slug }: { slug: string }) {
 }
 
 export function LinkGroupsBlock({ groups, groupToShow }: { groups: readonly Group[]; groupToShow?: string }) {
+  // Every group's list up front (a few small calls), to show only the groups that have links; a failed
+  // one stays, so that its panel says it failed.
+  const lists = useQueries({
+    queries: groups.map((group) => documentationLinksQueryOptions(group.slug)),
+  });
+  if (lists.some((list) => list.isPending)) return <Loader aria-label={messages.loading} />;
+  const shown = groups
+    .map((group, i) => ({ ...group, list: lists[i]! }))
+    .filter(({ list }) => list.isError || (list.data?.length ?? 0) > 0);
+  if (shown.length === 0)
+    return <Text data-testid="doc-groups-empty">{messages.contentDocumentationEmpty}</Text>;
+  return <GroupsAccordion groups={shown} groupToShow={groupToShow} />;
+}
+
+function GroupsAccordion({
+  groups,
+  groupToShow,
+}: {
+  groups: readonly (Group & { list: GroupList })[];
+  groupToShow?: string;
+}) {
   const initial = groups.some((group) => group.slug === groupToShow) ? [groupToShow as string] : [];
   const [open, setOpen] = useState<string[]>(initial);
   return (
@@ -71,7 +98,9 @@ export function LinkGroupsBlock({ groups, groupToShow }: { groups: readonly Grou
             <Accordion.Control>
               <Text fw={600}>{group.title}</Text>
             </Accordion.Control>
-            <Accordion.Panel>{open.includes(group.slug) && <GroupLinks slug={group.slug} />}</Accordion.Panel>
+            <Accordion.Panel>
+              {open.includes(group.slug) && <GroupLinks slug={group.slug} query={group.list} />}
+            </Accordion.Panel>
           </Accordion.Item>
         ))}
       </Accordion>

@@ -2,6 +2,7 @@
  * benefit-hub (spec 002 §2.7, §9; config/partners.ts `benefitHub`): the discount portal page. The
  * customer code (from `GET /api/benefit_hub`) is copied with one click and a toast says so, hiding after
  * 1500 ms; the tutorial video plays in a modal; the subscribe button opens the benefit hub in a new tab.
+ * A customer whose code the installation has not set sees that it is not available, with nothing to copy.
  */
 import {
   Alert,
@@ -115,6 +116,36 @@ function HubLinks({ subscribe, video }: { subscribe: string | null; video: strin
   );
 }
 
+/** The customer's code with its copy button; not set yet: a note instead (nothing to copy). */
+function CustomerCode({ code }: { code: string | null }) {
+  if (code === null)
+    return (
+      <Alert color="gray" data-testid="benefit-hub-code-unavailable">
+        {formMessages.formBenefitHubCodeUnavailable}
+      </Alert>
+    );
+  return (
+    <Stack gap={4}>
+      <Text fw={600} id="benefit-hub-code-label">
+        {formMessages.formBenefitHubCodeLabel}
+      </Text>
+      <Group gap="sm">
+        <Code fz="lg" aria-labelledby="benefit-hub-code-label" data-testid="benefit-hub-code">
+          {code}
+        </Code>
+        <Button
+          variant="light"
+          leftSection={<IconCopy size={18} aria-hidden="true" />}
+          onClick={() => void copyCode(code)}
+          data-testid="benefit-hub-copy"
+        >
+          {formMessages.formBenefitHubCopy}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 export function BenefitHubScreen() {
   const query = useQuery(benefitHubQueryOptions());
 
@@ -134,24 +165,7 @@ export function BenefitHubScreen() {
           )}
           {query.data && (
             <>
-              <Stack gap={4}>
-                <Text fw={600} id="benefit-hub-code-label">
-                  {formMessages.formBenefitHubCodeLabel}
-                </Text>
-                <Group gap="sm">
-                  <Code fz="lg" aria-labelledby="benefit-hub-code-label" data-testid="benefit-hub-code">
-                    {query.data.codice_cliente}
-                  </Code>
-                  <Button
-                    variant="light"
-                    leftSection={<IconCopy size={18} aria-hidden="true" />}
-                    onClick={() => void copyCode(query.data.codice_cliente)}
-                    data-testid="benefit-hub-copy"
-                  >
-                    {formMessages.formBenefitHubCopy}
-                  </Button>
-                </Group>
-              </Stack>
+              <CustomerCode code={query.data.codice_cliente} />
               <HubLinks subscribe={query.data.url_iscrizione} video={query.data.url_video} />
             </>
           )}

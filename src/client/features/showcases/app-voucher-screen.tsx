@@ -2,30 +2,48 @@
  * The app voucher pages (config/showcases/app-vouchers.ts; 001 §2, §5): the amounts the page's call
  * offers (at or below art. 51 c.3) as the purchase panel's cuts, "Non si dispone di sufficiente credito
  * per l'acquisto" when none, the app's download links; appaga's send button always disabled; ollipay a
- * purchase page for its `wfm` profile only, otherwise an information page with the links.
+ * purchase page for its `wfm` profile only, otherwise an information page with the links. The links are
+ * the installation's (`GET /api/static_links/app`): a store it has not set shows no link, none at all
+ * hides the line.
  */
 import { Alert, Anchor, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { findPurchase } from '../../../../config/purchases';
 import type { AppVoucherPage } from '../../../../config/showcases/app-vouchers';
-import type { BuoniDisp, OllipayStatus } from '../../../../schemas/wire-types.gen';
+import type { BuoniDisp, LinkApp, OllipayStatus } from '../../../../schemas/wire-types.gen';
 import { apiRequest } from '../../api/client';
 import { PurchasePanel } from '../../engine/purchase';
 import { DocumentationLink } from './documentation-link';
 
 type Offer = Partial<BuoniDisp & OllipayStatus>;
 
+/** `GET /api/static_links/app`: the store pages of every app voucher page's app. */
+export const appLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: ['static-links', 'app'] as const,
+    queryFn: ({ signal }) => apiRequest<LinkApp[]>('/static_links/app', { signal }),
+    staleTime: 10 * 60_000,
+  });
+
 function AppLinks({ page }: { page: AppVoucherPage }) {
+  const query = useQuery(appLinksQueryOptions());
+  const links = query.data?.find((entry) => entry.route_name === page.route_name);
+  // Loading, failed or not set: no line (the page works without it).
+  if (!links || (!links.ios && !links.android)) return null;
   return (
-    <Group gap="md">
+    <Group gap="md" data-testid="app-links">
       <Text size="sm">{formMessages.formAppVoucherDownload}:</Text>
-      <Anchor href={page.apps.ios} target="_blank" rel="noopener noreferrer" size="sm">
-        {formMessages.formAppVoucherIos}
-      </Anchor>
-      <Anchor href={page.apps.android} target="_blank" rel="noopener noreferrer" size="sm">
-        {formMessages.formAppVoucherAndroid}
-      </Anchor>
+      {links.ios && (
+        <Anchor href={links.ios} target="_blank" rel="noopener noreferrer" size="sm">
+          {formMessages.formAppVoucherIos}
+        </Anchor>
+      )}
+      {links.android && (
+        <Anchor href={links.android} target="_blank" rel="noopener noreferrer" size="sm">
+          {formMessages.formAppVoucherAndroid}
+        </Anchor>
+      )}
     </Group>
   );
 }

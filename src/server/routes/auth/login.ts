@@ -136,7 +136,8 @@ export default async function loginRoutes(app: WireApp): Promise<void> {
         description:
           'Scambia un token del provider (formato in config/sso-providers.ts: payload base64url `{email, provider, exp, ' +
           'nonce}` + "." + HMAC-SHA256 base64url; 5 minuti, una sola volta) con tipo di secondo fattore e check token. ' +
-          'Solo utenti AUTH_OTP o MAIL_OTP; un utente non ancora registrato riceve un errore.',
+          'Solo utenti AUTH_OTP o MAIL_OTP; un utente non ancora registrato riceve un errore. Il token di un provider ' +
+          'che il cliente dell’utente non ammette (opzioni di accesso del provisioning) ha la risposta di un token non valido.',
         tags: ['accesso'],
         body: {
           type: 'object',

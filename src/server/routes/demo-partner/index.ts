@@ -12,6 +12,7 @@
  *   with the partner's key, one Idempotency-Key per offer shown (a double submit debits once);
  * - `GET /demo-partner/richiesta-convenzione`, `GET /demo-partner/benefit-hub/iscrizione`: the external
  *   pages conv-request-form and benefit-hub open.
+ * - `GET /demo-partner/documentazione/<name>.pdf`: the demo's documentation (db/demo-content.ts).
  *
  * Pages pass the portal's CSP: no script at all, forms post back here. Outside demo mode: 404.
  */
@@ -27,6 +28,8 @@ import {
   type PartnerHandoffPayload,
 } from '../../services/partner-crypto';
 import { providerOf, secretOf, type PartnerRegistry } from '../../services/partners';
+import { DEMO_DOCUMENTATION_PATH, demoDocumentName } from '../../db/demo-content';
+import { onePagePdf } from '../../db/seed-forms';
 
 export interface DemoPartnerOptions {
   demo: boolean;
@@ -375,4 +378,34 @@ ${offers}
     );
   simplePage('/demo-partner/richiesta-convenzione', 'apiDemoRequestFormTitle', 'apiDemoRequestFormText');
   simplePage('/demo-partner/benefit-hub/iscrizione', 'apiDemoBenefitHubTitle', 'apiDemoBenefitHubText');
+
+  // The demo's documentation links (db/demo-content.ts) lead here rather than to an example address.
+  app.get<{ Params: { file: string } }>(
+    `${DEMO_DOCUMENTATION_PATH}:file`,
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Documento dimostrativo (PDF, solo modalità demo)',
+        tags: ['demo'],
+        params: {
+          type: 'object',
+          required: ['file'],
+          properties: { file: { type: 'string', pattern: '^[a-z0-9-]{1,64}\\.pdf$' } },
+          additionalProperties: false,
+        },
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      if (!guard(reply)) return reply;
+      const name = demoDocumentName(request.params.file);
+      if (name === null) return refusal(reply, 404, 'apiNotFound');
+      // The one-page PDF writes Helvetica in ASCII: accents are dropped from the name.
+      const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${request.params.file}"`)
+        .send(onePagePdf(formatMessage('apiDemoDocumentText', { name: ascii })));
+    },
+  );
 }

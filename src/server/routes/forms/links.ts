@@ -1,7 +1,9 @@
 /**
  * Static links of the forms (spec 001 §2, §7): tutorial videos in groups named by a form's route name
  * (the tutorial banner), documentation links per site-documentazione group, and one documentation
- * link by its slug (the pension information, informativa_previdenza_integrativa).
+ * link by its slug (the pension information, informativa_previdenza_integrativa); and the store pages of
+ * the app voucher pages' apps. All of it is installation content (`npm run admin -- content`): with
+ * none loaded the lists are empty and the portal shows no link.
  */
 import { ApiError } from '../../errors';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
@@ -81,6 +83,27 @@ export default async function linkRoutes(app: WireApp): Promise<void> {
       if (request.query.group !== undefined) query = query.where('group_slug', '=', request.query.group);
       return query.orderBy('group_slug').orderBy('position').orderBy('id').execute();
     },
+  );
+
+  app.get(
+    '/api/static_links/app',
+    {
+      config: { access: 'login' },
+      schema: {
+        summary: 'Collegamenti alle app dei buoni',
+        description:
+          'Le pagine negli store (App Store, Google Play) dell’app di ogni pagina dei buoni in app ' +
+          '(`route_name`: conv-toduba, conv-appaga, conv-ollipay), come le ha impostate l’installazione; ' +
+          'una pagina assente o uno store null: nessun collegamento.',
+        tags: ['richieste'],
+        response: {
+          200: { type: 'array', items: { $ref: 'link-app#' } },
+          ...errorResponses(401, 403, 429),
+        },
+      },
+    },
+    async () =>
+      app.db.selectFrom('app_links').select(['route_name', 'ios', 'android']).orderBy('route_name').execute(),
   );
 
   app.get(

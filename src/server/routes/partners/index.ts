@@ -6,7 +6,6 @@
  * - `POST /api/partner_charge`: the partner's server-to-server charge, signed with its key;
  * - `GET /api/benefit_hub`: the customer code and addresses of the benefit-hub page.
  */
-import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { benefitHub, chargeClockSkewSeconds, partnerCallMethod } from '../../../../config/partners';
 import { parseCents } from '../../../shared/money';
@@ -205,8 +204,9 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
       schema: {
         summary: 'Benefit Hub: codice cliente e indirizzi',
         description:
-          'Pagina `benefit-hub` (spec 002 §2.7): il codice cliente da copiare (dell’azienda dell’utente, ' +
-          'derivato dal server), l’indirizzo di iscrizione e il video tutorial.',
+          'Pagina `benefit-hub` (spec 002 §2.7): il codice del cliente dell’utente presso il Benefit Hub, da ' +
+          'copiare (impostato per cliente dai contenuti dell’installazione, `npm run admin -- content`; null ' +
+          'finché non è impostato: il portale nasconde il codice), l’indirizzo di iscrizione e il video tutorial.',
         tags: ['partner'],
         response: { 200: { $ref: 'benefit-hub#' }, ...errorResponses(401, 403, 429) },
       },
@@ -214,21 +214,15 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
     async (request) => {
       const { userId } = requireAuth(request);
       const links = externalLinks(app.config);
+      // The code the provider gave the user's customer: never made up here (issue 24).
       const row = await app.db
         .selectFrom('users')
-        .innerJoin('companies', 'companies.id_azienda', 'users.company_id')
-        .innerJoin('customers', 'customers.id', 'companies.customer_id')
-        .select(['companies.id_azienda as company', 'customers.slug as customer'])
+        .innerJoin('customers', 'customers.id', 'users.customer_id')
+        .select('customers.benefit_hub_code')
         .where('users.id', '=', userId)
         .executeTakeFirst();
-      const customer = (row?.customer ?? 'welfare').toUpperCase().replace(/[^A-Z0-9]/g, '');
-      const mac = createHmac('sha256', app.config.ticketSecret)
-        .update(`benefit-hub:${row?.company ?? 0}`)
-        .digest('hex')
-        .slice(0, 8)
-        .toUpperCase();
       return {
-        codice_cliente: `${customer.slice(0, 12)}-${mac}`,
+        codice_cliente: row?.benefit_hub_code ?? null,
         url_iscrizione: links.benefitHubSubscribe,
         url_video: links.benefitHubVideo,
       };

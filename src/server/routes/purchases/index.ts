@@ -11,6 +11,7 @@ import { requireAuth } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/schemas';
 import { ApiError } from '../../errors';
 import { readIdempotencyKey, sendIdempotent } from '../../services/idempotency';
+import { supportAddress } from '../../services/faq';
 import {
   describeAmount,
   purchaseBodySchema,
@@ -57,7 +58,7 @@ export default async function purchaseRoutes(
               ? `; caselle da spuntare: ${purchase.ticks.map((tick) => `\`${tick.field}\``).join(', ')}`
               : '') +
             `. Movimento di tipo ${purchase.movement.kind}. Errori di campo e importo oltre il credito: 400 ` +
-            '(nulla viene scritto); permesso della route mancante: 403; credito esaurito nel frattempo: 409. ' +
+            '(nulla viene scritto; anche quando i codici del prodotto sono esauriti); permesso della route mancante: 403; credito esaurito nel frattempo: 409. ' +
             'Intestazione obbligatoria `Idempotency-Key` (1-128 tra lettere, cifre, `-`, `_`): un nuovo invio ' +
             'con la stessa chiave risponde la prima risposta senza addebitare di nuovo (409 mentre la prima è ' +
             'in corso, 422 con un corpo diverso).',
@@ -72,7 +73,14 @@ export default async function purchaseRoutes(
       async (request, reply) => {
         const { userId } = requireAuth(request);
         return sendIdempotent(request, reply, app.db, userId, (finish) =>
-          submitPurchase(app.db, { purchase, userId, body: request.body ?? {}, finish, mail: app.mail }),
+          submitPurchase(app.db, {
+            purchase,
+            userId,
+            body: request.body ?? {},
+            finish,
+            mail: app.mail,
+            operatorEmail: supportAddress(app.config),
+          }),
         );
       },
     );

@@ -8,8 +8,9 @@
  * - `POST piattapasto_conferma_ordine` {id_ordine}: VALID, and the job that sends it is queued;
  * - `DELETE piattapasto_annulla_ordine` {id_ordine}: the order under review and its rows deleted;
  * - `GET piattapasto_storico_ordini`: the company's orders, newest first, 5 a page by default.
- * The job (queue `piattapasto-ordine`) sends the order to the supplier: the demo supplier in demo mode
- * (services/meal-voucher-supplier.ts), none configured otherwise.
+ * The job (queue `piattapasto-ordine`) sends the order to the supplier `mealVoucherSupplierFor` chooses
+ * (services/meal-voucher-supplier.ts): the configured one over HTTP, else the demo supplier in demo mode,
+ * else none.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -21,7 +22,7 @@ import { formatMessage } from '../../../messages';
 import { errorResponses, type WireApp } from '../../../plugins/schemas';
 import { romeDate } from '../../../services/calendar';
 import { contentDisposition } from '../../../services/documents';
-import { demoMealVoucherSupplier, unconfiguredSupplier } from '../../../services/meal-voucher-supplier';
+import { mealVoucherSupplierFor } from '../../../services/meal-voucher-supplier';
 import { pageSlice, pagingDescription, pagingQueryProperties } from '../../../services/paging';
 import {
   cancelOrder,
@@ -45,7 +46,7 @@ const boErrors = errorResponses(400, 401, 403, 429);
 const CSV_FIELD = 'csv_ordine';
 
 export interface PiattapastoRoutesOptions {
-  /** The supplier orders are sent to (default: the demo supplier in demo mode, else none). */
+  /** The supplier orders are sent to (default: `mealVoucherSupplierFor` the app's configuration). */
   supplier?: MealVoucherSupplier;
 }
 
@@ -94,8 +95,7 @@ export default async function piattapastoRoutes(
   options: PiattapastoRoutesOptions = {},
 ): Promise<void> {
   await app.register(multipart, { throwFileSizeLimit: true });
-  const supplier =
-    options.supplier ?? (app.config.demo ? demoMealVoucherSupplier(app.db) : unconfiguredSupplier);
+  const supplier = options.supplier ?? mealVoucherSupplierFor(app.config, app.db);
   // The job queue (plugins/jobs.ts): a confirmed order is sent by the queue's worker; a job that keeps
   // failing (not the supplier's answer: e.g. the database) leaves the order in ERROR, never STARTED.
   app.jobs.work<OrderJob>(ORDER_QUEUE, (data) => sendOrder(app.db, supplier, data), {
