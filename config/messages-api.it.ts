@@ -125,7 +125,6 @@ export const apiMessages = {
     'È necessario accettare l’informativa sulla previdenza integrativa prima di proseguire.',
   apiStaticLinkNotFound: 'Collegamento non trovato.',
   // Installation content (issue 24; services/installation-content.ts, `npm run admin -- content`)
-  apiContentUnreadable: 'File dei contenuti non leggibile come JSON: {file} ({reason})',
   apiContentRefused: 'Contenuti rifiutati, nulla è stato scritto ({n} errori):',
   apiContentNoChange: 'Nessuna modifica: i contenuti dell’installazione corrispondono già al documento.',
   apiContentFieldMissing: 'manca il campo «{field}»',

@@ -196,6 +196,15 @@ Token e collegamenti valgono ${SSO_TOKEN_TTL_SECONDS / 60} minuti e una sola vol
 /** A bad input: message for the operator, exit code 1. */
 class UsageError extends Error {}
 
+/** An operator's JSON document, or the usage error that says why it cannot be read. */
+function readJsonFile(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`File non leggibile come JSON: ${file} (${(error as Error).message})`);
+  }
+}
+
 /** An account operation whose refusal is the operator's mistake (AccountError), said as such. */
 async function accountStep<T>(step: () => Promise<T>): Promise<T> {
   try {
@@ -793,12 +802,7 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
       case 'provision': {
         const { values, positionals } = parse(args, { prune: { type: 'boolean' } }, 1);
         const file = positionals[0] ?? '';
-        let document: unknown;
-        try {
-          document = JSON.parse(readFileSync(file, 'utf8'));
-        } catch (error) {
-          throw new UsageError(`File non leggibile come JSON: ${file} (${(error as Error).message})`);
-        }
+        const document = readJsonFile(file);
         let result;
         try {
           result = await provision(db, document as Provisioning, { prune: values.prune === true, now });
@@ -883,14 +887,7 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
       case 'content': {
         const { values, positionals } = parse(args, { prune: { type: 'boolean' } }, 1);
         const file = positionals[0] ?? '';
-        let document: unknown;
-        try {
-          document = JSON.parse(readFileSync(file, 'utf8'));
-        } catch (error) {
-          throw new UsageError(
-            formatMessage('apiContentUnreadable', { file, reason: (error as Error).message }),
-          );
-        }
+        const document = readJsonFile(file);
         let result;
         try {
           result = await loadInstallationContent(db, document as InstallationContent, {

@@ -30,6 +30,7 @@ import type {
 } from '../../../config/reference-lists';
 import type { Database } from '../db/connect';
 import type { DB } from '../db/schema';
+import { isFileKind } from './documents';
 
 export interface ReferenceDeclarations {
   /** The app's route table (config/routes.ts, plus the routes a test hands to buildApp). */
@@ -61,17 +62,6 @@ export function declaredReference(routes: Readonly<Record<string, RouteRule>>): 
   };
 }
 
-const FILE_KINDS = [
-  'doc_fam',
-  'doc_preven',
-  'doc_extr_p',
-  'doc_pagam',
-  'doc_acq',
-  'doc_extra',
-  'doc_rata',
-  'doc_loan',
-];
-
 /** What the database's checks would refuse, said before anything is written, naming the entry. */
 export function listProblems(lists: ReferenceLists): string[] {
   const problems: string[] = [];
@@ -89,8 +79,7 @@ export function listProblems(lists: ReferenceLists): string[] {
       problems.push(`tipo di documento ${d.id}: id fuori da 1-999`);
     if (!named(d.nome)) problems.push(`tipo di documento ${d.id}: nome mancante`);
     for (const kind of d.offeredBy)
-      if (!FILE_KINDS.includes(kind))
-        problems.push(`tipo di documento ${d.id}: tipo di file sconosciuto «${kind}»`);
+      if (!isFileKind(kind)) problems.push(`tipo di documento ${d.id}: tipo di file sconosciuto «${kind}»`);
   }
   unique('relazione', lists.kinshipRelations, (r) => r.id);
   for (const r of lists.kinshipRelations) {
