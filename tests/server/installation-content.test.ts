@@ -286,7 +286,7 @@ describe.each(backends)('installation content, demo mode off (%s)', (backend) =>
     writeFileSync(unreadable, '{"documentation": [');
     const broken = await content(unreadable);
     expect(broken.code).toBe(1);
-    expect(broken.err[0]).toMatch(/^Errore: File dei contenuti non leggibile come JSON: .*rotto\.json \(/);
+    expect(broken.err[0]).toMatch(/^Errore: File non leggibile come JSON: .*rotto\.json \(/);
 
     expect(await portal()).toEqual(before);
   });
