@@ -93,6 +93,24 @@ export function zip(entries: Array<{ name: string; content: Buffer; declaredSize
   return Buffer.concat([...locals, cd, end]);
 }
 
+/**
+ * A zip whose central directory lists `shown` only, with `hidden` as a local entry between it and the
+ * directory: what a reader of the directory sees differs from what a streaming reader unpacks.
+ */
+export function hiddenEntryZip(
+  shown: { name: string; content: Buffer },
+  hidden: { name: string; content: Buffer },
+): Buffer {
+  const one = zip([shown]);
+  const two = zip([shown, hidden]);
+  const localsOf = (z: Buffer) => z.subarray(0, z.readUInt32LE(z.length - 22 + 16));
+  const directoryOf = (z: Buffer) => z.subarray(z.readUInt32LE(z.length - 22 + 16), z.length - 22);
+  const locals = localsOf(two);
+  const end = Buffer.from(one.subarray(one.length - 22));
+  end.writeUInt32LE(locals.length, 16);
+  return Buffer.concat([locals, directoryOf(one), end]);
+}
+
 /** The rows of an output file: each row's cells (as exceljs reads them) and its Esito. */
 export async function readOutput(content: Buffer): Promise<{ header: string[]; rows: Cell[][] }> {
   const workbook = new ExcelJS.Workbook();

@@ -4,7 +4,7 @@
  * formulas, escaped cells), cancel, the operator's accept / reject / rerun (admin.ts), nothing
  * half-written, and Act-For on every call.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-api.it';
 import { runAdmin } from '../../src/server/admin';
 import { formatMessage } from '../../src/server/messages';
-import { applyImport, createImport, decideImport, validateImport } from '../../src/server/services/imports';
+import {
+  applyImport,
+  createImport,
+  decideImport,
+  ORPHAN_AGE_MS,
+  sweepOrphanFiles,
+  validateImport,
+} from '../../src/server/services/imports';
 import { euro } from '../../src/shared/money';
 import { multipart } from './forms-helpers';
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +35,7 @@ import {
   TEST_DATABASE_URL,
   type TestApp,
 } from './helpers';
-import { HEADERS, readOutput, row, taxCode, xlsx, zip, type Cell } from './import-helpers';
+import { HEADERS, hiddenEntryZip, readOutput, row, taxCode, xlsx, zip, type Cell } from './import-helpers';
 import { openPgliteCopy } from './templates';
 
 interface Job {
@@ -392,6 +399,18 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
     response = await upload(liar, 'bugiardo.xlsx');
     expect(response.statusCode).toBe(400);
     expect(json(response)).toEqual({ detail: messages.apiImportZipTooLarge });
+    // A worksheet hidden from the central directory (a streaming reader unpacks local entries): 300 MB
+    // of zeros behind a one-entry directory, refused before anything unpacks it.
+    const hidden = hiddenEntryZip(
+      { name: '[Content_Types].xml', content: Buffer.from('<Types/>') },
+      { name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(300 * 1024 * 1024) },
+    );
+    expect(hidden.length).toBeLessThan(1024 * 1024);
+    const hiddenStarted = Date.now();
+    response = await upload(hidden, 'nascosto.xlsx');
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ detail: messages.apiImportNotSpreadsheet });
+    expect(Date.now() - hiddenStarted).toBeLessThan(5000);
     // Too many entries.
     const many = zip(
       Array.from({ length: 500 }, (_, i) => ({ name: `f${i}.xml`, content: Buffer.from('x') })),
@@ -461,6 +480,22 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
       await t.db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     ).toEqual(again);
     expect(readdirSync(join(uploadsDir, 'imports'))).toHaveLength(files.length);
+
+    // What a killed run leaves (a half-written output nobody names) goes at the next start once it is
+    // an hour old; the files imports name, and a young one another instance may be writing, stay.
+    const folder = join(uploadsDir, 'imports');
+    const orphan = join(folder, 'orfano-di-un-arresto');
+    const young = join(folder, 'in-scrittura-altrove');
+    writeFileSync(orphan, 'metà file');
+    writeFileSync(young, 'in corso');
+    const hourAgo = (Date.now() - ORPHAN_AGE_MS - 60_000) / 1000;
+    utimesSync(orphan, hourAgo, hourAgo);
+    expect(await sweepOrphanFiles(t.db, uploadsDir)).toBe(1);
+    const left = readdirSync(folder);
+    expect(left).not.toContain('orfano-di-un-arresto');
+    expect(left).toContain('in-scrittura-altrove');
+    expect(left).toEqual(expect.arrayContaining(files));
+    rmSync(young);
   });
 
   it('cancels only a completed validation of the company acted for (409 otherwise, 404 for another company)', async () => {

@@ -4,8 +4,9 @@
  *   file) is refused with an Italian text: the only registry parser of it is SheetJS 0.18, which has
  *   known vulnerabilities, and no other maintained one is on the registry;
  * - the zip is checked before anything unpacks it: entry count, the declared sizes, no zip64, only
- *   stored or deflated entries, and every deflated entry inflated once into a counter that stops past
- *   its declared size or the total limit (a zip bomb never reaches exceljs);
+ *   stored or deflated entries, the local entries exactly those of the central directory (exceljs streams
+ *   the local headers), and every deflated entry inflated once into a counter that stops past its
+ *   declared size or the total limit (a zip bomb never reaches exceljs);
  * - rows are read one at a time by exceljs's streaming WorkbookReader (first worksheet); formulas are
  *   never evaluated: a formula cell counts by its cached result, one without it is an error;
  * - each row is checked by the rules of §5 (`checkRow`), and the output file is written as the rows
@@ -139,6 +140,58 @@ function inflatedSize(data: Buffer, limit: number): Promise<number> {
   });
 }
 
+const DATA_DESCRIPTOR = 0x08074b50;
+
+/**
+ * The local entries, walked from the first byte as a streaming reader walks them (exceljs reads the
+ * local headers, not the central directory): every one must be an entry of the central directory, with
+ * the same name and sizes, one after the other up to the central directory. An entry hidden from the
+ * directory (whose size nothing checked: a 1 MB upload wrote a 1 GiB temporary file) is refused, as is
+ * anything between the entries.
+ */
+function checkLocalEntries(zip: Buffer, entries: readonly ZipEntry[]): void {
+  const byOffset = new Map(entries.map((entry) => [entry.localOffset, entry]));
+  let at = 0;
+  for (let n = 0; n < entries.length; n++) {
+    const entry = byOffset.get(at);
+    if (!entry || at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL) {
+      throw new ImportFileError('apiImportNotSpreadsheet');
+    }
+    const flags = zip.readUInt16LE(at + 6);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const extraLength = zip.readUInt16LE(at + 28);
+    const name = zip.toString('utf8', at + 30, at + 30 + nameLength);
+    const hasDescriptor = (flags & 0x8) !== 0;
+    const localCompressed = zip.readUInt32LE(at + 18);
+    const localSize = zip.readUInt32LE(at + 22);
+    if (name !== entry.name || zip.readUInt16LE(at + 8) !== entry.method) {
+      throw new ImportFileError('apiImportNotSpreadsheet');
+    }
+    // Without a data descriptor the local header's sizes are the ones a streaming reader trusts.
+    if (!hasDescriptor && (localCompressed !== entry.compressedSize || localSize !== entry.size)) {
+      throw new ImportFileError('apiImportNotSpreadsheet');
+    }
+    at += 30 + nameLength + extraLength + entry.compressedSize;
+    if (hasDescriptor) {
+      // crc, compressed and real size, with or without the descriptor's signature; the sizes must agree.
+      const signed = at + 4 <= zip.length && zip.readUInt32LE(at) === DATA_DESCRIPTOR;
+      const fields = signed ? at + 4 : at;
+      if (fields + 12 > zip.length) throw new ImportFileError('apiImportNotSpreadsheet');
+      if (
+        zip.readUInt32LE(fields + 4) !== entry.compressedSize ||
+        zip.readUInt32LE(fields + 8) !== entry.size
+      ) {
+        throw new ImportFileError('apiImportNotSpreadsheet');
+      }
+      at = fields + 12;
+    }
+  }
+  // Nothing after the last entry but the central directory: a streaming reader would read it as more.
+  if (entries.length && (at + 4 > zip.length || zip.readUInt32LE(at) !== CENTRAL)) {
+    throw new ImportFileError('apiImportNotSpreadsheet');
+  }
+}
+
 /**
  * The checks of an .xlsx before exceljs opens it: at most `maxZipEntries` entries, the declared
  * unpacked sizes within `maxUnpackedBytes` together, and each entry's real unpacked size not above
@@ -154,6 +207,7 @@ export async function checkZip(zip: Buffer): Promise<void> {
     declared += entry.size;
   }
   if (declared > importLimits.maxUnpackedBytes) throw new ImportFileError('apiImportZipTooLarge');
+  checkLocalEntries(zip, entries);
   for (const entry of entries) {
     const at = entry.localOffset;
     if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL) {

@@ -23,7 +23,7 @@
  *   after the commit.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, ImportJobStatus } from '../db/schema';
@@ -46,6 +46,39 @@ import { welcomeMail, type Welcome } from './welcome-mail';
 
 /** Where the import files live: a folder of the uploads store (never served). */
 export const importsDir = (uploadsDir: string) => join(uploadsDir, 'imports');
+
+/** How old an unreferenced file must be before the start sweep removes it (another instance may be writing it). */
+export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * At start: the files of the imports folder that no import names (the half-written output of a run
+ * that was killed, an upload whose row was never written) are removed once they are an hour old.
+ * Answers how many went.
+ */
+export async function sweepOrphanFiles(
+  db: Kysely<DB>,
+  uploadsDir: string,
+  now = Date.now(),
+): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(importsDir(uploadsDir));
+  } catch {
+    return 0;
+  }
+  const rows = await db.selectFrom('import_jobs').select(['input_stored', 'output_stored']).execute();
+  const named = new Set(rows.flatMap((r) => [r.input_stored, r.output_stored]).filter(Boolean));
+  let removed = 0;
+  for (const name of names) {
+    if (named.has(name)) continue;
+    const path = join(importsDir(uploadsDir), name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile() || now - info.mtimeMs < ORPHAN_AGE_MS) continue;
+    await unlink(path).catch(() => {});
+    removed += 1;
+  }
+  return removed;
+}
 
 const STORED_NAME = /^[a-z0-9-]{8,80}$/;
 export function importFilePath(uploadsDir: string, stored: string): string {
@@ -315,7 +348,11 @@ export async function validateImport(
     }
   } catch (error) {
     await output.close().catch(() => {});
-    if (!(error instanceof ImportFileError)) throw error;
+    if (!(error instanceof ImportFileError)) {
+      // The job runs again with a new output: this one, half written, would stay behind unreferenced.
+      await unlink(outputPath).catch(() => {});
+      throw error;
+    }
     // What the reader threw is for the operator: a file the user believes good, refused, is worth a look.
     if (error.cause) deps.log?.error({ err: error.cause, job: data.id }, 'file di import non leggibile');
     keepOutput = false;

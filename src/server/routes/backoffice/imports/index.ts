@@ -35,6 +35,7 @@ import {
   pendingApplies,
   unqueued,
   validateImport,
+  sweepOrphanFiles,
   type ImportDeps,
   type ImportJobData,
 } from '../../../services/imports';
@@ -117,6 +118,8 @@ export default async function importRoutes(app: WireApp, options: ImportRoutesOp
   // Uploads recorded while no job could be queued (a stop between the two), and accepted imports whose
   // run was cut off, are queued again at start; a second job for the same import finds it done.
   app.addHook('onReady', async () => {
+    const swept = await sweepOrphanFiles(app.db, uploadsDir);
+    if (swept > 0) app.log.info({ swept }, 'file di importazione orfani rimossi');
     for (const id of await unqueued(app.db)) await app.jobs.send(IMPORT_VALIDATE_QUEUE, { id });
     for (const id of await pendingApplies(app.db)) await app.jobs.send(IMPORT_APPLY_QUEUE, { id });
   });
