@@ -3,8 +3,11 @@
  * Lint = the import rules of ARCHITECTURE.md §3, enforced here rather than remembered:
  *  - src/shared imports only config/ and schemas/;
  *  - client and server never import each other; config/ is plain data and imports nothing of src/;
- *  - inside the client the flow is one way: components|api|stores -> engine|widgets -> features -> routes|app;
- *  - no feature imports another feature (zones are generated from the folders that exist);
+ *  - inside the client the flow is one way: components|api|stores|form-kit -> engine|widgets -> features -> routes|app;
+ *  - the form engine and the widgets never import each other (their contract is src/client/form-kit; they
+ *    meet in features/forms);
+ *  - no feature imports another feature (zones are generated from the folders that exist), except
+ *    features/forms, the form screens any screen may host;
  *  - file names are kebab-case (route files follow TanStack's tokens).
  */
 import { readdirSync, existsSync } from 'node:fs';
@@ -24,12 +27,15 @@ const features = existsSync(featuresDir)
       .map((entry) => entry.name)
   : [];
 
+/** The form screens (the engine with the widgets' registry): the one feature other screens may host. */
+const sharedFeatures = ['forms'];
+
 const featureZones = features.map((feature) => ({
   target: `./${featuresDir}/${feature}`,
   from: `./${featuresDir}`,
-  except: [`./${feature}`],
+  except: [...new Set([feature, ...sharedFeatures])].map((name) => `./${name}`),
   message:
-    'Una feature non importa un’altra feature: sposta il codice comune in components/, engine/ o widgets/.',
+    'Una feature non importa un’altra feature (salvo features/forms): sposta il codice comune in components/, engine/ o widgets/.',
 }));
 
 const layerZones = [
@@ -68,6 +74,32 @@ const layerZones = [
     from: ['./src/client/features', './src/client/routes', './src/client/app'],
     message: `${mid}/ non importa features, routes o app.`,
   })),
+  {
+    target: './src/client/engine',
+    from: './src/client/widgets',
+    message:
+      'Il motore non importa i widget: li riceve come registro (form-kit `FormWidgets`), composto in features/forms.',
+  },
+  {
+    target: './src/client/widgets',
+    from: './src/client/engine',
+    message: 'I widget non importano il motore: il loro contratto è src/client/form-kit.',
+  },
+  {
+    target: './src/client/form-kit',
+    from: [
+      './src/client/engine',
+      './src/client/widgets',
+      './src/client/features',
+      './src/client/routes',
+      './src/client/app',
+      './src/client/components',
+      './src/client/api',
+      './src/client/stores',
+    ],
+    message:
+      'form-kit è il contratto tra motore e widget: solo tipi (config, schemas, shared), nessun altro modulo del client.',
+  },
   {
     target: './src/client/features',
     from: ['./src/client/routes', './src/client/app'],

@@ -119,6 +119,8 @@ async function run(backend: Backend, database: Database): Promise<BackendResult>
     staticDir: null,
     // The rate limit stays on (its hook runs) with a budget that never refuses during the run.
     rateLimitMax: 100_000_000,
+    // Saturation is the point of the run: shedding would answer 503 instead of measuring.
+    loadShedding: false,
   });
   const floorApp = Fastify({ logger: false });
   try {

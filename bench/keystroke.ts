@@ -347,6 +347,7 @@ async function main(): Promise<void> {
     staticDir: appDir,
     logger: false,
     rateLimitMax: 100_000,
+    loadShedding: false,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

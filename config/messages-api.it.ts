@@ -24,6 +24,13 @@ export const apiMessages = {
   apiUnsupportedMediaType: 'Tipo di contenuto non supportato.',
   apiRateLimited: 'Troppe richieste: riprovare tra {after}.',
   apiInternal: 'Si è verificato un errore interno. Riprovare più tardi.',
+  // Operations (issue 27): load shedding, readiness, metrics
+  apiOverloaded: 'Il server è sovraccarico in questo momento: riprovare tra {after}.',
+  apiNotReady: 'Servizio non pronto: {reasons}.',
+  apiNotReadyDatabase: 'il database non risponde',
+  apiNotReadyMigrations: 'il database non ha tutte le migrazioni di questa versione (mancano: {missing})',
+  apiNotReadyJobs: 'i lavori in background non sono avviati',
+  apiMetricsUnauthorized: 'Token delle metriche mancante o non valido.',
   apiValidationRequired: 'Questo campo è obbligatorio.',
   apiValidationType: 'Valore non valido: atteso {type}.',
   apiValidationUnknownField: 'Campo non previsto.',

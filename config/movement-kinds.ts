@@ -6,7 +6,10 @@
 export interface MovementKind {
   readonly id: number;
   readonly label: string;
-  /** Form route that can replay a purchase of this kind with `id_acq_replay` (spec 000 §3). */
+  /**
+   * The kind offers replay (spec 000 §3), and this form replays a purchase of it that does not name the
+   * form it was sent through (`replayRouteOf`; a request names it since issue 25).
+   */
   readonly replayRoute?: string;
 }
 
@@ -33,6 +36,26 @@ export const movementKindIds = movementKinds.map((k) => k.id) as readonly Moveme
 
 export function movementKindLabel(id: number): string {
   return movementKinds.find((k) => k.id === id)?.label ?? String(id);
+}
+
+/**
+ * The form of a kind (`replayRoute`): only the fallback for a purchase that does not name the form it
+ * was sent through (purchases.form_route, issue 25: older requests, an operator's debit).
+ */
+export function kindReplayRoute(id: number): string | undefined {
+  const kind: MovementKind | undefined = movementKinds.find((k) => k.id === id);
+  return kind?.replayRoute;
+}
+
+/**
+ * The form a purchase's replay opens ("Ripeti", `id_acq_replay`): offered for the kinds that have a
+ * replay form (spec 000 §3: 1, 3, 7, 13, 14), towards the form the request was sent through, or, when
+ * the purchase names none, the form of its kind. Null for the other kinds.
+ */
+export function replayRouteOf(id: number, formRoute: string | null | undefined): string | null {
+  const byKind = kindReplayRoute(id);
+  if (byKind === undefined) return null;
+  return formRoute ?? byKind;
 }
 
 export interface CreditSource {

@@ -603,6 +603,8 @@ export interface Movimento {
   dipendente?: string;
   /** User history only: the purchase delivered a code (a voucher, a card, a mutual-aid adhesion), shown with its instructions by GET dettaglio_acquisto/{id_acquisto} and the portal's purchase detail. */
   codice_consegnato?: boolean;
+  /** User history only: the route name of the request form that replays the purchase (/base-request/<route_name>/<id_acq_replay>): the form the request was sent through (purchases.form_route), or, for a purchase that names none, the form of its kind (config/movement-kinds.ts replayRoute). Null without a purchase and for kinds without replay (spec 000 §3: replay is offered for kinds 1, 3, 7, 13 and 14). A portal facing a server that does not send it chooses the form by id_kind. */
+  modulo_replay?: string | null;
 }
 
 /** schemas/api/notification-page.json: Pagina di notifiche. */

@@ -1,11 +1,13 @@
 /**
  * The user's movement history (route dashmovimenti, spec 000 §2, §3 Movement row, §9): one server
- * page of `get_storico_transazioni/utente` with the period's totals; the replay button on the kinds
- * that have a replay form, and the link to the detail of a purchase that delivered a code. The period and text filters, the chart and the balances are screen code.
+ * page of `get_storico_transazioni/utente` with the period's totals; the replay button towards the
+ * form the server names for the row (`modulo_replay`, or by kind from a server that names none), and
+ * the link to the detail of a purchase that delivered a code. The period and text filters, the chart
+ * and the balances are screen code.
  */
 import { screenConstants } from '../screen-constants';
 import { movementKinds } from '../movement-kinds';
-import type { RouteName } from '../routes';
+import { routes, type RouteName } from '../routes';
 import type { TableColumn, TableDeclaration } from './types';
 
 export const movementPaging = {
@@ -51,7 +53,17 @@ export const movementTestIds = {
   totals: 'movement-totals',
 } as const;
 
-/** The replay form of each kind that has one (movement-kinds.ts). */
+/**
+ * The replay form the server names (`modulo_replay`, issue 25: the form the request was sent through):
+ * any request form route (`/base-request/<route_name>`). A name the portal does not know opens nothing.
+ */
+const formRoutes: Record<string, RouteName> = Object.fromEntries(
+  (Object.keys(routes) as RouteName[])
+    .filter((name) => routes[name].group === 'base-request')
+    .map((name) => [name, name]),
+);
+
+/** The replay form of each kind that has one (movement-kinds.ts), for a server that sends no `modulo_replay`. */
 const replayRoutes: Record<string, RouteName> = Object.fromEntries(
   movementKinds.flatMap((kind) =>
     'replayRoute' in kind ? [[String(kind.id), kind.replayRoute as RouteName]] : [],
@@ -74,7 +86,10 @@ export const movementsUserTable = {
       kind: 'navigate',
       label: 'movReplay',
       ariaLabel: { text: 'movReplayLabel', params: { id: 'id_acquisto' } },
-      route: { field: 'id_kind', routes: replayRoutes },
+      route: [
+        { field: 'modulo_replay', routes: formRoutes },
+        { field: 'id_kind', routes: replayRoutes },
+      ],
       params: { id_acq_replay: 'id_acquisto' },
       when: { field: 'id_acquisto', notEquals: null },
       icon: 'repeat',

@@ -198,6 +198,12 @@ export type TableColumn =
 
 export type ColumnKind = TableColumn['kind'];
 
+/** A route chosen by the value of a row's field (`routes[String(value)]`). */
+export interface RouteByField {
+  readonly field: string;
+  readonly routes: Readonly<Record<string, RouteName>>;
+}
+
 export type TableRowAction =
   | {
       readonly kind: 'call';
@@ -221,9 +227,12 @@ export type TableRowAction =
       readonly label: TableMessageKey;
       /** Accessible name of the button. */
       readonly ariaLabel?: RowText;
-      /** The route, fixed or chosen by a field of the row (a row with no route has no button). */
-      readonly route:
-        RouteName | { readonly field: string; readonly routes: Readonly<Record<string, RouteName>> };
+      /**
+       * The route, fixed or chosen by a field of the row (a row with no route has no button). Several
+       * choices: the first whose field the row has (any value, null too) decides, so a field a server
+       * may not send comes before the one that stands in for it.
+       */
+      readonly route: RouteName | RouteByField | readonly RouteByField[];
       /** Route parameters from row fields. */
       readonly params?: Readonly<Record<string, string>>;
       readonly when?: TableCondition;

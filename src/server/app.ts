@@ -45,6 +45,8 @@ import {
 } from './plugins/env';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { jobsPlugin, type JobsPluginOptions } from './plugins/jobs';
+import { loadSheddingPlugin, type LoadSheddingOptions } from './plugins/load-shedding';
+import { metricsPlugin } from './plugins/metrics';
 import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
 import { DEFAULT_RATE_LIMIT, rateLimitPlugin } from './plugins/rate-limit';
@@ -53,6 +55,7 @@ import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-
 import { textGuardPlugin } from './plugins/text-guard';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes/index';
+import operationsRoutes from './routes/operations/index';
 import { faqFrameSrc } from './services/faq';
 import type { SupportCategory } from '../../config/support-categories';
 import { buildPartnerRegistry, type ExtraPartners } from './services/partners';
@@ -103,6 +106,8 @@ export interface BuildAppOptions {
   jobs?: JobsPluginOptions;
   /** Routes declared besides config/routes.ts (tests: a fixture route, gated and granted like a real one). */
   extraRouteRules?: Readonly<Record<string, RouteRule>>;
+  /** Load shedding instead of the LOAD_SHED_* variables (tests: a tiny threshold); false = off. */
+  loadShedding?: false | Partial<LoadSheddingOptions>;
   /** The grants written at start instead of config/permissions.ts (tests: a fixture route's grant). */
   grants?: Pick<ReferenceDeclarations, 'profiles' | 'customers'>;
 }
@@ -276,6 +281,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     timeWindowMs: options.rateLimitWindowMs ?? DEFAULT_RATE_LIMIT.timeWindowMs,
   });
   await app.register(openApiPlugin, { version: packageVersion(), publicUrl: config.publicUrl });
+  // Operations (issue 27): shedding before any other work of a request; every answer timed, shed ones too.
+  await app.register(loadSheddingPlugin, {
+    ...config.operations,
+    ...(options.loadShedding === false ? { maxEventLoopDelayMs: 0 } : options.loadShedding),
+  });
+  await app.register(metricsPlugin, { enabled: config.operations.metricsToken !== null });
 
   // The app's own plugins.
   await app.register(schemasPlugin, { extra: (options.extraForms ?? []).map((form) => form.schema) });
@@ -317,6 +328,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     uploadsDir = temporary;
   }
   try {
+    // Health probes and the metrics scrape: outside /api, no session (routes/operations).
+    await app.register(operationsRoutes, { metricsToken: config.operations.metricsToken });
     await app.register(apiRoutes, {
       demo: config.demo,
       uploadsDir: uploadsDir ?? join(config.dataDir, 'uploads'),

@@ -11,7 +11,7 @@ import { findForm } from '../../config/forms';
 import type { FormDeclaration } from '../../config/forms/types';
 import { formMessages } from '../../config/messages-forms.it';
 import { configureApiClient } from '../../src/client/api/client';
-import type { FormEngineContext, SlotDocument } from '../../src/client/engine/forms/form-context';
+import type { FormEngineContext, SlotDocument } from '../../src/client/form-kit';
 import { AnchoredSlots, DocumentsField } from '../../src/client/widgets/documents';
 import { dayjs, romeToday } from '../../src/shared/dates';
 
@@ -140,7 +140,7 @@ function Harness({
     setSlotDocument: (slot, document) => setSlotDocuments((current) => ({ ...current, [slot]: document })),
     files: {},
     setFiles: () => undefined,
-    user: { nome: 'Mario', cognome: 'Rossi', cod_fisc: 'RSSMRA80A01H501U', covip_fondo: null },
+    user: { nome: 'Mario', cognome: 'Rossi', cod_fisc: 'RSSMRA80A01H501U' },
     submitting,
   };
   const props = {

@@ -11,7 +11,7 @@ import type { FormDeclaration } from '../../config/forms/types';
 import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import { emitSessionEnd } from '../../src/client/api/session-events';
 import type { LoggedUserInfo } from '../../src/client/api/types';
-import { FormScreen } from '../../src/client/engine/forms/form-screen';
+import { FormScreen } from '../../src/client/features/forms';
 import { useSessionStore } from '../../src/client/stores/session';
 import { rimbProva } from '../fixtures/forms/rimb-prova';
 import {

@@ -218,6 +218,37 @@ describe('user history', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/base-request/rimb-spese/501'));
   });
 
+  it('replays towards the form the server names for the purchase (issue 25), not the form of its kind', async () => {
+    movementsApi({
+      rows: [
+        // Two requests of kind 1 sent through two forms; a kind-1 row the server offers no replay for.
+        row(1, 1, { modulo_replay: 'conv-ondemand' }),
+        row(2, 1, { modulo_replay: 'rimb-spese' }),
+        row(3, 1, { modulo_replay: null }),
+        // A form this portal does not declare: no button rather than another form.
+        row(4, 1, { modulo_replay: 'rimb-ritirato' }),
+        row(5, 13, { modulo_replay: 'rimb-bollette' }),
+      ],
+    });
+    const { router } = await renderInRouter(<Screen />, {
+      path: '/dashmovimenti',
+      extraPaths: ['/base-request/conv-ondemand/501'],
+    });
+    await waitFor(() => expect(movementRows()).toHaveLength(5));
+    const hrefs = movementRows().map(
+      (tr) => within(tr).queryByTestId('movement-replay')?.getAttribute('href') ?? null,
+    );
+    expect(hrefs).toEqual([
+      '/base-request/conv-ondemand/501',
+      '/base-request/rimb-spese/502',
+      null,
+      null,
+      '/base-request/rimb-bollette/505',
+    ]);
+    fireEvent.click(screen.getAllByTestId('movement-replay')[0] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/base-request/conv-ondemand/501'));
+  });
+
   it('links the detail of a purchase that delivered a code (issue 13), and only of those', async () => {
     movementsApi({
       rows: [

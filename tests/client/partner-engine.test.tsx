@@ -12,9 +12,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import { messages } from '../../config/messages.it';
 import { findPartner, type PartnerDeclaration } from '../../config/partners';
-import { BenefitHubScreen } from '../../src/client/engine/partner/benefit-hub-screen';
+import { BenefitHubScreen } from '../../src/client/features/partners/benefit-hub-screen';
 import { PartnerScreen } from '../../src/client/engine/partner/partner-screen';
-import { RequestFormScreen } from '../../src/client/engine/partner/request-form-screen';
+import { RequestFormScreen } from '../../src/client/features/partners/request-form-screen';
 import { convProva } from '../fixtures/partners/partner-prova';
 import { jsonResponse, logInAs, renderInRouter, stubApi, type RecordedCall } from './helpers';
 

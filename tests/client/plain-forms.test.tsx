@@ -8,7 +8,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formMessages } from '../../config/messages-forms.it';
-import { PlainFormScreen } from '../../src/client/engine/forms/form-screen';
+import { PlainFormScreen } from '../../src/client/features/forms';
 import { informativaProva } from '../fixtures/plain-forms/informativa-prova';
 import { supportoProva } from '../fixtures/plain-forms/supporto-prova';
 import {

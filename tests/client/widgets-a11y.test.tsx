@@ -139,7 +139,7 @@ describe('widget accessibility', () => {
         nome: { 'ui:field': 'consumed' },
       },
       declaration: convPrevidenzaIntegrativa,
-      user: { covip_fondo: '1234' },
+      savedFund: '1234',
       formData: { covip: '5678', istituto: 'Beta Vita', nome: 'Fondo Beta' },
       errors: { prev_ok: [formMessages.formPensionConsentRequired] },
     });

@@ -8,7 +8,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { beneficiaryUi } from '../../config/forms/beneficiary';
 import { formMessages } from '../../config/messages-forms.it';
-import type { FormCategory } from '../../src/client/engine/forms/form-context';
+import type { FormCategory } from '../../src/client/form-kit';
 import { SUGGESTION_DEBOUNCE_MS } from '../../src/client/widgets/common/use-suggestions';
 import { jsonResponse, stubApi, type RecordedCall } from './helpers';
 import { familyDocument, inputLabelled, pause, renderWidgetForm, SLOW, type } from './widgets-harness';

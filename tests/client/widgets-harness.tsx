@@ -1,8 +1,9 @@
 /**
  * Renders the portal's named widgets and fields inside a real @rjsf/mantine Form, with a
- * FormEngineContext built here the way the engine builds it (src/client/engine/forms/form-engine.tsx):
- * the form data lives in state, `setFields` merges a patch, rjsf's changes are taken key by key, and
- * `errorsFor` reads a map the test may set.
+ * FormEngineContext (src/client/form-kit) built here the way the engine builds it
+ * (src/client/engine/forms/form-engine.tsx): the form data lives in state, `setFields` merges a patch,
+ * rjsf's changes are taken key by key, and `errorsFor` reads a map the test may set. The logged user is
+ * in the query cache, as the form screen leaves it.
  */
 import { MantineProvider } from '@mantine/core';
 import Form from '@rjsf/mantine';
@@ -14,13 +15,11 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useCallback, useMemo, useState } from 'react';
 import { vi } from 'vitest';
 import { rimbSpese } from '../../config/forms/rimb-spese';
+import { queryKeys } from '../../src/client/api/query-options';
 import type { AnyFormDeclaration } from '../../src/shared/forms';
-import type {
-  FormCategory,
-  FormEngineContext,
-  SlotDocument,
-} from '../../src/client/engine/forms/form-context';
+import type { FormCategory, FormEngineContext, SlotDocument } from '../../src/client/form-kit';
 import { formFields, formWidgets } from '../../src/client/widgets';
+import { demoUser } from './helpers';
 
 const validator = customizeValidator();
 
@@ -34,6 +33,8 @@ export interface WidgetFormOptions {
   creditCents?: number;
   categories?: FormCategory[];
   user?: Partial<FormEngineContext['user']>;
+  /** The logged user's saved pension fund (`user_anag.covip_fondo`), read by the pension block. */
+  savedFund?: string | null;
   /** What `errorsFor` answers (the engine's last validation). */
   errors?: Record<string, string[]>;
   slotDocuments?: Record<string, SlotDocument | undefined>;
@@ -112,7 +113,6 @@ export function renderWidgetForm(options: WidgetFormOptions) {
           nome: 'Mario',
           cognome: 'Rossi',
           cod_fisc: 'RSSMRA80A01H501U',
-          covip_fondo: null,
           ...options.user,
         },
         submitting: false,
@@ -154,6 +154,11 @@ export function renderWidgetForm(options: WidgetFormOptions) {
   }
 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = demoUser();
+  queryClient.setQueryData(queryKeys.userInfo, {
+    ...user,
+    user_anag: { ...user.user_anag, covip_fondo: options.savedFund ?? null },
+  });
   const result = render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>

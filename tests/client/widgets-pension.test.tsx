@@ -58,7 +58,7 @@ function renderPension(savedFund: string | null) {
     schema,
     uiSchema,
     declaration: convPrevidenzaIntegrativa,
-    user: { covip_fondo: savedFund },
+    savedFund,
   });
   return { ...view, calls };
 }

@@ -56,6 +56,43 @@ describe('import rules', () => {
     expect(errors.join('\n')).toMatch(/Una feature non importa un’altra feature/);
   });
 
+  it('lets every feature host the form screens of features/forms', async () => {
+    const errors = await restrictedImports(
+      'src/client/features/backoffice/fine.ts',
+      "import { PlainFormScreen } from '../forms';\nexport const fine = PlainFormScreen;\n",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses the form engine and the widgets importing each other (their contract is form-kit)', async () => {
+    const engineToWidgets = await restrictedImports(
+      'src/client/engine/forms/leak.ts',
+      "import { formWidgetRegistry } from '../../widgets';\nexport const leak = formWidgetRegistry;\n",
+    );
+    expect(engineToWidgets.join('\n')).toMatch(/Il motore non importa i widget/);
+    const widgetsToEngine = await restrictedImports(
+      'src/client/widgets/amount/leak.ts',
+      "import { FormScreen } from '../../engine/forms/form-screen';\nexport const leak = FormScreen;\n",
+    );
+    expect(widgetsToEngine.join('\n')).toMatch(/I widget non importano il motore/);
+    const kitToClient = await restrictedImports(
+      'src/client/form-kit/leak.ts',
+      "import { apiRequest } from '../api/client';\nexport const leak = apiRequest;\n",
+    );
+    expect(kitToClient.join('\n')).toMatch(/form-kit è il contratto/);
+    const bothToKit = await Promise.all([
+      restrictedImports(
+        'src/client/engine/forms/fine.ts',
+        "import { engineContext } from '../../form-kit';\nexport const fine = engineContext;\n",
+      ),
+      restrictedImports(
+        'src/client/widgets/amount/fine.ts',
+        "import { engineContext } from '../../form-kit';\nexport const fine = engineContext;\n",
+      ),
+    ]);
+    expect(bothToKit.flat()).toEqual([]);
+  });
+
   it('refuses low client layers importing higher ones', async () => {
     const errors = await restrictedImports(
       'src/client/api/leak.ts',

@@ -8,7 +8,13 @@ import { messages } from '../../config/messages-tables.it';
 import { isRouteName } from '../../config/routes';
 import { isStatusSetName, statusSets } from '../../config/status-sets';
 import { tables } from '../../config/tables';
-import type { TableCall, TableColumn, TableCondition, TableDeclaration } from '../../config/tables/types';
+import type {
+  RouteByField,
+  TableCall,
+  TableColumn,
+  TableCondition,
+  TableDeclaration,
+} from '../../config/tables/types';
 import { provaImportazioniTable } from '../fixtures/tables/prova-importazioni';
 
 const declared: Array<[string, TableDeclaration]> = [
@@ -105,7 +111,13 @@ describe.each(declared)('table %s', (_name, table) => {
       if (column.kind === 'status') expect(isStatusSetName(column.set)).toBe(true);
     for (const action of table.rowActions ?? []) {
       if (action.kind !== 'navigate') continue;
-      const routes = typeof action.route === 'string' ? [action.route] : Object.values(action.route.routes);
+      // Fixed, or chosen by one field or by the first of several the row has.
+      const choices: readonly RouteByField[] =
+        typeof action.route === 'string' ? [] : 'field' in action.route ? [action.route] : action.route;
+      const routes =
+        typeof action.route === 'string'
+          ? [action.route]
+          : choices.flatMap((choice) => Object.values(choice.routes));
       expect(routes.length).toBeGreaterThan(0);
       for (const route of routes) expect(isRouteName(route)).toBe(true);
     }

@@ -48,6 +48,12 @@ describe('loadEnv', () => {
         benefitHubSubscribe: null,
         benefitHubVideo: null,
       },
+      operations: {
+        maxEventLoopDelayMs: 1000,
+        sampleIntervalMs: 1000,
+        retryAfterSeconds: 10,
+        metricsToken: null,
+      },
     });
   });
 

@@ -114,6 +114,10 @@ export const TEST_APP_OPTIONS = {
   // The template holds the demo data already.
   seedDemo: false,
   rateLimitMax: 100_000,
+  // No load shedding: PGlite's synchronous queries on a busy test machine can lag the loop past the
+  // production threshold, and a 503 there would fail an unrelated test (tests/server/operations.test.ts
+  // turns it on with its own threshold).
+  loadShedding: false,
 } as const satisfies BuildAppOptions;
 
 /**

@@ -6,7 +6,7 @@ import { actionPath, cellText, hasTone, holds } from '../../src/client/engine/ta
 
 /** The history's replay button: its path when the row offers it (config/tables/movements-user.ts). */
 const replay = movementsUserTable.rowActions[0];
-const replayPath = (row: { id_kind: number; id_acquisto: number | null }) =>
+const replayPath = (row: { id_kind: number; id_acquisto: number | null; modulo_replay?: string | null }) =>
   holds(replay.when, row) ? actionPath(replay, row) : null;
 const objectColumn = movementsUserTable.columns.find((column) => column.field === 'oggetto')!;
 const shownObject = (oggetto: string | null) => cellText(objectColumn, { oggetto });
@@ -51,6 +51,23 @@ describe('movement rows (spec 000 §3)', () => {
     expect(replayable).toEqual([1, 3, 7, 13, 14]);
     expect(replayPath({ id_kind: 13, id_acquisto: 9 })).toBe('/base-request/rimb-bollette/9');
     expect(replayPath({ id_kind: 1, id_acquisto: null })).toBeNull();
+  });
+
+  it('replays towards the form the server names for the row (issue 25), by kind only when it names none', () => {
+    // The form the request was sent through, though another form is the kind's.
+    expect(replayPath({ id_kind: 1, id_acquisto: 9, modulo_replay: 'conv-ondemand' })).toBe(
+      '/base-request/conv-ondemand/9',
+    );
+    expect(replayPath({ id_kind: 1, id_acquisto: 9, modulo_replay: 'rimb-spese' })).toBe(
+      '/base-request/rimb-spese/9',
+    );
+    // Named null (no replay) or a form this portal does not know: no button, whatever the kind.
+    expect(replayPath({ id_kind: 1, id_acquisto: 9, modulo_replay: null })).toBeNull();
+    expect(replayPath({ id_kind: 1, id_acquisto: 9, modulo_replay: 'rimb-ritirato' })).toBeNull();
+    expect(replayPath({ id_kind: 1, id_acquisto: 9, modulo_replay: 'dashmovimenti' })).toBeNull();
+    expect(replayPath({ id_kind: 1, id_acquisto: 9, modulo_replay: 'constructor' })).toBeNull();
+    // A server that does not send the field: the form of the kind.
+    expect(replayPath({ id_kind: 14, id_acquisto: 9 })).toBe('/base-request/rimb-aff-mutui/9');
   });
 
   it('marks credit lines expiring within 10 days', () => {

@@ -21,6 +21,17 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball (test templates). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * The connections now (metrics, plugins/metrics.ts): PostgreSQL's pool; on PGlite its one session
+   * (total 1, idle when not lent out) and the queries and transactions queued for it.
+   */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -75,7 +86,12 @@ function openPostgres(url: string, max: number): Database {
   // An idle client losing its server connection must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /**
@@ -115,11 +131,16 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       throw error;
     }
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const dialect = new PGliteDialect(client);
+  const db = new Kysely<DB>({ dialect });
   return {
     db,
     kind: 'pglite',
     dumpDataDir: () => client.dumpDataDir('none'),
+    poolStats: () => {
+      const session = dialect.sessionState();
+      return { total: 1, idle: session.locked ? 0 : 1, waiting: session.waiting };
+    },
     async close() {
       try {
         await db.destroy();

@@ -54,6 +54,11 @@ class Mutex {
     if (next) next();
     else this.#locked = false;
   }
+
+  /** Whether the session is lent out, and how many callers wait for it (metrics). */
+  get state(): { locked: boolean; waiting: number } {
+    return { locked: this.#locked, waiting: this.#waiters.length };
+  }
 }
 
 class PGliteConnection implements DatabaseConnection {
@@ -112,17 +117,29 @@ class PGliteDriver implements Driver {
   async destroy(): Promise<void> {
     await this.client.close();
   }
+
+  get sessionState(): { locked: boolean; waiting: number } {
+    return this.#mutex.state;
+  }
 }
 
 export class PGliteDialect implements Dialect {
+  #driver: PGliteDriver | undefined;
+
   constructor(private readonly client: PGlite) {}
+
+  /** The one session now: lent out or free, and the queries and transactions queued for it (metrics). */
+  sessionState(): { locked: boolean; waiting: number } {
+    return this.#driver?.sessionState ?? { locked: false, waiting: 0 };
+  }
 
   createAdapter() {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.client);
+    this.#driver = new PGliteDriver(this.client);
+    return this.#driver;
   }
 
   createIntrospector(db: Kysely<unknown>) {

@@ -9,8 +9,8 @@
  * is expired, giulia.verdi gets codes by e-mail and luca.neri is not enrolled yet (ENROLL_OTP).
  *
  * The home's data (info popup, carousel slides, notifications) comes from seed-home.ts; the request
- * forms' data (suppliers, funds, links, Mario's beneficiaries, IBANs, documents and the payloads of his
- * requests) from seed-forms.ts; a year of
+ * forms' data (suppliers, funds, links, Mario's beneficiaries, IBANs, documents and the payloads and
+ * forms of his requests, purchases.form_route) from seed-forms.ts; a year of
  * company data for the referent (360 more employees with their requests, the advances accounts) from
  * seed-history.ts.
  *

@@ -4,17 +4,17 @@
  * fornitore.' can be seen), the demo's installation content (demo-content.ts: tutorial
  * and documentation links, app links, benefit hub codes, through the operator's loader), and for
  * mario.rossi@example.com three family beneficiaries, two IBANs, his pension fund, documents of every
- * kind (free ones to reuse, and those attached to his seeded requests) and the payloads of his
- * seeded requests, so that replaying one of his movements fills its form.
+ * kind (free ones to reuse, and those attached to his seeded requests) and the payloads and forms
+ * (route names) of his seeded requests, so that replaying one of his movements fills its form.
  *
  * Document types, relations, categories and pension funds are reference data (config/reference-lists.ts,
  * written at every start). Idempotent: suppliers by (p_iva, ragione_sociale), content by its keys,
- * beneficiaries and IBANs by (user, code), documents by rif_esterno; payloads are set again.
+ * beneficiaries and IBANs by (user, code), documents by rif_esterno; payloads and forms are set again.
  * The seeded documents share two small files (a one-page PDF and a PNG) that the app writes to its
  * uploads folder at start in demo mode (`writeSeedDocumentFiles`).
  */
 import type { Kysely } from 'kysely';
-import { monthNames } from '../../../config/forms';
+import { findForm, monthNames, type FormRouteName } from '../../../config/forms';
 import { addDays, addMonths, romeDate } from '../services/calendar';
 import { ensureFile } from '../services/documents';
 import { seedDemoContent } from './demo-content';
@@ -206,6 +206,8 @@ const FREE_DOCUMENTS: readonly SeedDocument[] = [
 
 interface SeededRequest {
   key: string;
+  /** The form the request was sent through (purchases.form_route): replay opens and reads it back by it. */
+  form: FormRouteName;
   documents: readonly SeedDocument[];
   /** The payload; `docs` is filled with the ids of `documents`. */
   payload: (created: string) => Record<string, unknown>;
@@ -218,6 +220,7 @@ const child = MARIO_BENEFICIARIES.find((b) => b.id_relazione === 3) ?? MARIO_BEN
 const MARIO_REQUESTS: readonly SeededRequest[] = [
   {
     key: 'seed-mario-p01',
+    form: 'rimb-spese',
     documents: [
       { kind: 'doc_pagam', typeId: 4, name: 'pagamento-farmacia.png', file: 'png' },
       { kind: 'doc_acq', typeId: 7, name: 'scontrino-medicinali.png', file: 'png' },
@@ -233,6 +236,7 @@ const MARIO_REQUESTS: readonly SeededRequest[] = [
   },
   {
     key: 'seed-mario-p14',
+    form: 'rimb-spese',
     documents: [
       { kind: 'doc_pagam', typeId: 2, name: 'bonifico-libreria.pdf', file: 'pdf' },
       { kind: 'doc_acq', typeId: 1, name: 'fattura-libri-scolastici.pdf', file: 'pdf' },
@@ -249,6 +253,7 @@ const MARIO_REQUESTS: readonly SeededRequest[] = [
   },
   {
     key: 'seed-mario-p06',
+    form: 'rimb-interessi',
     documents: [
       { kind: 'doc_rata', typeId: 12, name: 'quietanza-rata.pdf', file: 'pdf' },
       { kind: 'doc_loan', typeId: 17, name: 'piano-ammortamento-bpm.pdf', file: 'pdf' },
@@ -266,6 +271,7 @@ const MARIO_REQUESTS: readonly SeededRequest[] = [
   },
   {
     key: 'seed-mario-p10',
+    form: 'conv-ondemand',
     documents: [
       { kind: 'doc_preven', typeId: 19, name: 'preventivo-arcobaleno.pdf', file: 'pdf' },
       { kind: 'doc_fam', typeId: 15, name: 'certificato-nascita.pdf', file: 'pdf' },
@@ -290,11 +296,13 @@ const MARIO_REQUESTS: readonly SeededRequest[] = [
   },
   {
     key: 'seed-mario-p02',
+    form: 'conv-previdenza-integrativa',
     documents: [],
     payload: () => ({ prev_ok: true, covip: MARIO_COVIP, importo: '250.00', note: null }),
   },
   {
     key: 'seed-mario-p07',
+    form: 'rimb-bollette',
     documents: [
       { kind: 'doc_acq', typeId: 1, name: 'bolletta-luce.pdf', file: 'pdf' },
       { kind: 'doc_extr_p', typeId: 9, name: 'autocertificazione-utenze.pdf', file: 'pdf' },
@@ -304,6 +312,7 @@ const MARIO_REQUESTS: readonly SeededRequest[] = [
   },
   {
     key: 'seed-mario-p15',
+    form: 'rimb-aff-mutui',
     documents: [
       { kind: 'doc_acq', typeId: 27, name: 'contratto-locazione.pdf', file: 'pdf' },
       { kind: 'doc_extr_p', typeId: 11, name: 'residenza-prima-casa.pdf', file: 'pdf' },
@@ -396,11 +405,13 @@ export async function seedForms(db: Kysely<DB>, options: { marioId: number; now:
   for (const request of MARIO_REQUESTS) {
     const purchase = await db
       .selectFrom('purchases')
-      .select(['id', 'created'])
+      .select(['id', 'kind', 'created'])
       .where('user_id', '=', userId)
       .where('idempotency_key', '=', request.key)
       .executeTakeFirst();
     if (!purchase) continue;
+    if (findForm(request.form)?.kind !== purchase.kind)
+      throw new Error(`${request.key}: il modulo ${request.form} non è del tipo ${purchase.kind}`);
     const docs: number[] = [];
     for (const [i, document] of request.documents.entries()) {
       docs.push(
@@ -420,7 +431,7 @@ export async function seedForms(db: Kysely<DB>, options: { marioId: number; now:
     };
     await db
       .updateTable('purchases')
-      .set({ payload: JSON.stringify(payload) })
+      .set({ payload: JSON.stringify(payload), form_route: request.form })
       .where('id', '=', purchase.id)
       .execute();
   }

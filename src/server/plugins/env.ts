@@ -45,6 +45,18 @@ export interface ServerConfig {
     benefitHubSubscribe: string | null;
     benefitHubVideo: string | null;
   };
+  // Operations (issue 27)
+  /** Load shedding (plugins/load-shedding.ts) and the Prometheus scrape (plugins/metrics.ts). */
+  operations: {
+    /** 503 to new requests while the event loop lags beyond this (LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS; 0 = off). */
+    maxEventLoopDelayMs: number;
+    /** How often the lag is measured (LOAD_SHED_SAMPLE_INTERVAL_MS). */
+    sampleIntervalMs: number;
+    /** The `Retry-After` of a shed request, in seconds (LOAD_SHED_RETRY_AFTER_SECONDS). */
+    retryAfterSeconds: number;
+    /** Bearer token of GET /metrics (METRICS_TOKEN); null = the route is not served. */
+    metricsToken: string | null;
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -69,6 +81,13 @@ const EXPECTED: Record<string, string> = {
   NEW_CONVENTION_URL: 'un URL http:// o https:// / an http(s):// URL',
   BENEFIT_HUB_SUBSCRIBE_URL: 'un URL http:// o https:// / an http(s):// URL',
   BENEFIT_HUB_VIDEO_URL: 'un URL http:// o https:// / an http(s):// URL',
+  // Operations (issue 27)
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS:
+    'un intero tra 0 (spento) e 60000 / an integer between 0 (off) and 60000',
+  LOAD_SHED_SAMPLE_INTERVAL_MS: 'un intero tra 10 e 60000 / an integer between 10 and 60000',
+  LOAD_SHED_RETRY_AFTER_SECONDS: 'un intero tra 1 e 3600 / an integer between 1 and 3600',
+  METRICS_TOKEN:
+    'almeno 32 caratteri senza spazi (valore non mostrato) / at least 32 characters without spaces (value not shown)',
 };
 
 /** An http(s) address: scheme, host, an optional path, no spaces. */
@@ -96,8 +115,16 @@ const schema = {
     NEW_CONVENTION_URL: HTTP_URL,
     BENEFIT_HUB_SUBSCRIBE_URL: HTTP_URL,
     BENEFIT_HUB_VIDEO_URL: HTTP_URL,
+    // Operations (issue 27)
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60_000, default: 1000 },
+    LOAD_SHED_SAMPLE_INTERVAL_MS: { type: 'integer', minimum: 10, maximum: 60_000, default: 1000 },
+    LOAD_SHED_RETRY_AFTER_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 10 },
+    METRICS_TOKEN: { type: 'string', minLength: 32, pattern: '^\\S+$' },
   },
 } as const;
+
+/** Variables whose value a start-up error must not print. */
+const SECRET_VARIABLES = new Set(['METRICS_TOKEN']);
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
 const validate = ajv.compile(schema);
@@ -138,7 +165,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const names = [...new Set((validate.errors ?? []).map(variableOf))].sort();
     const lines = names.map(
       (name) =>
-        `  - ${name}=${JSON.stringify(input[name] ?? '')}: atteso / expected ${EXPECTED[name] ?? 'un valore valido'}`,
+        `  - ${name}=${SECRET_VARIABLES.has(name) ? '[nascosto]' : JSON.stringify(input[name] ?? '')}: atteso / expected ${EXPECTED[name] ?? 'un valore valido'}`,
     );
     throw new EnvError(
       names,
@@ -163,6 +190,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       newConvention: (data.NEW_CONVENTION_URL as string | undefined) ?? null,
       benefitHubSubscribe: (data.BENEFIT_HUB_SUBSCRIBE_URL as string | undefined) ?? null,
       benefitHubVideo: (data.BENEFIT_HUB_VIDEO_URL as string | undefined) ?? null,
+    },
+    operations: {
+      maxEventLoopDelayMs: data.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS as number,
+      sampleIntervalMs: data.LOAD_SHED_SAMPLE_INTERVAL_MS as number,
+      retryAfterSeconds: data.LOAD_SHED_RETRY_AFTER_SECONDS as number,
+      metricsToken: (data.METRICS_TOKEN as string | undefined) ?? null,
     },
   };
 }

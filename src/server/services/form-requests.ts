@@ -7,11 +7,13 @@
  * src/shared/forms/rules.ts with the server's facts (today in Rome, the balance the form draws on, the
  * categories of its kind, the user's free documents), then one ledger transaction that debits and,
  * before it commits, attaches the documents and remembers the beneficiary, the IBAN or the pension
- * fund. GET /api/get_acquisto_full/{id}: a purchase read back in the shape a form replays, derived
- * from the forms' replay maps.
+ * fund; the purchase keeps the form's route name (purchases.form_route). GET /api/get_acquisto_full/{id}:
+ * a purchase read back in the shape a form replays, derived from the replay map of the form it was sent
+ * through (an older purchase that names none: the form of its kind, config/movement-kinds.ts).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { FormDeclaration } from '../../../config/forms/types';
+import { kindReplayRoute } from '../../../config/movement-kinds';
 import { formatMessage } from '../messages';
 import { payloadToReplay } from '../../shared/forms/replay';
 import { runFormRules, type RuleErrors } from '../../shared/forms/rules';
@@ -188,6 +190,8 @@ export async function submitFormRequest(db: Kysely<DB>, input: SubmitInput): Pro
     oggetto: category?.nome ?? form.title,
     soggetto: subjectOf(form, data, userName, fund?.nome ?? null),
     payload: data,
+    // Replay reads the form back by its route name, not by the kind (two forms may share one).
+    formRoute: form.route_name,
     beforeCommit: async (trx, made) => {
       await attachDocuments(trx, userId, made.id, ids);
       await rememberRequestData(trx, form, userId, data);
@@ -286,9 +290,24 @@ function shapeAnswer(schema: JsonSchema, written: Data): Data {
 }
 
 /**
+ * The form a purchase is read back through: the one it was sent through (`form_route`), or, for a
+ * purchase that names none (older requests, an operator's debit), the form of its kind
+ * (config/movement-kinds.ts `replayRoute`). Undefined when that form is not declared (any more): the
+ * answer then carries the purchase row's values only.
+ */
+export function requestFormOf(
+  forms: readonly RegisteredForm[],
+  purchase: { kind: number; form_route: string | null },
+): FormDeclaration | undefined {
+  const route = purchase.form_route ?? kindReplayRoute(purchase.kind);
+  if (route === undefined) return undefined;
+  return forms.find(({ declaration }) => declaration.route_name === route)?.declaration;
+}
+
+/**
  * The user's purchase, read back for a form (404 for a purchase that is not the user's): the payload
- * written through the replay map of each declared form of the purchase's kind (`payloadToReplay`, so
- * no field path is restated here), with the kind and the amount debited taken from the purchase row.
+ * written through the replay map of its own form (`requestFormOf`; `payloadToReplay`, so no field path
+ * is restated here), with the kind and the amount debited taken from the purchase row.
  */
 export async function purchaseFull(
   db: Db,
@@ -299,28 +318,16 @@ export async function purchaseFull(
 ): Promise<PurchaseFull> {
   const row = await db
     .selectFrom('purchases')
-    .select(['kind', 'importo', 'payload'])
+    .select(['kind', 'importo', 'payload', 'form_route'])
     .where('id', '=', purchaseId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw ApiError.of(404, 'apiPurchaseNotFound');
   const payload: Data = isObject(row.payload) ? row.payload : {};
-  const written: Data = {};
-  for (const { declaration } of forms) {
-    if (declaration.kind !== row.kind) continue;
-    mergeInto(written, payloadToReplay(declaration.replay, payload));
-  }
+  const form = requestFormOf(forms, row);
+  const written: Data = form ? payloadToReplay(form.replay, payload) : {};
   written.kind = row.kind;
   written.acquisto_row = { importo_totale: formatCents(row.importo) };
   // Shaped by the answer schema itself (every path it names, defaults filled), so it is that type.
   return shapeAnswer(answerSchema, written) as unknown as PurchaseFull;
-}
-
-/** Deep merge of nested answer objects (two forms of one kind each add their paths). */
-function mergeInto(target: Data, source: Data): void {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    if (isObject(current) && isObject(value)) mergeInto(current, value);
-    else target[key] = value;
-  }
 }

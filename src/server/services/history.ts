@@ -11,7 +11,7 @@
 import type { Writable } from 'node:stream';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { formatMessage, type MessageKey, type ServerMessageArgs } from '../messages';
-import { movementKindLabel } from '../../../config/movement-kinds';
+import { movementKindLabel, replayRouteOf } from '../../../config/movement-kinds';
 import { formatCents } from '../../shared/money';
 import { movementsUserTable } from '../../../config/tables/movements-user';
 import type { DB, PurchaseStatus, Verso } from '../db/schema';
@@ -255,6 +255,8 @@ export interface MovementRow {
   id_kind: number;
   id_acquisto: number | null;
   stato_acquisto: PurchaseStatus | null;
+  /** The form the purchase was sent through (purchases.form_route), null without one. */
+  form_route: string | null;
   oggetto: string;
   soggetto: string;
   created: Date;
@@ -299,7 +301,8 @@ export function rowsQuery(
   const q = query(scope, filter);
   const asc = options.order === 'asc';
   const direction = asc ? sql`ASC` : sql`DESC`;
-  const columns = sql`m.id, m.id_kind, m.id_acquisto, p.status AS stato_acquisto, m.oggetto, m.soggetto,
+  const columns = sql`m.id, m.id_kind, m.id_acquisto, p.status AS stato_acquisto, p.form_route,
+           m.oggetto, m.soggetto,
            m.created, m.created::text AS created_key,
            to_char(m.created AT TIME ZONE ${ROME}, 'YYYY-MM-DD"T"HH24:MI:SS') AS created_rome,
            m.verso, m.importo, m.user_id, u.nome, u.cognome, u.cod_fisc`;
@@ -364,6 +367,9 @@ function toWire(row: MovementRow, entity: HistoryEntity): WireMovement {
     wire.soggetto = row.soggetto || fullName(row);
     wire.id_utente = row.user_id;
     wire.dipendente = fullName(row);
+  } else {
+    // The user's own rows say which form replays the purchase (issue 25): the one it was sent through.
+    wire.modulo_replay = row.id_acquisto === null ? null : replayRouteOf(row.id_kind, row.form_route);
   }
   return wire;
 }

@@ -85,6 +85,8 @@ export interface JobQueue {
   idle(timeoutMs?: number): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether the queue is started and every registered worker is attached (readiness, GET /health/ready). */
+  running(): boolean;
 }
 
 /** pg-boss's `db` adapter over Kysely (several statements without parameters pass too). */
@@ -287,6 +289,10 @@ export function createJobQueue(
       if (options.recoverOrphans) await recoverOrphans();
       started = true;
       for (const [queue, registration] of registrations) await attach(queue, registration);
+    },
+
+    running() {
+      return started && [...registrations.values()].every((registration) => registration.workerId);
     },
 
     async stop() {

@@ -184,6 +184,8 @@ export interface DebitInput {
   oggetto?: string;
   soggetto?: string;
   payload?: Record<string, unknown>;
+  /** The route name of the form that sent the request (purchases.form_route); none for other purchases. */
+  formRoute?: string | null;
   /** Idempotency-Key: a retry with the same key and request returns the first purchase, debits nothing. */
   idempotencyKey?: string | null;
   /** The instant of the purchase (default now): decides which lines are valid. */
@@ -258,6 +260,7 @@ export async function debitPurchase(db: Kysely<DB>, input: DebitInput): Promise<
     oggetto: input.oggetto ?? '',
     soggetto: input.soggetto ?? '',
     payload: input.payload ?? {},
+    ...(input.formRoute ? { form: input.formRoute } : {}),
   });
   let made: Omit<DebitResult, 'replayed'> | undefined;
   const outcome = await withIdempotency(
@@ -309,6 +312,7 @@ async function debitInTransaction(
         oggetto: input.oggetto ?? '',
         soggetto: input.soggetto ?? '',
         payload: JSON.stringify(input.payload ?? {}),
+        form_route: input.formRoute ?? null,
         idempotency_key: input.idempotencyKey ?? null,
         created: at,
       })

@@ -12,8 +12,7 @@ import { ModalActions } from '../../components/modal-actions';
 import { withOverlays } from '../../components/overlay-host';
 import { messages } from '../../../shared/catalogues/account';
 
-/** Blocks open their own questions with it (the pension block: widgets/pension-fund/dialogs.tsx). */
-export { openAnswerDialog, type OpenDialog };
+export type { OpenDialog };
 
 /** The information modal shown when a form opens (001 §2): one button. */
 export async function openInfoDialog(title: string, body: string): Promise<OpenDialog> {

@@ -13,7 +13,8 @@
  *   toast -> what it declares next (no credit, no summary);
  * a failure closes the overlay and opens the backend error box.
  *
- * Widgets and fields get the engine through rjsf's `formContext` (form-context.ts).
+ * The widgets and fields come from the registry the engine receives (form-kit `FormWidgets`); they get the
+ * engine through rjsf's `formContext` (form-kit/form-context.ts).
  */
 import { Alert, Box, Button, List, Stack, Text } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
@@ -36,9 +37,10 @@ import {
 } from '../../../shared/forms';
 import { parseCents } from '../../../shared/money';
 import { PurchaseOverlay, usePurchaseFlow } from '../purchase';
+import type { FormCategory, FormEngineContext, FormWidgets, SlotDocument } from '../../form-kit';
+import type { LoggedUser } from '../../../../schemas/wire-types.gen';
 import type { NamedBlock } from './block-hooks';
 import { showPlainSuccess, type OpenDialog } from './form-dialogs';
-import type { FormCategory, FormEngineContext, SlotDocument } from './form-context';
 import {
   collectFieldErrors,
   hasFieldErrors,
@@ -50,7 +52,7 @@ import {
   type FieldErrors,
 } from './form-errors';
 import { plainFormFingerprint, sendPlainForm } from './form-queries';
-import { FIELD_ATTRIBUTE, ThemedForm } from './form-theme';
+import { FIELD_ATTRIBUTE, ThemedForm, formTemplates } from './form-theme';
 import type { CompiledFormSchema, FormValues } from './validators';
 import { withWireAmounts } from './wire-amounts';
 
@@ -166,6 +168,10 @@ export interface FormEngineProps {
   readonly creditCents: number;
   readonly categories: readonly FormCategory[];
   readonly user: FormEngineContext['user'];
+  /** The logged user's answer, handed to the blocks' hooks as it is (form-kit `BlockEnv.userInfo`). */
+  readonly userInfo: LoggedUser;
+  /** The named widgets, fields and block hooks the declaration may name (form-kit `FormWidgets`). */
+  readonly widgets: FormWidgets;
   /** The blocks with hooks that the uiSchema names, and what their `preload` answered (by field). */
   readonly blocks?: readonly NamedBlock[];
   readonly preloaded?: Readonly<Record<string, unknown>>;
@@ -177,7 +183,7 @@ export interface FormEngineProps {
 }
 
 export function FormEngine(props: FormEngineProps) {
-  const { declaration, compiled, creditCents, categories, user, onCompleted } = props;
+  const { declaration, compiled, creditCents, categories, user, userInfo, widgets, onCompleted } = props;
   const blocks = props.blocks ?? NO_BLOCKS;
   const preloaded = props.preloaded ?? NO_PRELOADED;
   const [formData, setFormData] = useState<FormValues>(() => initialFormData(compiled, props.initialData));
@@ -400,7 +406,7 @@ export function FormEngine(props: FormEngineProps) {
       const proceed = await hooks.beforeConfirm({
         field,
         properties,
-        user,
+        userInfo,
         preloaded: preloaded[field],
         values,
         setFields,
@@ -498,6 +504,9 @@ export function FormEngine(props: FormEngineProps) {
         schema={compiled.schema}
         uiSchema={declaration.uiSchema as UiSchema}
         validator={compiled.validator}
+        widgets={widgets.widgets}
+        fields={widgets.fields}
+        templates={formTemplates(widgets)}
         formData={rjsfData}
         formContext={context}
         onChange={handleChange}

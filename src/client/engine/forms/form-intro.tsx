@@ -9,7 +9,7 @@ import { IconBook, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { FormCore } from '../../../../config/forms/types';
 import { formMessages } from '../../../../config/messages-forms.it';
-import type { FormEngineContext } from './form-context';
+import type { FormUser } from '../../form-kit';
 import { useRouteLinkProps } from '../../components/route-link';
 import { documentationLinksQueryOptions, tutorialLinksQueryOptions, type StaticLink } from './form-queries';
 import { messages } from '../../../shared/catalogues/account';
@@ -80,7 +80,7 @@ function DocumentationLinks({ group }: { group: string }) {
   );
 }
 
-function UserData({ user }: { user: FormEngineContext['user'] }) {
+function UserData({ user }: { user: FormUser }) {
   const fields: [string, string, string][] = [
     ['form-user-nome', messages.profileName, user.nome],
     ['form-user-cognome', messages.profileSurname, user.cognome],
@@ -102,13 +102,7 @@ function UserData({ user }: { user: FormEngineContext['user'] }) {
   );
 }
 
-export function FormIntro({
-  declaration,
-  user,
-}: {
-  declaration: Pick<FormCore, 'intro'>;
-  user: FormEngineContext['user'];
-}) {
+export function FormIntro({ declaration, user }: { declaration: Pick<FormCore, 'intro'>; user: FormUser }) {
   const { tutorialSlug, documentationGroup, showUserData } = declaration.intro;
   if (!tutorialSlug && !documentationGroup && !showUserData) return null;
   return (

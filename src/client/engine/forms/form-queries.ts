@@ -8,7 +8,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { AcquistoFull, GruppoLinkStatici, LinkStatico } from '../../../../schemas/wire-types.gen';
 import { useSessionStore } from '../../stores/session';
-import type { FormCategory } from './form-context';
+import type { FormCategory } from '../../form-kit';
 
 export type StaticLink = Readonly<LinkStatico>;
 export type TutorialGroup = Readonly<GruppoLinkStatici>;

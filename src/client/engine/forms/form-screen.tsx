@@ -7,9 +7,10 @@
  *   declared, the initial data (`prefill.load`), fills the user's read-only fields (`prefill.user`),
  *   and does what its `success.then` says (menu, a route, start again, read again).
  *
- * Both wait for the `preload` of the blocks their uiSchema names (block-hooks.ts), show the spec's texts
- * when a load fails (001 §8), run the blocks' `onEnter` then the information modal (001 §2), then render
- * the engine. A seventh form declared in config needs nothing here.
+ * Both take the registry of widgets, fields and block hooks (form-kit `FormWidgets`: features/forms
+ * gives the portal's), wait for the `preload` of the blocks their uiSchema names (block-hooks.ts), show
+ * the spec's texts when a load fails (001 §8), run the blocks' `onEnter` then the information modal
+ * (001 §2), then render the engine. A seventh form declared in config needs nothing here.
  */
 import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,11 +24,10 @@ import { creditQueryOptions, queryKeys, userInfoQueryOptions } from '../../api/q
 import type { LoggedUserInfo } from '../../api/types';
 import { routePath } from '../../components/route-link';
 import { useSessionStore } from '../../stores/session';
-import { blockHooks } from '../../widgets/block-hooks';
 import { formName, isRequestForm, replayToFormData, type AnyFormDeclaration } from '../../../shared/forms';
 import { parseCents } from '../../../shared/money';
 import { blocksOf } from './block-hooks';
-import type { FormEngineContext } from './form-context';
+import type { FormUser, FormWidgets } from '../../form-kit';
 import { openInfoDialog, type OpenDialog } from './form-dialogs';
 import { FormEngine } from './form-engine';
 import { FormIntro } from './form-intro';
@@ -41,13 +41,22 @@ export interface FormScreenProps {
   readonly replayId?: number;
   /** A declaration not in config/forms (tests of a form that exists only as a fixture). */
   readonly declaration?: RequestFormDeclaration;
+  /** The named widgets, fields and block hooks (features/forms gives the portal's). */
+  readonly widgets: FormWidgets;
 }
 
-export function FormScreen({ routeName, replayId, declaration }: FormScreenProps) {
+export function FormScreen({ routeName, replayId, declaration, widgets }: FormScreenProps) {
   const form = declaration ?? findForm(routeName);
   if (!form) return <FormFailure message="formLoadError" embedded={false} />;
   // A new form or a new replay starts from scratch.
-  return <LoadedForm key={`${form.route_name}:${replayId ?? ''}`} declaration={form} replayId={replayId} />;
+  return (
+    <LoadedForm
+      key={`${form.route_name}:${replayId ?? ''}`}
+      declaration={form}
+      replayId={replayId}
+      widgets={widgets}
+    />
+  );
 }
 
 export interface PlainFormScreenProps {
@@ -57,9 +66,11 @@ export interface PlainFormScreenProps {
   readonly embedded?: boolean;
   /** After a successful submission, before `then` (e.g. the page reads its list again). */
   readonly onSubmitted?: () => void;
+  /** The named widgets, fields and block hooks (features/forms gives the portal's). */
+  readonly widgets: FormWidgets;
 }
 
-export function PlainFormScreen({ declaration, embedded, onSubmitted }: PlainFormScreenProps) {
+export function PlainFormScreen({ declaration, embedded, onSubmitted, widgets }: PlainFormScreenProps) {
   // `reset` and `reload` start the form again: a new engine from the (re-read) initial data.
   const [round, setRound] = useState(0);
   return (
@@ -67,6 +78,7 @@ export function PlainFormScreen({ declaration, embedded, onSubmitted }: PlainFor
       key={`${declaration.name}:${round}`}
       declaration={declaration}
       embedded={embedded === true}
+      widgets={widgets}
       onRestart={() => {
         onSubmitted?.();
         setRound((count) => count + 1);
@@ -153,9 +165,10 @@ interface LoadedFormProps {
   /** A plain form's `reset` / `reload`: the host starts the form again. */
   readonly onRestart?: () => void;
   readonly embedded?: boolean;
+  readonly widgets: FormWidgets;
 }
 
-function LoadedForm({ declaration, replayId, onRestart, embedded = false }: LoadedFormProps) {
+function LoadedForm({ declaration, replayId, onRestart, embedded = false, widgets }: LoadedFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const compiled = compiledFormSchema(declaration.schemaId);
@@ -176,17 +189,21 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false }: Load
     enabled: load !== undefined,
   });
 
-  const user = useMemo<FormEngineContext['user'] | null>(() => {
-    const anag = userQuery.data?.user_anag;
+  const userInfo = userQuery.data;
+  const user = useMemo<FormUser | null>(() => {
+    const anag = userInfo?.user_anag;
     if (!anag) return null;
-    return { nome: anag.nome, cognome: anag.cognome, cod_fisc: anag.cod_fisc, covip_fondo: anag.covip_fondo };
-  }, [userQuery.data]);
+    return { nome: anag.nome, cognome: anag.cognome, cod_fisc: anag.cod_fisc };
+  }, [userInfo]);
 
   // The blocks' own data (e.g. the saved pension fund): a failure is not fatal, the hooks see undefined.
-  const blocks = useMemo(() => blocksOf(declaration.uiSchema, blockHooks), [declaration.uiSchema]);
+  const blocks = useMemo(
+    () => blocksOf(declaration.uiSchema, widgets.blockHooks),
+    [declaration.uiSchema, widgets.blockHooks],
+  );
   const blockQueries = useMemo(
-    () => blocks.map((block) => (user ? (block.hooks.preload?.(user) ?? null) : null)),
-    [blocks, user],
+    () => blocks.map((block) => (userInfo ? (block.hooks.preload?.(userInfo) ?? null) : null)),
+    [blocks, userInfo],
   );
   const preloads = useQueries({
     queries: blockQueries.map((query, index) =>
@@ -215,9 +232,9 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false }: Load
   // information unless a block's dialog already showed it (one modal on entry, never two in a row).
   const introStarted = useRef(false);
   const openDialogs = useRef<OpenDialog[]>([]);
-  const userReady = loaded && userQuery.data !== undefined && user !== null;
+  const userReady = loaded && userInfo !== undefined;
   useEffect(() => {
-    if (!userReady || introStarted.current || !user) return;
+    if (!userReady || introStarted.current || !userInfo) return;
     introStarted.current = true;
     const { infoModal } = declaration.intro;
     let cancelled = false;
@@ -239,7 +256,7 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false }: Load
         const outcome = await hooks.onEnter({
           field,
           properties,
-          user,
+          userInfo,
           preloaded: preloaded[field],
           queryClient,
           information: informed ? null : information,
@@ -268,15 +285,17 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false }: Load
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userReady, declaration, queryClient, navigate, blocks, compiled]);
 
-  const userInfo = userQuery.data;
   const loadAnswer = loadQuery.data;
   const replayAnswer = replayQuery.data;
   const initialData = useMemo<FormValues>(() => {
     const properties = compiled?.schema.properties ?? {};
     const preset: FormValues = {};
-    if (user) {
+    if (userInfo) {
       for (const { field, hooks } of blocks) {
-        Object.assign(preset, hooks.initialData?.({ field, properties, user, preloaded: preloaded[field] }));
+        Object.assign(
+          preset,
+          hooks.initialData?.({ field, properties, userInfo, preloaded: preloaded[field] }),
+        );
       }
     }
     if (plain?.prefill?.user && userInfo) {
@@ -288,7 +307,7 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false }: Load
     }
     const replayed = request && replayAnswer !== undefined ? replayToFormData(request, replayAnswer) : {};
     return { ...preset, ...replayed };
-  }, [compiled, blocks, preloaded, user, userInfo, plain, loadAnswer, request, replayAnswer]);
+  }, [compiled, blocks, preloaded, userInfo, plain, loadAnswer, request, replayAnswer]);
 
   const onCompleted = () => {
     if (plain) {
@@ -316,7 +335,7 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false }: Load
     return <FormFailure message="formCategoriesLoadError" title={declaration.title} embedded={embedded} />;
   if (replayId !== undefined && replayQuery.isError)
     return <FormFailure message="formReplayLoadError" title={declaration.title} embedded={embedded} />;
-  if (!loaded || !user || (request && !creditQuery.data))
+  if (!loaded || !user || !userInfo || (request && !creditQuery.data))
     return <FormLoading title={declaration.title} embedded={embedded} />;
 
   const creditCents = request && creditQuery.data ? (parseCents(creditQuery.data[request.credit]) ?? 0) : 0;
@@ -334,6 +353,8 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false }: Load
         creditCents={creditCents}
         categories={categoriesQuery.data ?? []}
         user={user}
+        userInfo={userInfo}
+        widgets={widgets}
         blocks={blocks}
         preloaded={preloaded}
         onCompleted={onCompleted}

@@ -8,6 +8,7 @@ import { formatText } from '../../../shared/messages';
 import type { RouteName } from '../../../../config/routes';
 import type {
   QueryLiteral,
+  RouteByField,
   RowText,
   TableColumn,
   TableCondition,
@@ -161,14 +162,24 @@ export function nestRows(rows: Row[], nested: TableDeclaration['nested']): Place
   return placed;
 }
 
+/**
+ * The route of a navigate action for this row: fixed, or chosen by a field; of several choices, the
+ * first whose field the row has decides (its value may name no route: then there is none).
+ */
+function actionRoute(action: Extract<TableRowAction, { kind: 'navigate' }>, row: Row): RouteName | undefined {
+  if (typeof action.route === 'string') return action.route;
+  const choices: readonly RouteByField[] = 'field' in action.route ? [action.route] : action.route;
+  for (const choice of choices) {
+    const value = readField(row, choice.field);
+    if (value === undefined) continue;
+    return Object.hasOwn(choice.routes, String(value)) ? choice.routes[String(value)] : undefined;
+  }
+  return undefined;
+}
+
 /** The path of a navigate action for this row, or null when the row has no such route. */
 export function actionPath(action: Extract<TableRowAction, { kind: 'navigate' }>, row: Row): string | null {
-  let route: RouteName | undefined;
-  if (typeof action.route === 'string') route = action.route;
-  else {
-    const value = readField(row, action.route.field);
-    route = action.route.routes[String(value)];
-  }
+  const route = actionRoute(action, row);
   if (!route) return null;
   const params: Record<string, string> = {};
   for (const [name, field] of Object.entries(action.params ?? {})) {

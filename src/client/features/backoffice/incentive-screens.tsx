@@ -18,7 +18,7 @@ import { legalParams, taxYear } from '../../../shared/legal-figures';
 import { formatEuro } from '../../../shared/money';
 import { ButtonLink } from '../../components/button-link';
 import { routePath } from '../../components/route-link';
-import { PlainFormScreen } from '../../engine/forms/form-screen';
+import { PlainFormScreen } from '../forms';
 import { DataTable, refreshTables } from '../../engine/table';
 import { BackOfficePage } from './back-office-page';
 

@@ -5,7 +5,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { labelValue } from '@rjsf/utils';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { creditWarningText } from '../common/euro';
 import { EuroInput } from '../common/euro-input';
 import { mergeErrors } from '../common/field-errors';

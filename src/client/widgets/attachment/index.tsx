@@ -10,7 +10,7 @@ import { FileInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { formMessages } from '../../../../config/messages-forms.it';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { errorNode, mergeErrors } from '../common/field-errors';
 import { checkSelection } from '../documents/file-type';
 

@@ -21,7 +21,7 @@ import { memo, startTransition, useEffect, useMemo } from 'react';
 import { allowedRelationIds } from '../../../../config/forms';
 import { screenConstants } from '../../../../config/screen-constants';
 import { formMessages } from '../../../../config/messages-forms.it';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { isValidTaxCode } from '../../../shared/validators/codice-fiscale';
 import { switchToMyself } from '../common/beneficiary-data';
 import { CodeLookup } from '../common/code-lookup';

@@ -9,7 +9,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { labelValue } from '@rjsf/utils';
 import { memo, useMemo, type ReactNode } from 'react';
 import { formMessages } from '../../../../config/messages-forms.it';
-import { engineContext, type FormCategory } from '../../engine/forms/form-context';
+import { engineContext, type FormCategory } from '../../form-kit';
 import { errorNode, mergeErrors } from '../common/field-errors';
 import { useLatestCallback } from '../common/use-latest';
 import { switchToMyself } from '../common/beneficiary-data';

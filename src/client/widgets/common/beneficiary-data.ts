@@ -3,7 +3,7 @@
  * name and relation, plus the family document (`file_kind` doc_fam). Written by the beneficiary block
  * and by the category widget (a category may force the user as beneficiary, 001 §6).
  */
-import type { FormEngineContext } from '../../engine/forms/form-context';
+import type { FormEngineContext } from '../../form-kit';
 import { slotsOf } from '../../../shared/forms/kinds';
 
 export const BENEFICIARY_FIELDS = ['cod_fisc_ben', 'nome_ben', 'id_relazione_ben'] as const;

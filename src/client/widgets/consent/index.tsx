@@ -4,7 +4,7 @@
  */
 import { Checkbox } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { errorNode, mergeErrors } from '../common/field-errors';
 
 export function ConsentWidget(props: WidgetProps) {

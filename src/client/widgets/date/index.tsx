@@ -11,7 +11,7 @@ import { memo, type ReactNode } from 'react';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { ItalianDateInput } from '../../components/italian-date-input';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { dayjs } from '../../../shared/dates';
 import { romeToday } from '../../../shared/forms/rules';
 import { errorNode, mergeErrors } from '../common/field-errors';

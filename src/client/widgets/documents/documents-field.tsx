@@ -14,7 +14,7 @@ import { memo, useEffect, useRef, type RefObject } from 'react';
 import type { UploadSlot } from '../../../../config/forms/types';
 import { isSlotRequired, isSlotVisible } from '../../../shared/forms/conditions';
 import { slotsOf } from '../../../shared/forms/kinds';
-import { engineContext, type FormEngineContext, type SlotDocument } from '../../engine/forms/form-context';
+import { engineContext, type FormEngineContext, type SlotDocument } from '../../form-kit';
 import { UploadSlotCard } from './upload-slot-card';
 
 type SlotDocuments = Readonly<Record<string, SlotDocument | undefined>>;
@@ -125,10 +125,10 @@ function SlotCards({
 }
 
 /**
- * The visible slots declared `after` the top-level field `field`, drawn right after it by the form's
- * object template (engine/forms/form-theme.tsx). A slot that appears after the form was drawn (the
- * user chose "Familiare") takes the focus and is scrolled into view; one shown from the start (a
- * replay) does not. Their documents go to the engine, which derives `docs` from every visible slot.
+ * The visible slots declared `after` the top-level field `field`, drawn right after it by the engine's
+ * object template (this is the registry's `afterField`, index.ts). A slot that appears after the form
+ * was drawn (the user chose "Familiare") takes the focus and is scrolled into view; one shown from the
+ * start (a replay) does not. Their documents go to the engine, which derives `docs` from every visible slot.
  */
 export function AnchoredSlots({ field, registry }: { field: string; registry: { formContext?: unknown } }) {
   // The object template draws this on every keystroke: what it shows changes only with the context

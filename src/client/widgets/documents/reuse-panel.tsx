@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import type { UploadSlot } from '../../../../config/forms/types';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { formatDate } from '../../../shared/dates';
-import type { SlotDocument } from '../../engine/forms/form-context';
+import type { SlotDocument } from '../../form-kit';
 import { cloneDocument, existingDocumentsQueryOptions, type ExistingDocument } from './documents-api';
 import { errorText } from './error-text';
 

@@ -26,7 +26,7 @@ import { formatDate, romeToday } from '../../../shared/dates';
 import { ApiError } from '../../api/client';
 import { ItalianDateInput } from '../../components/italian-date-input';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
-import type { SlotDocument } from '../../engine/forms/form-context';
+import type { SlotDocument } from '../../form-kit';
 import { deleteDocument, documentQueryKeys, documentTypesQueryOptions } from './documents-api';
 import { errorText } from './error-text';
 import { ACCEPTED_FILES, checkSelection, readBytes, type CheckedFile } from './file-type';

@@ -9,7 +9,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { labelValue } from '@rjsf/utils';
 import { startTransition, useMemo, useState } from 'react';
 import { formMessages } from '../../../../config/messages-forms.it';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { isValidIban, normalizeIban } from '../../../shared/validators/iban';
 import { errorNode, mergeErrors } from '../common/field-errors';
 import { lookups } from '../common/lookups';

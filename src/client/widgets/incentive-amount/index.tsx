@@ -11,7 +11,7 @@ import { screenConstants } from '../../../../config/screen-constants';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { incentiveFigures } from '../../../shared/incentive';
 import { formatEuro } from '../../../shared/money';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { typedCents } from '../common/euro';
 import { EuroInput } from '../common/euro-input';
 import { mergeErrors } from '../common/field-errors';

@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { loanInterest } from '../../../../config/forms';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { euro, formatCents } from '../../../shared/money';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { isRequestForm } from '../../../shared/forms/kinds';
 import { loanMaximumCents } from '../../../shared/forms/loan';
 import { creditWarningText, typedCents } from '../common/euro';

@@ -7,7 +7,7 @@ import { Checkbox, SimpleGrid } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { labelValue } from '@rjsf/utils';
 import { monthNames } from '../../../../config/forms';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { errorNode, mergeErrors } from '../common/field-errors';
 
 type MonthName = (typeof monthNames)[number];

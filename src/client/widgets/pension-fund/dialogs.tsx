@@ -1,12 +1,13 @@
 /**
- * The pension block's questions (001 §2, §4), opened by its hooks through the engine's answer-only
- * dialogs: the information acceptance on entry and "Conferma Modifica Fondo" before the summary.
+ * The pension block's questions (001 §2, §4), opened by its hooks through the answer-only dialogs
+ * (components/answer-dialog.tsx): the information acceptance on entry and "Conferma Modifica Fondo"
+ * before the summary.
  */
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { ModalActions } from '../../components/modal-actions';
-import { openAnswerDialog, type OpenDialog } from '../../engine/forms/form-dialogs';
+import { openAnswerDialog, type OpenDialog } from '../../components/answer-dialog';
 import { messages } from '../../../shared/catalogues/account';
 
 /** "Conferma Modifica Fondo" (001 §4): true when the user confirms the new fund. */

@@ -1,7 +1,8 @@
 /**
- * The `pension-fund` block's hooks (engine/forms/block-hooks.ts; spec 001 §2, §4 "Pension"):
+ * The `pension-fund` block's hooks (form-kit/block-hooks.ts; spec 001 §2, §4 "Pension"):
  *
- * - `preload`: the saved fund (`user_anag.covip_fondo`) with its institute and name;
+ * - `preload`: the saved fund (the logged user's `user_anag.covip_fondo`, `savedCovipOf`) with its
+ *   institute and name;
  * - `initialData`: the form starts from the saved fund (institute and name when the form has them);
  * - `onEnter`: the information acceptance (`previdenza_is_ok`: "Accetta e Continua" / "Annulla" -> menu),
  *   one dialog that also carries the form's information text, so no second modal follows it;
@@ -15,12 +16,13 @@ import type { LoggedUserInfo } from '../../api/types';
 import { ApiError } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
 import { useSessionStore } from '../../stores/session';
-import type { FormBlockHooks } from '../../engine/forms/block-hooks';
+import type { FormBlockHooks } from '../../form-kit';
 import {
   acceptPensionInformation,
   fetchSavedFund,
   pensionInformationQueryOptions,
   pensionQueryKeys,
+  savedCovipOf,
   type SavedPensionFund,
 } from './queries';
 
@@ -29,9 +31,6 @@ export function savedFundLabel(fund: { covip?: unknown; istituto?: unknown; nome
   const name = typeof fund.nome === 'string' && fund.nome !== '' ? fund.nome : String(fund.covip ?? '');
   return typeof fund.istituto === 'string' && fund.istituto !== '' ? `[${fund.istituto}] ${name}` : name;
 }
-
-const savedCovipOf = (user: { covip_fondo: string | null }): string | null =>
-  user.covip_fondo && user.covip_fondo.trim() !== '' ? user.covip_fondo : null;
 
 const asFund = (value: unknown): SavedPensionFund | null =>
   value !== null && typeof value === 'object' && typeof (value as SavedPensionFund).covip === 'string'
@@ -44,8 +43,8 @@ function rememberPensionAccepted(user: LoggedUserInfo): LoggedUserInfo {
 }
 
 export const pensionFundHooks: FormBlockHooks = {
-  preload(user) {
-    const covip = savedCovipOf(user);
+  preload(userInfo) {
+    const covip = savedCovipOf(userInfo);
     if (!covip) return null;
     return {
       queryKey: pensionQueryKeys.fund(covip),
@@ -54,8 +53,8 @@ export const pensionFundHooks: FormBlockHooks = {
     };
   },
 
-  initialData({ field, properties, user, preloaded }) {
-    const covip = savedCovipOf(user);
+  initialData({ field, properties, userInfo, preloaded }) {
+    const covip = savedCovipOf(userInfo);
     if (!covip) return {};
     const fund = asFund(preloaded);
     const preset: Record<string, unknown> = { [field]: covip };
@@ -101,8 +100,8 @@ export const pensionFundHooks: FormBlockHooks = {
     return (await result) && (information ? 'informed' : true);
   },
 
-  async beforeConfirm({ field, properties, values, user, preloaded, setFields, track }) {
-    const saved = savedCovipOf(user);
+  async beforeConfirm({ field, properties, values, userInfo, preloaded, setFields, track }) {
+    const saved = savedCovipOf(userInfo);
     if (!saved || values[field] === saved) return true;
     const fund = asFund(preloaded);
     const from = fund ? savedFundLabel(fund) : saved;

@@ -5,9 +5,10 @@
  *   (`GET /api/fondi_previdenza?term=&limit=10`), shown as `[institute] name`; choosing one writes
  *   `covip`, `istituto` and `nome` (the last two are display-only: the engine drops them from the payload);
  * - institute, name and COVIP code of the chosen fund are shown read-only;
- * - the form starts from the user's saved fund (`user.covip_fondo`), whose name is found by searching
- *   its COVIP code; when another fund is chosen, a warning offers "Annulla modifica", which restores
- *   the saved fund. The block's hooks (hooks.ts) add the information acceptance on entry and the
+ * - the form starts from the user's saved fund (`user_anag.covip_fondo` of the logged user, read here
+ *   from the user's query, which the form has loaded: the engine's context carries no fund), whose name
+ *   is found by searching its COVIP code; when another fund is chosen, a warning offers "Annulla
+ *   modifica", which restores the saved fund. The block's hooks (hooks.ts) add the information acceptance on entry and the
  *   "Conferma Modifica Fondo" question on submit.
  */
 import {
@@ -26,11 +27,13 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { formMessages } from '../../../../config/messages-forms.it';
-import { engineContext, type FormEngineContext } from '../../engine/forms/form-context';
+import { userInfoQueryOptions } from '../../api/query-options';
+import { engineContext, type FormEngineContext } from '../../form-kit';
 import { errorNode, mergeErrors } from '../common/field-errors';
 import { lookupKeys, lookups, type PensionFund } from '../common/lookups';
 import { useLatestCallback } from '../common/use-latest';
 import { useSuggestions } from '../common/use-suggestions';
+import { savedCovipOf } from './queries';
 
 /** How a fund is listed (001 §3): `[institute] name`. */
 export function fundLabel(fund: PensionFund): string {
@@ -65,11 +68,12 @@ function writeFund(
 
 export function PensionFundField(props: FieldProps) {
   const context = engineContext(props);
-  const { formData: data, user, errorsFor, submitting } = context;
+  const { formData: data, errorsFor, submitting } = context;
   const field = props.name;
   const id = props.fieldPathId.$id;
   const covip = stringOf(props.formData);
-  const savedCovip = user.covip_fondo && user.covip_fondo.trim() !== '' ? user.covip_fondo : null;
+  // The logged user the form has loaded: read from the cache (the block asks for it only if it is missing).
+  const savedCovip = savedCovipOf(useQuery({ ...userInfoQueryOptions(), staleTime: Infinity }).data);
   const savedFund = useSavedFund(savedCovip);
   const disabled = Boolean(props.disabled || props.readonly || submitting);
 

@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import type { LoggedUserInfo } from '../../api/types';
 
 export interface SavedPensionFund {
   readonly covip: string;
@@ -27,6 +28,15 @@ export const pensionInformationQueryOptions = () =>
       }),
     staleTime: 10 * 60_000,
   });
+
+/**
+ * The COVIP code of the user's saved fund (`user_anag.covip_fondo` of `GET /api/get-logged-user-info`),
+ * null when none is saved. The form engine knows nothing of it: the block reads it from the logged user.
+ */
+export function savedCovipOf(userInfo: Pick<LoggedUserInfo, 'user_anag'> | undefined): string | null {
+  const covip = userInfo?.user_anag.covip_fondo;
+  return covip && covip.trim() !== '' ? covip : null;
+}
 
 /**
  * The user's saved fund (`user_anag.covip_fondo`) with its institute and name, looked up with the fund

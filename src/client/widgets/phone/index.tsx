@@ -9,7 +9,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { labelValue } from '@rjsf/utils';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { phoneHasLetters } from '../../../shared/validators/phone';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { errorNode, mergeErrors } from '../common/field-errors';
 
 export function PhoneWidget(props: WidgetProps) {

@@ -21,7 +21,7 @@ import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
 import { memo, startTransition, useState } from 'react';
 import { screenConstants } from '../../../../config/screen-constants';
 import { formMessages, type FormMessageKey } from '../../../../config/messages-forms.it';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { isValidIban, normalizeIban } from '../../../shared/validators/iban';
 import { isValidVatNumber } from '../../../shared/validators/partita-iva';
 import { CodeLookup } from '../common/code-lookup';

@@ -9,7 +9,7 @@ import { labelValue } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { supportCategories, supportCategoryLabel } from '../../../../config/support-categories';
-import { engineContext } from '../../engine/forms/form-context';
+import { engineContext } from '../../form-kit';
 import { errorNode, mergeErrors } from '../common/field-errors';
 
 export function SupportCategoryWidget(props: WidgetProps) {

@@ -50,7 +50,7 @@ export default async function requestRoutes(app: WireApp, options: RequestRoutes
     );
   }
 
-  // The answer's shape is its schema's: the forms' replay maps say which payload field goes where.
+  // The answer's shape is its schema's: the replay map of the purchase's form says which payload field goes where.
   const fullSchema = loadApiSchemas().find((schema) => schema.$id === 'acquisto-full');
   if (!fullSchema) throw new Error('schemas/api: manca lo schema acquisto-full');
   app.get(
@@ -62,7 +62,8 @@ export default async function requestRoutes(app: WireApp, options: RequestRoutes
         description:
           'Una richiesta dell’utente riletta nella forma con cui un modulo si ricompila (`id_acq_replay`): ' +
           'tipo, categoria, importo, note, fornitore, beneficiario e relazione, scritti dal payload seguendo la ' +
-          'mappa di ripetizione (`replay`) del modulo del suo tipo. Di un altro utente o inesistente: 404.',
+          'mappa di ripetizione (`replay`) del modulo con cui è stata inviata (una richiesta che non lo indica: ' +
+          'il modulo del suo tipo). Di un altro utente o inesistente: 404.',
         tags: ['richieste'],
         params: {
           type: 'object',

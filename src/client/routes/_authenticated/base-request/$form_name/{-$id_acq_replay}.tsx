@@ -3,8 +3,8 @@ import { queryClient } from '../../../../api/query-client';
 import { creditQueryOptions, userInfoQueryOptions } from '../../../../api/query-options';
 import { guardRoute } from '../../../../app/route-guard';
 import { optionalString } from '../../../../app/search';
-import { FormScreen } from '../../../../engine/forms/form-screen';
 import { categoriesQueryOptions, replayQueryOptions } from '../../../../engine/forms/form-queries';
+import { FormScreen } from '../../../../features/forms';
 import { blockHooks } from '../../../../widgets/block-hooks';
 
 /** `id_acq_replay` from the path or from `?id_acq_replay=` (001 §2): a positive integer, else none. */
@@ -46,12 +46,12 @@ export const Route = createFileRoute('/_authenticated/base-request/$form_name/{-
       form.categories ? queryClient.ensureQueryData(categoriesQueryOptions(form.categories.set)) : null,
       replay !== undefined ? queryClient.ensureQueryData(replayQueryOptions(replay)) : null,
       // What the form's blocks need (e.g. the saved pension fund), once the user is known.
-      user.then(({ user_anag: anag }) =>
+      user.then((userInfo) =>
         Promise.allSettled(
           Object.values(form.uiSchema).map((ui) => {
             const name =
               typeof ui === 'object' && ui !== null && 'ui:field' in ui ? ui['ui:field'] : undefined;
-            const query = name ? blockHooks[name]?.preload?.(anag) : null;
+            const query = name ? blockHooks[name]?.preload?.(userInfo) : null;
             return query ? queryClient.ensureQueryData(query) : null;
           }),
         ),

@@ -11,7 +11,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { requestForm } from '../../../../config/partners';
 import { externalLinksQueryOptions } from '../../api/query-options';
-import { openInNewTab } from './handoff';
+import { openInNewTab } from '../../engine/partner/handoff';
 
 export function RequestFormScreen() {
   const navigate = useNavigate();

@@ -25,7 +25,7 @@ import { benefitHub } from '../../../../config/partners';
 import type { BenefitHub } from '../../../../schemas/wire-types.gen';
 import { apiRequest } from '../../api/client';
 import { withOverlays } from '../../components/overlay-host';
-import { openInNewTab } from './handoff';
+import { openInNewTab } from '../../engine/partner/handoff';
 
 export const benefitHubQueryOptions = () => ({
   queryKey: ['benefit-hub'] as const,

@@ -3,10 +3,13 @@
  * (`props.registry.formContext`), for request and plain forms alike: the declaration, the whole form data (blocks such as the
  * beneficiary or the loan calculator read and write several sibling fields), the user's credit
  * and the categories already loaded. Widgets never fetch the form's own data themselves.
+ *
+ * Generic on purpose: nothing here belongs to one form. A block that needs data of its own (the pension
+ * block's saved fund) reads it itself or through its hooks (block-hooks.ts).
  */
-import type { UploadSlot } from '../../../../config/forms/types';
-import type { AnyFormDeclaration } from '../../../shared/forms';
-import type { Categoria } from '../../../../schemas/wire-types.gen';
+import type { UploadSlot } from '../../../config/forms/types';
+import type { AnyFormDeclaration } from '../../shared/forms';
+import type { Categoria } from '../../../schemas/wire-types.gen';
 
 /** A category of the form's kind (`GET /api/categorie/{kind}`). */
 export type FormCategory = Readonly<Categoria>;
@@ -20,6 +23,13 @@ export interface SlotDocument {
   readonly file_date: string;
   /** Name shown to the user (merged PDF name or the reused document's name). */
   readonly label: string;
+}
+
+/** The user's own data every form may show (the intro's read-only block). */
+export interface FormUser {
+  readonly nome: string;
+  readonly cognome: string;
+  readonly cod_fisc: string;
 }
 
 export interface FormEngineContext {
@@ -47,13 +57,8 @@ export interface FormEngineContext {
   /** Upload slots: the document currently held by each slot name (the engine derives `docs` from these). */
   readonly slotDocuments: Readonly<Record<string, SlotDocument | undefined>>;
   setSlotDocument(slot: string, document: SlotDocument | undefined): void;
-  /** The user's own data (read-only blocks; pension's saved fund). */
-  readonly user: {
-    readonly nome: string;
-    readonly cognome: string;
-    readonly cod_fisc: string;
-    readonly covip_fondo: string | null;
-  };
+  /** The user's own data (read-only blocks). */
+  readonly user: FormUser;
   /** Files chosen in `attachment` fields, by field (sent as parts of a multipart body, never as JSON). */
   readonly files: Readonly<Record<string, readonly File[] | undefined>>;
   setFiles(field: string, files: readonly File[]): void;

@@ -1,0 +1,1 @@
+export { FormScreen, PlainFormScreen, type FormScreenProps, type PlainFormScreenProps } from './form-screens';
