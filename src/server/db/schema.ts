@@ -46,7 +46,7 @@ const PASSWORD_RESET_KINDS = ['lost', 'expired'] as const;
 export type PasswordResetKind = (typeof PASSWORD_RESET_KINDS)[number];
 
 /** Document kinds of spec 001 §3 (005-forms.sql). */
-const FILE_KIND_NAMES = [
+export const FILE_KIND_NAMES = [
   'doc_fam',
   'doc_preven',
   'doc_extr_p',

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { DB, DocumentMime, FileKindName } from '../db/schema';
+import { FILE_KIND_NAMES, type DB, type DocumentMime, type FileKindName } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../messages';
 import type { DocumentoEsistente } from '../../../schemas/wire-types.gen';
@@ -26,16 +26,7 @@ export const MAX_DOCUMENT_BYTES = 3_145_728;
 export const MAX_MERGED_FILES = 4;
 
 /** Document kinds of spec 001 §3. */
-export const FILE_KINDS: readonly FileKindName[] = [
-  'doc_fam',
-  'doc_preven',
-  'doc_extr_p',
-  'doc_pagam',
-  'doc_acq',
-  'doc_extra',
-  'doc_rata',
-  'doc_loan',
-];
+export const FILE_KINDS: readonly FileKindName[] = FILE_KIND_NAMES;
 
 export function isFileKind(value: unknown): value is FileKindName {
   return typeof value === 'string' && (FILE_KINDS as readonly string[]).includes(value);
