@@ -1110,6 +1110,57 @@ export interface FormRimbSpese {
   docs: number[];
 }
 
+/** schemas/admin/catalogues.json: Cataloghi delle vetrine. */
+export interface Catalogues {
+  /** The voucher retailers (conv-aml), by name, shown in the document's order; each with its vouchers (forn-aml, bought with buono-aml by product_code). */
+  retailers?: {
+    name: string;
+    /** The retailer's logo: an https address or an inline SVG (data:image/svg+xml). */
+    image_url: string;
+    /** Plain text, shown in the voucher's detail. */
+    short_description: string;
+    /** HTML, shown above the retailer's products; sanitized before it is stored. Left out: none. */
+    long_description?: string;
+    products: {
+      /** Unique among all retailers' products: what a purchase and a voucher code file (column prodotto) name. */
+      product_code: string;
+      name: string;
+      price: string;
+      /** The voucher's picture: an https address or an inline SVG. Left out: none. */
+      image_url?: string;
+    }[];
+  }[];
+  /** The fuel cards on offer (bonus-benzina), by product_code: the page offers the dearest within the year's limit and the user's credit. */
+  fuel_cards?: {
+    product_code: string;
+    name: string;
+    price: string;
+    image_url?: string;
+  }[];
+  /** The mutual-aid sections, by slug, in the document's order, with their products (by slug). The sections assistenza_sanitaria_integrativa and welfare_sociale_art100 have pages of their own (conv-assirete, conv-eurete-100); any other is listed on sez-eurete. */
+  mutual_aid?: {
+    slug: string;
+    nome: string;
+    /** HTML, sanitized before it is stored. Left out: none. */
+    descrizione?: string;
+    /** An https address or an inline SVG. Left out: none. */
+    icona?: string;
+    products: {
+      /** Unique among all mutual-aid products: what a purchase (product_slug) and a voucher code file (column prodotto) name. */
+      slug: string;
+      nome: string;
+      costo: string;
+      /** HTML, sanitized before it is stored. Left out: none. */
+      descrizione?: string;
+      icona?: string;
+      /** The product's information sheet (https). Left out: no link. */
+      url_scheda?: string;
+      /** The product's rules (https). Left out: no link. */
+      url_regolamento?: string;
+    }[];
+  }[];
+}
+
 /** schemas/admin/installation-content-link.json: Collegamento dei contenuti dell'installazione. */
 export interface InstallationContentLink {
   /** The link's key: the same slug in a later document updates it. The pension information of conv-previdenza-integrativa is the documentation link informativa_previdenza_integrativa. */
@@ -1298,6 +1349,7 @@ export interface WireTypes {
   'form-rimb-bollette': FormRimbBollette;
   'form-rimb-interessi': FormRimbInteressi;
   'form-rimb-spese': FormRimbSpese;
+  catalogues: Catalogues;
   'installation-content-link': InstallationContentLink;
   'installation-content': InstallationContent;
   provisioning: Provisioning;

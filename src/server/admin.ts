@@ -59,10 +59,11 @@ import {
 import { welcomeMail } from './services/welcome-mail';
 // Installation content (issue 24)
 import { InstallationContentError, loadInstallationContent } from './services/installation-content';
+import { CatalogueError, loadCatalogues } from './services/catalogue-loader';
 import { formatMessage } from './messages';
 import { loadVoucherCodes, stockReport, VoucherStockError } from './services/voucher-stock';
 import { formatDate } from '../shared/dates';
-import type { InstallationContent, Provisioning } from '../../schemas/wire-types.gen';
+import type { Catalogues, InstallationContent, Provisioning } from '../../schemas/wire-types.gen';
 
 export interface AdminContext {
   db: Kysely<DB>;
@@ -188,6 +189,11 @@ Comandi:
                                                   Benefit Hub dei clienti. Crea e aggiorna; con --prune toglie ciò
                                                   che le sezioni del documento non elencano. Un documento con errori
                                                   è rifiutato tutto, con ogni errore e il suo percorso JSON
+  catalogues <file.json> [--prune]                cataloghi delle vetrine dal documento (schema:
+                                                  schemas/admin/catalogues.json): rivenditori e buoni, carte
+                                                  carburante, sezioni e prodotti di mutuo soccorso. Crea e aggiorna;
+                                                  con --prune toglie ciò che le sezioni del documento non elencano,
+                                                  se nessun acquisto e nessun codice caricato lo nomina
   help                                            questo messaggio
 
 Importi in euro con punto o virgola decimale: 25, 25.5, 1234.50.
@@ -901,6 +907,23 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         }
         for (const line of result.changes) out(line);
         if (result.changes.length === 0) out(formatMessage('apiContentNoChange'));
+        return 0;
+      }
+
+      case 'catalogues': {
+        const { values, positionals } = parse(args, { prune: { type: 'boolean' } }, 1);
+        const document = readJsonFile(positionals[0] ?? '');
+        let result;
+        try {
+          result = await loadCatalogues(db, document as Catalogues, { prune: values.prune === true });
+        } catch (error) {
+          if (!(error instanceof CatalogueError)) throw error;
+          err(formatMessage('apiCataloguesRefused', { n: String(error.problems.length) }));
+          for (const problem of error.problems) err(`  ${problem}`);
+          return 1;
+        }
+        for (const line of [...result.changes, ...result.kept]) out(line);
+        if (result.changes.length === 0) out(formatMessage('apiCataloguesNoChange'));
         return 0;
       }
 

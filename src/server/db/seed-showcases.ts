@@ -2,20 +2,17 @@
  * Demo data of the showcases (issue 13, ARCHITECTURE.md §8), run by seed-demo.ts: three dozen voucher
  * retailers with logos drawn here (SVG as data: addresses, allowed by the CSP's img-src), their vouchers
  * with prices (some retailers hold more than a page of 18), the fuel cards, and the mutual-aid sections
- * (category 53, HTML descriptions the portal sanitizes) with their products, the supplementary health's
- * and the "100" page's sections among them. Idempotent and safe when several instances start together: retailers by name,
- * products, cards, sections and their products by code or slug (ON CONFLICT ... DO UPDATE).
+ * (category 53, HTML descriptions) with their products, the supplementary health's and the "100" page's
+ * sections among them. Loaded as a catalogue document through the operator's loader
+ * (services/catalogue-loader.ts, `npm run admin -- catalogues`): idempotent by name, code and slug, and
+ * safe when several instances start together (the loader's lock).
  */
 import type { Kysely } from 'kysely';
 import { screenConstants } from '../../../config/screen-constants';
-import { parseCents } from '../../shared/money';
+import type { Catalogues } from '../../../schemas/wire-types.gen';
+import { formatCents } from '../../shared/money';
+import { loadCatalogues } from '../services/catalogue-loader';
 import type { DB } from './schema';
-
-const cents = (wire: string): number => {
-  const value = parseCents(wire);
-  if (value === null) throw new Error(`importo demo non valido: ${wire}`);
-  return value;
-};
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -384,103 +381,59 @@ export const demoSections: readonly Section[] = [
   },
 ];
 
-export async function seedShowcases(db: Kysely<DB>): Promise<void> {
-  for (const [index, retailer] of demoRetailers.entries()) {
-    const hue = hueOf(index);
-    const row = await db
-      .insertInto('aml_retailers')
-      .values({
+/**
+ * The demo's catalogues as an installation's document (schemas/admin/catalogues.json): every retailer
+ * with its vouchers, the fuel cards, the mutual-aid sections with their products; the codes and slugs
+ * are the ones the demo has always had (tests and the demo's stocks name them).
+ */
+export function demoCatalogues(): Catalogues {
+  return {
+    retailers: demoRetailers.map((retailer, index) => {
+      const hue = hueOf(index);
+      return {
         name: retailer.name,
         image_url: logoSvg(retailer.name, hue),
         short_description: retailer.short,
-        long_description: `<p><strong>${retailer.name}</strong>: ${retailer.short}</p><p>I buoni valgono in tutti i punti vendita e sul sito, anche per più acquisti fino all’esaurimento dell’importo.</p>`,
-        position: index,
-      })
-      .onConflict((oc) =>
-        oc.column('name').doUpdateSet((eb) => ({
-          image_url: eb.ref('excluded.image_url'),
-          short_description: eb.ref('excluded.short_description'),
-          long_description: eb.ref('excluded.long_description'),
-          position: eb.ref('excluded.position'),
+        long_description: `<p><strong>${escapeXml(retailer.name)}</strong>: ${retailer.short}</p><p>I buoni valgono in tutti i punti vendita e sul sito, anche per più acquisti fino all’esaurimento dell’importo.</p>`,
+        products: retailerProducts(index, retailer).map((p) => ({
+          product_code: p.product_code,
+          name: p.name,
+          price: formatCents(p.amount * 100),
+          image_url: cardSvg(retailer.name, hue, String(p.amount)),
         })),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const products = retailerProducts(index, retailer).map((p) => ({
-      product_code: p.product_code,
-      retailer_id: row.id,
-      name: p.name,
-      price: p.amount * 100,
-      image_url: cardSvg(retailer.name, hue, String(p.amount)),
-    }));
-    await db
-      .insertInto('aml_products')
-      .values(products)
-      .onConflict((oc) =>
-        oc.column('product_code').doUpdateSet((eb) => ({
-          name: eb.ref('excluded.name'),
-          price: eb.ref('excluded.price'),
-          image_url: eb.ref('excluded.image_url'),
-        })),
-      )
-      .execute();
-  }
-
-  await db
-    .insertInto('fuel_cards')
-    .values(
-      demoFuelCards.map((amount) => ({
-        product_code: `FUEL-${amount}`,
-        name: `Carta carburante ${amount} €`,
-        price: amount * 100,
-        image_url: cardSvg('Carta Carburante', 25, String(amount)),
-      })),
-    )
-    .onConflict((oc) => oc.column('product_code').doNothing())
-    .execute();
-
-  for (const [index, section] of demoSections.entries()) {
-    const hue = (index * 53 + 190) % 360;
-    const row = await db
-      .insertInto('eurete_sections')
-      .values({
-        slug_name: section.slug,
+      };
+    }),
+    fuel_cards: demoFuelCards.map((amount) => ({
+      product_code: `FUEL-${amount}`,
+      name: `Carta carburante ${amount} €`,
+      price: formatCents(amount * 100),
+      image_url: cardSvg('Carta Carburante', 25, String(amount)),
+    })),
+    mutual_aid: demoSections.map((section, index) => {
+      const icona = iconSvg(section.symbol, (index * 53 + 190) % 360);
+      return {
+        slug: section.slug,
         nome: section.nome,
         descrizione: section.descrizione,
-        icona: iconSvg(section.symbol, hue),
-        id_categ: screenConstants.eureteSectionsCategory,
-        position: index,
-      })
-      .onConflict((oc) =>
-        oc.column('slug_name').doUpdateSet((eb) => ({
-          nome: eb.ref('excluded.nome'),
-          descrizione: eb.ref('excluded.descrizione'),
-          icona: eb.ref('excluded.icona'),
-        })),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('eurete_products')
-      .values(
-        section.products.map((p) => ({
-          slug_name: p.slug,
-          section_id: row.id,
+        icona,
+        products: section.products.map((p) => ({
+          slug: p.slug,
           nome: p.nome,
-          costo: cents(p.costo),
+          costo: p.costo,
           descrizione: p.descrizione,
-          icona: iconSvg(section.symbol, hue),
+          icona,
           url_scheda: `https://eurete.example/schede/${p.slug}.pdf`,
           url_regolamento: 'https://eurete.example/regolamento.pdf',
         })),
-      )
-      .onConflict((oc) =>
-        oc.column('slug_name').doUpdateSet((eb) => ({
-          nome: eb.ref('excluded.nome'),
-          costo: eb.ref('excluded.costo'),
-          descrizione: eb.ref('excluded.descrizione'),
-        })),
-      )
-      .execute();
-  }
+      };
+    }),
+  };
+}
+
+/**
+ * Loads the demo's catalogues through the installation's loader (services/catalogue-loader.ts): demo
+ * mode is a layer over what an operator can load. Never prunes: what an operator added stays.
+ */
+export async function seedShowcases(db: Kysely<DB>): Promise<void> {
+  await loadCatalogues(db, demoCatalogues());
 }

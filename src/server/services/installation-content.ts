@@ -28,8 +28,8 @@ const schemaFile = (name: string) =>
 
 let validator: ReturnType<Ajv2020['compile']> | undefined;
 
-/** Ajv's complaint in Italian, for the operator. */
-function describe(error: ErrorObject): string {
+/** Ajv's complaint in Italian, for the operator (also the catalogues' loader's). */
+export function describeSchemaError(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -75,7 +75,7 @@ export function installationContentProblems(document: unknown): string[] {
     validator = ajv.compile(JSON.parse(readFileSync(schemaFile('installation-content'), 'utf8')) as object);
   }
   if (!validator(document))
-    return (validator.errors ?? []).map((e) => `${e.instancePath || '/'}: ${describe(e)}`);
+    return (validator.errors ?? []).map((e) => `${e.instancePath || '/'}: ${describeSchemaError(e)}`);
   const doc = document as InstallationContent;
   const problems: string[] = [];
   const once = (seen: Map<string, string>, key: string, path: string) => {
