@@ -44,6 +44,39 @@ export const apiMessages = {
   apiIdempotencyKeyRequired: 'Un acquisto richiede l’intestazione Idempotency-Key.',
   apiAmountInvalid: 'Importo non valido: usare il formato 1234.50.',
   apiPurchaseStateInvalid: 'L’operazione non è consentita nello stato attuale dell’acquisto.',
+  // The operator console and a request's life (issue 26)
+  apiOperatorOnly: 'Questa funzione è riservata agli operatori del servizio welfare.',
+  apiNotForOperators: 'Gli operatori accedono solo alla console operatore.',
+  apiRequestChanged:
+    'La richiesta n. {id} è cambiata mentre la si consultava ({who}): ricaricare la pagina e verificare prima di decidere.',
+  apiRequestNotAwaiting: 'La richiesta n. {id} non è in attesa di una decisione (stato: {stato}).',
+  apiFourEyesSameOperator:
+    'La richiesta supera {soglia}: serve l’approvazione di un secondo operatore, diverso da chi ha dato la prima.',
+  apiFourEyesTerminal:
+    'La richiesta supera {soglia}: dal terminale indicare l’operatore con --operatore <e-mail> (servono due operatori diversi).',
+  apiRejectReasonRequired: 'Scegliere il motivo del rifiuto.',
+  apiRejectNoteRequired: 'Con il motivo «Altro» scrivere una nota per il dipendente.',
+  apiDocumentsNoteRequired: 'Scrivere quali documenti servono.',
+  apiOperatorNoteTooLong: 'La nota può contenere al massimo {max} caratteri.',
+  apiPayRequired:
+    'Solo un operatore abilitato ai pagamenti può vedere gli IBAN e gestire i lotti di pagamento.',
+  apiPayoutNothingToPay: 'Non ci sono rimborsi approvati da pagare con bonifico.',
+  apiPayoutDateInvalid: 'La data di esecuzione deve essere un giorno lavorativo, da oggi in poi.',
+  apiPayoutAccountUnknown: 'Conto di addebito sconosciuto.',
+  apiPayoutBatchClosed: 'Il lotto n. {id} è già {stato}: non si può modificare.',
+  apiRequestNoDocumentsAsked: 'Per la richiesta n. {id} non sono stati chiesti documenti.',
+  apiRequestDocumentsRequired: 'Allegare almeno un documento.',
+  // Notices to the employee (in-app and mail)
+  noticeSender: 'Servizio welfare',
+  noticeApproved: 'La tua richiesta n. {id} ({oggetto}) di {importo} è stata approvata.{quando}',
+  noticeApprovedWhen: ' Il pagamento è previsto entro il {data}.',
+  noticeRejected:
+    'La tua richiesta n. {id} ({oggetto}) di {importo} è stata rifiutata. Motivo: {motivo}. Il credito è stato restituito.',
+  noticeDocuments:
+    'Per la tua richiesta n. {id} ({oggetto}) servono altri documenti: {nota}. Aggiungili dalla pagina della richiesta.',
+  noticePaid: 'La tua richiesta n. {id} ({oggetto}) di {importo} è stata pagata con bonifico il {data}.',
+  noticeMailSubject: 'Richiesta n. {id}: {stato}',
+  noticeMailFooter: 'Vedi la richiesta: {link}',
   apiSkinNotFound: 'Personalizzazione non trovata per il cliente indicato.',
   apiBadRequest: 'Richiesta non valida.',
   apiTypeString: 'un testo',

@@ -12,7 +12,7 @@
  */
 import { menu } from './menu';
 
-export type ProfileName = 'utente' | 'ref_aziendale';
+export type ProfileName = 'utente' | 'ref_aziendale' | 'operatore';
 
 export interface ProfileGrant {
   /** Profiles whose grants this one holds too. */
@@ -30,6 +30,8 @@ export interface ProfileGrant {
 export const profileGrants = {
   utente: { routesFor: 'everyone', menuSubsections: true },
   ref_aziendale: { includes: ['utente'], routesFor: 'ref_aziendale' },
+  // The provider's staff: the console's routes only, nothing of the employee's or the referent's.
+  operatore: { routesFor: 'operatore' },
 } as const satisfies Record<ProfileName, ProfileGrant>;
 
 /** A customer's changes to the profiles' grants, by customer code (`customers.slug`). */

@@ -8,7 +8,8 @@
  * - `permission`: the key(s) of the menu-permission map the user must hold: one key, or
  *   `{ anyOf: [...] }`. Absent means "login is enough".
  * - `thresholdOk`: the user's `threshold_ok` must be true (alert `thresholdNotOk`, then menu).
- * - `profile`: the user's profile must be this one (back office: `ref_aziendale`).
+ * - `profile`: the user's profile must be this one (back office: `ref_aziendale`; operator console:
+ *   `operatore`).
  * - `ollipayRegistered`: the user's `ollipay_status.reg_status` must be true.
  * - `deniedRedirect`: where a user who fails the permission check goes (default `menu`).
  *
@@ -37,11 +38,13 @@ export type RouteGroup =
   | 'helpdesk'
   | 'infos'
   | 'sellers'
-  | 'backoffice-refazi';
+  | 'backoffice-refazi'
+  | 'richieste'
+  | 'operatore';
 
 export type PermissionRule = string | { readonly anyOf: readonly string[] };
 
-export type RedirectTarget = 'menu' | 'home-refazi' | 'login';
+export type RedirectTarget = 'menu' | 'home-refazi' | 'home-operatore' | 'login';
 
 export interface RouteRule {
   readonly path: string;
@@ -49,7 +52,7 @@ export interface RouteRule {
   readonly access: 'public' | 'login';
   readonly permission?: PermissionRule;
   readonly thresholdOk?: true;
-  readonly profile?: 'ref_aziendale';
+  readonly profile?: 'ref_aziendale' | 'operatore';
   readonly ollipayRegistered?: true;
   readonly deniedRedirect?: RedirectTarget;
 }
@@ -99,6 +102,17 @@ const office = (name: string) =>
     profile: 'ref_aziendale',
     permission: name,
     deniedRedirect: 'home-refazi',
+  }) as const;
+
+/** The provider's operator console (issue 26): profile `operatore`; others go to their home. */
+const operator = (name: string, suffix = '') =>
+  ({
+    path: `/operatore/${name}${suffix}`,
+    group: 'operatore',
+    access: 'login',
+    profile: 'operatore',
+    permission: name,
+    deniedRedirect: 'home-operatore',
   }) as const;
 
 export const routes = {
@@ -229,6 +243,17 @@ export const routes = {
   // Showcases (issue 13): the detail of a purchase with the code it delivered (login is enough; the
   // server answers only the purchase's owner).
   'dettaglio-acquisto': { path: '/acquisti/$id_acquisto', group: 'root', access: 'login' },
+
+  // A request's whole life (issue 26): the employee's requests and each one's timeline.
+  'mie-richieste': { path: '/richieste/', group: 'richieste', access: 'login' },
+  'dettaglio-richiesta': { path: '/richieste/$id_acquisto', group: 'richieste', access: 'login' },
+
+  // The provider's operator console (issue 26): its own sign-in page, then the operator's screens.
+  'login-operatore': { path: '/operatore/accesso', group: 'public', access: 'public' },
+  'home-operatore': { path: '/operatore/', group: 'operatore', access: 'login', profile: 'operatore' },
+  'operatore-richiesta': operator('operatore-richiesta', '/$id_acquisto'),
+  'operatore-pagamenti': operator('operatore-pagamenti'),
+  'operatore-registro': operator('operatore-registro'),
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteName = keyof typeof routes;

@@ -87,7 +87,31 @@ const movementKind: StatusSet = {
   ),
 };
 
+/** A request's stage in its life (issue 26): the employee's requests and the operator console. */
+const requestStage = {
+  values: {
+    inviata: { label: 'requestSent', tone: 'neutral' },
+    in_verifica: { label: 'requestInReview', tone: 'info' },
+    documenti_richiesti: { label: 'requestDocumentsAsked', tone: 'warning' },
+    approvata: { label: 'requestApproved', tone: 'info' },
+    in_pagamento: { label: 'requestInPayment', tone: 'info' },
+    pagata: { label: 'requestPaid', tone: 'success' },
+    rifiutata: { label: 'requestRejected', tone: 'danger' },
+  },
+} as const satisfies StatusSet;
+
+/** A payout batch's state (issue 26). */
+const payoutBatch = {
+  values: {
+    aperto: { label: 'batchOpen', tone: 'warning' },
+    eseguito: { label: 'batchExecuted', tone: 'success' },
+    annullato: { label: 'batchCancelled', tone: 'neutral' },
+  },
+} as const satisfies StatusSet;
+
 export const statusSets = {
+  'request-stage': requestStage,
+  'payout-batch': payoutBatch,
   'import-job': importJob,
   'piattapasto-order': piattapastoOrder,
   'voucher-validity': voucherValidity,

@@ -350,6 +350,24 @@ export interface EureteSsoLink {
   sso_link: string;
 }
 
+/** schemas/api/evento-richiesta.json: Evento nella storia di una richiesta. */
+export interface EventoRichiesta {
+  evento:
+    | 'inviata'
+    | 'in_verifica'
+    | 'prima_approvazione'
+    | 'documenti_richiesti'
+    | 'documenti_aggiunti'
+    | 'approvata'
+    | 'in_pagamento'
+    | 'uscita_dal_lotto'
+    | 'pagata'
+    | 'rifiutata';
+  data: string;
+  nota: string | null;
+  operatore?: string | null;
+}
+
 /** schemas/api/faq-frame.json: Indirizzo delle FAQ. */
 export interface FaqFrame {
   url: string | null;
@@ -546,7 +564,7 @@ export interface LoggedUser {
     nome: string;
     cognome: string;
   };
-  profile: 'utente' | 'ref_aziendale';
+  profile: 'utente' | 'ref_aziendale' | 'operatore';
   threshold_ok: boolean;
   ollipay_status: {
     profile: string | null;
@@ -579,6 +597,20 @@ export interface LoginToken {
 /** schemas/api/menu-perms.json: Permessi di menu. */
 export interface MenuPerms {
   [key: string]: true;
+}
+
+/** schemas/api/mie-richieste.json: Le mie richieste. */
+export interface MieRichieste {
+  count: number;
+  results: {
+    id_acquisto: number;
+    inviata_il: string;
+    oggetto: string;
+    tipo: string;
+    importo: Money;
+    stato: StatoRichiesta;
+    entro_il: string | null;
+  }[];
 }
 
 /** schemas/api/money.json: Importo. */
@@ -648,6 +680,205 @@ export interface OllipayStatus {
   profile: string | null;
   reg_status: boolean;
   vouchers: Money[];
+}
+
+/** schemas/api/operatore-coda.json: Coda delle richieste da decidere. */
+export interface OperatoreCoda {
+  count: number;
+  conteggi: {
+    inviata: number;
+    in_verifica: number;
+    documenti_richiesti: number;
+  };
+  results: {
+    id_acquisto: number;
+    inviata_il: string;
+    giorni: number;
+    stato: StatoRichiesta;
+    importo: Money;
+    tipo: string;
+    modulo: string | null;
+    oggetto: string;
+    dipendente: string;
+    azienda: string;
+    cliente: string;
+    prima_approvazione: boolean;
+  }[];
+}
+
+/** schemas/api/operatore-decisione.json: Decisione dell'operatore. */
+export interface OperatoreDecisione {
+  azione: 'approva' | 'rifiuta' | 'richiedi_documenti';
+  versione: number;
+  motivo?: string;
+  nota?: string;
+}
+
+/** schemas/api/operatore-esito.json: Esito di una decisione. */
+export interface OperatoreEsito {
+  id_acquisto: number;
+  stato: StatoRichiesta;
+  versione: number;
+  attende_secondo_operatore: boolean;
+}
+
+/** schemas/api/operatore-lotto.json: Lotto di pagamento. */
+export interface OperatoreLotto {
+  id: number;
+  stato: 'aperto' | 'eseguito' | 'annullato';
+  data_esecuzione: string;
+  totale: Money;
+  bonifici: number;
+  conto: {
+    nome: string;
+    iban: string | null;
+  };
+  richieste: {
+    id_acquisto: number;
+    importo: Money;
+    beneficiario: string;
+    stato: StatoRichiesta;
+  }[];
+}
+
+/** schemas/api/operatore-pagamenti.json: Pagamenti. */
+export interface OperatorePagamenti {
+  da_pagare: {
+    richieste: number;
+    totale: Money;
+  };
+  puo_pagare: boolean;
+  conti: {
+    id: number;
+    nome: string;
+    iban: string;
+    bic: string | null;
+  }[];
+  lotti: {
+    id: number;
+    data_esecuzione: string;
+    stato: 'aperto' | 'eseguito' | 'annullato';
+    totale: Money;
+    bonifici: number;
+    conto: string;
+    creato_da: string;
+    creato_il: string;
+    chiuso_il: string | null;
+  }[];
+}
+
+/** schemas/api/operatore-profilo.json: Operatore collegato. */
+export interface OperatoreProfilo {
+  nome: string;
+  cognome: string;
+  email: string;
+  puo_pagare: boolean;
+  tutti_i_clienti: boolean;
+  clienti: {
+    id: number;
+    codice: string;
+    nome: string;
+  }[];
+  aziende: {
+    id: number;
+    nome: string;
+    cliente: number;
+  }[];
+  moduli: {
+    route: string;
+    titolo: string;
+  }[];
+  motivi_rifiuto: {
+    code: string;
+    label: string;
+  }[];
+  soglia_quattro_occhi: Money;
+}
+
+/** schemas/api/operatore-registro.json: Registro delle operazioni. */
+export interface OperatoreRegistro {
+  count: number;
+  azioni: string[];
+  results: {
+    id: number;
+    quando: string;
+    operatore: string;
+    azione: string;
+    oggetto: string;
+    id_oggetto: string;
+    modifiche: {
+      [key: string]: unknown;
+    };
+    indirizzo: string;
+  }[];
+}
+
+/** schemas/api/operatore-richiesta.json: Richiesta vista dall'operatore. */
+export interface OperatoreRichiesta {
+  id_acquisto: number;
+  stato: StatoRichiesta;
+  versione: number;
+  importo: Money;
+  fonte_credito: 'totale' | 'art51c3';
+  inviata_il: string;
+  tipo: string;
+  modulo: string | null;
+  modulo_titolo: string | null;
+  oggetto: string;
+  soggetto: string;
+  dipendente: {
+    id: number;
+    nome: string;
+    cognome: string;
+    email: string;
+    codice_fiscale: string;
+  };
+  azienda: {
+    id: number;
+    nome: string;
+  };
+  cliente: {
+    codice: string;
+    nome: string;
+  };
+  beneficiario: string | null;
+  iban: string | null;
+  iban_completo: boolean;
+  risposte: {
+    campo: string;
+    etichetta: string;
+    valore: string;
+  }[];
+  documenti: {
+    id: number;
+    nome_file: string;
+    mime: string;
+    tipo: string;
+    caricato_il: string;
+  }[];
+  linee_credito: {
+    id: number;
+    fonte: string;
+    importo: Money;
+    scadenza: string;
+    art51c3: boolean;
+  }[];
+  storia: EventoRichiesta[];
+  lotto: {
+    id: number;
+    data_esecuzione: string;
+  } | null;
+  quattro_occhi: {
+    necessari: boolean;
+    soglia: Money;
+    prima_approvazione: {
+      operatore: string;
+      data: string | null;
+    } | null;
+    posso_approvare: boolean;
+  };
+  azioni: ('approva' | 'rifiuta' | 'richiedi_documenti')[];
+  entro_il: string | null;
 }
 
 /** schemas/api/otp-enrolment.json: Registrazione dell'app di autenticazione. */
@@ -837,6 +1068,26 @@ export interface RicaricaIncentive {
   totale: Money;
 }
 
+/** schemas/api/richiesta-utente.json: Una mia richiesta. */
+export interface RichiestaUtente {
+  id_acquisto: number;
+  inviata_il: string;
+  oggetto: string;
+  tipo: string;
+  importo: Money;
+  stato: StatoRichiesta;
+  entro_il: string | null;
+  pagata_il: string | null;
+  storia: EventoRichiesta[];
+  documenti_richiesti: string | null;
+  documenti: {
+    id: number;
+    nome_file: string;
+    mime: string;
+    caricato_il: string;
+  }[];
+}
+
 /** schemas/api/riga-scadenzario.json: Riga dello scadenzario crediti. */
 export interface RigaScadenzario {
   id: number;
@@ -882,6 +1133,10 @@ export interface Skin {
   };
   footer_text: string;
 }
+
+/** schemas/api/stato-richiesta.json: Stato di una richiesta. */
+export type StatoRichiesta =
+  'inviata' | 'in_verifica' | 'documenti_richiesti' | 'approvata' | 'in_pagamento' | 'pagata' | 'rifiutata';
 
 /** schemas/api/storico-transazioni.json: Storico movimenti. */
 export interface StoricoTransazioni {
@@ -1230,6 +1485,24 @@ export interface Provisioning {
       manages: string[];
     }[];
   }[];
+  /** The provider's staff (profile `operatore`, the operator console): each gets the welcome mail with a set-password link and signs in at /operatore/accesso with the authenticator app. */
+  operators?: {
+    email: string;
+    nome: string;
+    cognome: string;
+    codice_fiscale: string;
+    /** Allowed to see IBANs in full and to make, download and execute payout batches (default false). */
+    pagamenti?: boolean;
+    /** The customer codes served; absent: every customer. */
+    clienti?: string[];
+  }[];
+  /** The provider's bank accounts (by IBAN) payout batches are paid from. */
+  accounts?: {
+    /** The account holder as the bank file names it. */
+    nome: string;
+    iban: string;
+    bic?: string;
+  }[];
 }
 
 /** Every schema by its `$id`: what `{ $ref: "<id>#" }` stands for on the wire. */
@@ -1273,6 +1546,7 @@ export interface WireTypes {
   'eurete-sezione': EureteSezione;
   'eurete-sezioni': EureteSezioni;
   'eurete-sso-link': EureteSsoLink;
+  'evento-richiesta': EventoRichiesta;
   'faq-frame': FaqFrame;
   'file-cifrato': FileCifrato;
   'file-utente-azienda': FileUtenteAzienda;
@@ -1296,6 +1570,7 @@ export interface WireTypes {
   'login-check': LoginCheck;
   'login-token': LoginToken;
   'menu-perms': MenuPerms;
+  'mie-richieste': MieRichieste;
   money: Money;
   movimento: Movimento;
   'notification-page': NotificationPage;
@@ -1304,6 +1579,14 @@ export interface WireTypes {
   notification: WireNotification;
   'nuova-chiave-pubblica': NuovaChiavePubblica;
   'ollipay-status': OllipayStatus;
+  'operatore-coda': OperatoreCoda;
+  'operatore-decisione': OperatoreDecisione;
+  'operatore-esito': OperatoreEsito;
+  'operatore-lotto': OperatoreLotto;
+  'operatore-pagamenti': OperatorePagamenti;
+  'operatore-profilo': OperatoreProfilo;
+  'operatore-registro': OperatoreRegistro;
+  'operatore-richiesta': OperatoreRichiesta;
   'otp-enrolment': OtpEnrolment;
   'outbox-mail': OutboxMail;
   'pagina-chiavi-pubbliche': PaginaChiaviPubbliche;
@@ -1329,10 +1612,12 @@ export interface WireTypes {
   provincia: Provincia;
   'relazione-parentale': RelazioneParentale;
   'ricarica-incentive': RicaricaIncentive;
+  'richiesta-utente': RichiestaUtente;
   'riga-scadenzario': RigaScadenzario;
   'riscatto-voucher-esito': RiscattoVoucherEsito;
   'riscatto-voucher': RiscattoVoucher;
   skin: Skin;
+  'stato-richiesta': StatoRichiesta;
   'storico-transazioni': StoricoTransazioni;
   'tagli-buoni': TagliBuoni;
   'ticket-assistenza': TicketAssistenza;

@@ -19,6 +19,10 @@ import { openDatabase } from './db/connect';
 import { runMigrations } from './db/migrate';
 import type { CreditSourceKind, DB, ImportJobStatus, PurchaseStatus } from './db/schema';
 import { ApiError } from './errors';
+import { rejectReasons } from '../../config/operator-console';
+import { recordAudit, TERMINAL, type Actor } from './services/operator-audit';
+import { operatorByEmail } from './services/operators';
+import { decideRequest, type Decision } from './services/request-review';
 import {
   loadEnv,
   EnvError,
@@ -28,14 +32,7 @@ import {
   type MealVoucherSupplierSecrets,
 } from './plugins/env';
 import { addMonths, addDays, isIsoDay, romeDate } from './services/calendar';
-import {
-  addCredit,
-  approvePurchase,
-  balances,
-  debitPurchase,
-  payPurchase,
-  rejectPurchase,
-} from './services/ledger';
+import { addCredit, balances, debitPurchase, payPurchase } from './services/ledger';
 import { isValidIdempotencyKey } from './services/idempotency';
 import { signSsoToken, signTicket } from './services/signed-links';
 import { otpTypeOf } from './services/sign-in';
@@ -133,9 +130,12 @@ const HELP = `Uso: npm run admin -- <comando> [opzioni]
 
 Comandi:
   purchases [--user <e-mail>] [--status <stato>]   elenca gli acquisti (stati: ${STATUSES.join(', ')})
-  approve <id>                                    approva un acquisto inserito
-  pay <id>                                        segna come pagato un acquisto inserito o approvato
-  reject <id> [--motivo <testo>]                  rifiuta un acquisto e restituisce il credito (movimento AVERE)
+  approve <id> [--operatore <e-mail>]             approva una richiesta in attesa (sopra la soglia dei quattro occhi:
+                                                  due operatori diversi, con --operatore)
+  pay <id> [--operatore <e-mail>]                 segna come pagato un acquisto inserito o approvato (fuori dai lotti)
+  reject <id> [--motivo <codice o testo>] [--nota <testo>] [--operatore <e-mail>]
+                                                  rifiuta una richiesta e restituisce il credito (movimento AVERE);
+                                                  motivi: ${rejectReasons.map((r) => r.code).join(', ')}
   add-credit <e-mail> <importo> [--art51c3] [--fonte 1-7] [--from AAAA-MM-GG] [--to AAAA-MM-GG] [--oggetto <testo>]
                                                   carica una linea di credito (predefiniti: fonte 1, o 7 con --art51c3;
                                                   da oggi per 12 mesi)
@@ -372,21 +372,89 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
       case 'approve':
       case 'pay':
       case 'reject': {
+        // The console's services and audit log (issue 26): the terminal acts as `terminale`, or as the
+        // operator it names (four eyes above the declared amount need two named operators).
         const { values, positionals } = parse(
           args,
-          command === 'reject' ? { motivo: { type: 'string' } } : {},
+          {
+            operatore: { type: 'string' },
+            ...(command === 'reject' ? { motivo: { type: 'string' }, nota: { type: 'string' } } : {}),
+          },
           1,
         );
         const id = idOf(positionals[0] ?? '');
-        const purchase =
-          command === 'approve'
-            ? await approvePurchase(db, id, now)
-            : command === 'pay'
-              ? await payPurchase(db, id, now)
-              : await rejectPurchase(db, id, {
-                  at: now,
-                  ...(typeof values.motivo === 'string' ? { motivo: values.motivo } : {}),
-                });
+        const actor: Actor =
+          typeof values.operatore === 'string'
+            ? {
+                ...TERMINAL,
+                operatorId: (await operatorByEmail(db, values.operatore)).operatorId,
+                actor: values.operatore.toLowerCase(),
+              }
+            : TERMINAL;
+        const current = await db
+          .selectFrom('purchases')
+          .select('review_version')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!current) throw ApiError.of(404, 'apiNotFound');
+        if (command === 'pay') {
+          await db.transaction().execute(async (trx) => {
+            const paid = await payPurchase(trx, id, now);
+            await trx
+              .insertInto('purchase_events')
+              .values({ purchase_id: id, event: 'pagata', at: now, operator_id: actor.operatorId })
+              .execute();
+            await recordAudit(
+              trx,
+              actor,
+              {
+                action: 'pagamento_manuale',
+                objectType: 'richiesta',
+                objectId: id,
+                changes: { stato: 'pagata', importo: formatCents(paid.importo) },
+              },
+              now,
+            );
+          });
+        } else {
+          const motivo = typeof values.motivo === 'string' ? values.motivo : undefined;
+          const nota = typeof values.nota === 'string' ? values.nota : undefined;
+          const declared = rejectReasons.some((r) => r.code === motivo);
+          const decision: Decision =
+            command === 'approve'
+              ? { azione: 'approva', versione: current.review_version }
+              : declared
+                ? { azione: 'rifiuta', versione: current.review_version, motivo: motivo!, nota }
+                : {
+                    azione: 'rifiuta',
+                    versione: current.review_version,
+                    motivo: 'altro',
+                    nota: motivo ?? nota ?? 'Rifiutata dal servizio welfare',
+                  };
+          const deps = importDepsOf(context);
+          const outcome = await decideRequest(
+            db,
+            { baseUrl: deps.baseUrl },
+            actor,
+            { customerIds: null },
+            id,
+            decision,
+            now,
+          );
+          if (outcome.mail)
+            await deps.sendMail({
+              to: outcome.mail.to,
+              subject: outcome.mail.subject,
+              text: outcome.mail.text,
+            });
+          if (outcome.attende_secondo_operatore)
+            out(`Prima approvazione registrata: serve un secondo operatore.`);
+        }
+        const purchase = await db
+          .selectFrom('purchases')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         out(purchaseLine(purchase));
         if (command === 'reject')
           out(`Credito restituito: ${formatEuro(purchase.importo)} (movimento AVERE).`);

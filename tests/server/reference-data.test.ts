@@ -47,6 +47,7 @@ const fixtureGrants: Pick<ReferenceDeclarations, 'profiles' | 'customers'> = {
   profiles: {
     utente: { ...profileGrants.utente, remove: [FIXTURE_ROUTE] },
     ref_aziendale: { ...profileGrants.ref_aziendale, add: [FIXTURE_ROUTE] },
+    operatore: profileGrants.operatore,
   },
   customers: customerGrants,
 };
@@ -116,6 +117,7 @@ describe.each(backends)('reference data at start, demo mode off (%s)', (backend)
       profiles: {
         utente: { ...profileGrants.utente, remove: [FIXTURE_ROUTE, 'conv-viaggi'] },
         ref_aziendale: { ...profileGrants.ref_aziendale, add: [FIXTURE_ROUTE, 'conv-viaggi'] },
+        operatore: profileGrants.operatore,
       },
     });
     expect(changes.changed.sort()).toEqual(['+ref_aziendale:prova-riferimento', '-utente:conv-viaggi']);
@@ -293,7 +295,11 @@ describe.each(backends)('reference data at start, demo mode off (%s)', (backend)
       }),
     ).rejects.toThrow(/chiave sconosciuta «chiave-inesistente»/);
     // The fixture route taken from employees and given to nobody else.
-    const nobody = { utente: fixtureGrants.profiles.utente, ref_aziendale: profileGrants.ref_aziendale };
+    const nobody = {
+      utente: fixtureGrants.profiles.utente,
+      ref_aziendale: profileGrants.ref_aziendale,
+      operatore: profileGrants.operatore,
+    };
     await expect(
       appOn(database, {
         extraRouteRules: { [FIXTURE_ROUTE]: fixtureRule },

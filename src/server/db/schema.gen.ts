@@ -419,6 +419,29 @@ export interface Notifications {
   testo: string;
 }
 
+export interface OperatorAudit {
+  action: string;
+  actor: string;
+  address: string;
+  at: Generated<Timestamp>;
+  changes: Generated<Json>;
+  id: Generated<number>;
+  object_id: string;
+  object_type: string;
+  operator_id: number | null;
+}
+
+export interface OperatorCustomers {
+  customer_id: number;
+  user_id: number;
+}
+
+export interface Operators {
+  all_customers: Generated<boolean>;
+  can_pay: Generated<boolean>;
+  user_id: number;
+}
+
 export interface Outbox {
   created: Generated<Timestamp>;
   html: string | null;
@@ -463,6 +486,29 @@ export interface PasswordResets {
   token_hash: string;
   used_at: Timestamp | null;
   user_id: number;
+}
+
+export interface PayoutBatches {
+  account_id: number;
+  closed_at: Timestamp | null;
+  closed_by: number | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  execution_date: string;
+  id: Generated<number>;
+  message_id: string;
+  status: Generated<string>;
+  total: number;
+  transfers: number;
+}
+
+export interface PayoutItems {
+  batch_id: number;
+  beneficiario: string;
+  iban: string;
+  importo: number;
+  open: Generated<boolean>;
+  purchase_id: number;
 }
 
 export interface PensionFunds {
@@ -518,6 +564,14 @@ export interface ProfilePermissions {
   profile: string;
 }
 
+export interface ProviderAccounts {
+  bic: string | null;
+  created_at: Generated<Timestamp>;
+  iban: string;
+  id: Generated<number>;
+  nome: string;
+}
+
 export interface PublicKeys {
   api_user_id: number | null;
   chiave_pubblica: string;
@@ -543,10 +597,22 @@ export interface PurchaseCategories {
   position: Generated<number>;
 }
 
+export interface PurchaseEvents {
+  at: Generated<Timestamp>;
+  details: Generated<Json>;
+  event: string;
+  id: Generated<number>;
+  note: string | null;
+  operator_id: number | null;
+  purchase_id: number;
+}
+
 export interface Purchases {
   approved_at: Timestamp | null;
   created: Generated<Timestamp>;
   credit_source: string;
+  first_approved_at: Timestamp | null;
+  first_approved_by: number | null;
   form_route: string | null;
   id: Generated<number>;
   idempotency_key: string | null;
@@ -556,6 +622,8 @@ export interface Purchases {
   paid_at: Timestamp | null;
   payload: Generated<Json>;
   rejected_at: Timestamp | null;
+  review_state: string;
+  review_version: Generated<number>;
   soggetto: Generated<string>;
   status: Generated<string>;
   user_id: number;
@@ -797,19 +865,26 @@ export interface DB {
   movements: Movements;
   notification_recipients: NotificationRecipients;
   notifications: Notifications;
+  operator_audit: OperatorAudit;
+  operator_customers: OperatorCustomers;
+  operators: Operators;
   outbox: Outbox;
   outbox_attachments: OutboxAttachments;
   partner_handoffs: PartnerHandoffs;
   password_history: PasswordHistory;
   password_resets: PasswordResets;
+  payout_batches: PayoutBatches;
+  payout_items: PayoutItems;
   pension_funds: PensionFunds;
   piattapasto_order_rows: PiattapastoOrderRows;
   piattapasto_orders: PiattapastoOrders;
   piattapasto_settings: PiattapastoSettings;
   profile_permissions: ProfilePermissions;
+  provider_accounts: ProviderAccounts;
   public_keys: PublicKeys;
   purchase_allocations: PurchaseAllocations;
   purchase_categories: PurchaseCategories;
+  purchase_events: PurchaseEvents;
   purchases: Purchases;
   referent_companies: ReferentCompanies;
   schema_migrations: SchemaMigrations;

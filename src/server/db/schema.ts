@@ -21,11 +21,39 @@ import type { Skin as WireSkin } from '../../../schemas/wire-types.gen';
 import type * as Gen from './schema.gen';
 
 // --- Values of CHECK-constrained text columns ------------------------------------------------------
-const PROFILES = ['utente', 'ref_aziendale'] as const;
+const PROFILES = ['utente', 'ref_aziendale', 'operatore'] as const;
 export type Profile = (typeof PROFILES)[number];
 
 const PURCHASE_STATUSES = ['inserito', 'approvato', 'pagato', 'rifiutato'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/** A request's stage in its life (issue 26, 160-operators.sql), finer than the wire status. */
+const REVIEW_STATES = [
+  'inviata',
+  'in_verifica',
+  'documenti_richiesti',
+  'approvata',
+  'in_pagamento',
+  'pagata',
+  'rifiutata',
+] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+const PURCHASE_EVENTS = [
+  'in_verifica',
+  'prima_approvazione',
+  'documenti_richiesti',
+  'documenti_aggiunti',
+  'approvata',
+  'in_pagamento',
+  'uscita_dal_lotto',
+  'pagata',
+  'rifiutata',
+] as const;
+export type PurchaseEvent = (typeof PURCHASE_EVENTS)[number];
+
+const PAYOUT_BATCH_STATUSES = ['aperto', 'eseguito', 'annullato'] as const;
+export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
 
 const CREDIT_SOURCE_KINDS = ['totale', 'art51c3'] as const;
 export type CreditSourceKind = (typeof CREDIT_SOURCE_KINDS)[number];
@@ -93,7 +121,9 @@ export const CHECKED_TEXT = {
   profile_permissions: { profile: PROFILES },
   customer_permissions: { profile: PROFILES },
   customers: { second_factors: OTP_METHODS },
-  purchases: { status: PURCHASE_STATUSES, credit_source: CREDIT_SOURCE_KINDS },
+  purchases: { status: PURCHASE_STATUSES, credit_source: CREDIT_SOURCE_KINDS, review_state: REVIEW_STATES },
+  purchase_events: { event: PURCHASE_EVENTS },
+  payout_batches: { status: PAYOUT_BATCH_STATUSES },
   partner_handoffs: { comp_credito: CREDIT_SOURCE_KINDS },
   movements: { verso: VERSI },
   company_advances: { verso: VERSI },
@@ -138,6 +168,7 @@ export interface JsonShapes {
  */
 export const FILLED_BY_TRIGGER = {
   movements: { company_id: 'movements_company' },
+  purchases: { review_state: 'purchases_review_state' },
 } as const;
 
 // --- The narrowed database ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { seedOperators } from './seed-operators';
 import type { Kysely } from 'kysely';
 import { ssoProviders } from '../../../config/sso-providers';
 import { parseCents } from '../../shared/money';
@@ -558,6 +559,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     backOfficeIds.map((u) => u.id),
     now,
   );
+  // The provider's two demo operators and its bank account (issue 26), provisioned like a real one's.
+  await seedPasswords(db, await seedOperators(db, now), now);
   await seedHome(db, {
     userId,
     customerId: (slug) => idOf(customerIds, slug),

@@ -30,6 +30,13 @@ declare module 'fastify' {
     route?: string;
     /** A referent back-office call: only inside the back-office plugin (implied there). */
     backOffice?: boolean;
+    /**
+     * Set by the operator console's plugin on each of its calls (routes/operator): the only calls an
+     * operator's session may make, besides those that say `operatorToo` (sign-out, password change).
+     */
+    operatorConsole?: boolean;
+    /** A call outside the console that an operator's session may make too (sign-out, password). */
+    operatorToo?: boolean;
   }
   interface FastifyInstance {
     /** The route rules the server applies: config/routes.ts plus the routes of extra forms. */
@@ -86,6 +93,28 @@ export function isBackOfficeContext(instance: FastifyInstance): boolean {
   return instance.hasDecorator(BACK_OFFICE);
 }
 
+// The operator console's context (issue 26), marked the same way.
+const OPERATOR_CONSOLE = Symbol('operator-console-context');
+const markedConsoles = new WeakSet<object>();
+
+export function markOperatorContext(app: FastifyInstance): void {
+  if (markedConsoles.has(app.server)) {
+    throw new Error('La console operatore si registra in un solo plugin (routes/operator).');
+  }
+  markedConsoles.add(app.server);
+  app.decorate(OPERATOR_CONSOLE, true);
+}
+
+export function isOperatorContext(instance: FastifyInstance): boolean {
+  return instance.hasDecorator(OPERATOR_CONSOLE);
+}
+
+/** A call of the operator console: it names a route of the `operatore` group. */
+export function isOperatorCall(table: RouteTable, route: Declared): boolean {
+  const name = route.config?.route;
+  return name !== undefined && Object.hasOwn(table, name) && table[name]?.group === 'operatore';
+}
+
 type Declared = Pick<RouteOptions, 'url' | 'method' | 'config'>;
 
 const describe = (route: Declared) => `${[route.method].flat().join(',')} ${route.url}`;
@@ -115,7 +144,12 @@ export function checkBackOfficePlacement(
  * Start-time check of one API call's declaration: exactly one of public, login-only or a route
  * name; the route name exists; a back-office call is inside the back-office context.
  */
-export function checkRouteDeclaration(table: RouteTable, route: Declared, insideBackOffice: boolean): void {
+export function checkRouteDeclaration(
+  table: RouteTable,
+  route: Declared,
+  insideBackOffice: boolean,
+  insideOperatorConsole = false,
+): void {
   const config = route.config ?? {};
   const declared = [config.public === true, config.access === 'login', config.route !== undefined];
   if (declared.filter(Boolean).length !== 1) {
@@ -127,6 +161,13 @@ export function checkRouteDeclaration(table: RouteTable, route: Declared, inside
     throw new Error(`${describe(route)}: la route "${config.route}" non esiste in config/routes.ts.`);
   }
   checkBackOfficePlacement(table, route, insideBackOffice);
+  if (isOperatorCall(table, route) !== insideOperatorConsole) {
+    throw new Error(
+      insideOperatorConsole
+        ? `${describe(route)}: nella console operatore ogni chiamata nomina una route del gruppo operatore.`
+        : `${describe(route)}: le chiamate della console operatore si registrano solo nel plugin routes/operator.`,
+    );
+  }
 }
 
 /**

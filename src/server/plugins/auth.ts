@@ -80,6 +80,11 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   if (actFor !== null && (session.profile !== 'ref_aziendale' || !session.managesCompany)) {
     throw ApiError.of(403, 'apiActForForbidden');
   }
+  // Operators reach the console's calls only (and sign-out, password): nothing of an employee's or a
+  // referent's, whatever their grants say.
+  if (session.profile === 'operatore' && !config.operatorConsole && !config.operatorToo) {
+    throw ApiError.of(403, 'apiNotForOperators');
+  }
   authorizeCall(request, session);
   request.auth = session;
 }

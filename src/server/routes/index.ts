@@ -5,10 +5,12 @@
  * registered. Back-office calls are registered only by the back-office plugin (routes/backoffice).
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { checkRouteDeclaration, isBackOfficeContext } from '../plugins/access';
+import { checkRouteDeclaration, isBackOfficeContext, isOperatorContext } from '../plugins/access';
 import { authenticate } from '../plugins/auth';
 import authRoutes from './auth/index';
 import backOfficeRoutes from './backoffice/index';
+import operatorRoutes from './operator/index';
+import requestLifeRoutes from './requests/index';
 import consultantRoutes from './consultant/index';
 import type { PurchaseDeclaration } from '../../../config/purchases/types';
 import type { RegisteredForm } from '../services/form-requests';
@@ -54,7 +56,7 @@ export interface ApiRoutesOptions {
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   app.addHook('onRequest', authenticate);
   app.addHook('onRoute', function (this: FastifyInstance, route) {
-    checkRouteDeclaration(app.routeRules, route, isBackOfficeContext(this));
+    checkRouteDeclaration(app.routeRules, route, isBackOfficeContext(this), isOperatorContext(this));
   });
   await app.register(authRoutes);
   await app.register(shellRoutes);
@@ -63,6 +65,13 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(creditRoutes);
   await app.register(historyRoutes);
   await app.register(backOfficeRoutes, { uploadsDir: options.uploadsDir });
+  // The provider's operator console and the employee's requests (issue 26).
+  await app.register(operatorRoutes, {
+    uploadsDir: options.uploadsDir,
+    extraForms: options.extraForms,
+    publicUrl: options.publicUrl,
+  });
+  await app.register(requestLifeRoutes, { uploadsDir: options.uploadsDir, publicUrl: options.publicUrl });
   // Consultants of the back office: signed requests, no session (issue 16).
   await app.register(consultantRoutes);
   await app.register(skinRoutes);

@@ -366,7 +366,7 @@ export async function allocationsOf(db: Db, purchaseId: number): Promise<Allocat
 // ---------------------------------------------------------------------------------------------
 // Operator transitions: inserito -> approvato -> pagato; inserito | approvato -> rifiutato.
 
-async function lockPurchase(trx: Transaction<DB>, purchaseId: number): Promise<Purchase> {
+export async function lockPurchase(trx: Transaction<DB>, purchaseId: number): Promise<Purchase> {
   const purchase = await trx
     .selectFrom('purchases')
     .selectAll()
@@ -381,16 +381,27 @@ function requireStatus(purchase: Purchase, allowed: readonly PurchaseStatus[]): 
   if (!allowed.includes(purchase.status)) throw new PurchaseStateError(purchase.status);
 }
 
+/** Runs `work` in the caller's transaction, or in a new one. */
+function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
+}
+
+/** Approved (issue 26: the request's stage `approvata`); the caller's transaction when it has one. */
 export async function approvePurchase(
   db: Kysely<DB>,
   purchaseId: number,
   at = new Date(),
 ): Promise<Purchase> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     requireStatus(await lockPurchase(trx, purchaseId), ['inserito']);
     return trx
       .updateTable('purchases')
-      .set({ status: 'approvato', approved_at: at })
+      .set((eb) => ({
+        status: 'approvato',
+        review_state: 'approvata',
+        approved_at: at,
+        review_version: eb('review_version', '+', 1),
+      }))
       .where('id', '=', purchaseId)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -399,7 +410,7 @@ export async function approvePurchase(
 
 /** Paid: the credit has left the lines, so their accounted balance (credito_contabile) goes down too. */
 export async function payPurchase(db: Kysely<DB>, purchaseId: number, at = new Date()): Promise<Purchase> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const purchase = await lockPurchase(trx, purchaseId);
     requireStatus(purchase, ['inserito', 'approvato']);
     for (const a of await lockAllocatedLines(trx, purchaseId)) {
@@ -411,23 +422,33 @@ export async function payPurchase(db: Kysely<DB>, purchaseId: number, at = new D
     }
     return trx
       .updateTable('purchases')
-      .set({ status: 'pagato', paid_at: at, approved_at: purchase.approved_at ?? at })
+      .set((eb) => ({
+        status: 'pagato',
+        review_state: 'pagata',
+        paid_at: at,
+        approved_at: purchase.approved_at ?? at,
+        review_version: eb('review_version', '+', 1),
+      }))
       .where('id', '=', purchaseId)
       .returningAll()
       .executeTakeFirstOrThrow();
   });
 }
 
-/** Rejected (cancelled) by an operator: credit back to the same lines, with an AVERE movement. */
+/**
+ * Rejected (cancelled) by an operator: credit back to the same lines, with an AVERE movement. The status
+ * check under the purchase's lock makes it happen once: a second rejection finds `rifiutato`.
+ */
 export async function rejectPurchase(
   db: Kysely<DB>,
   purchaseId: number,
   options: { at?: Date; motivo?: string } = {},
 ): Promise<Purchase> {
   const at = options.at ?? new Date();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const purchase = await lockPurchase(trx, purchaseId);
     requireStatus(purchase, ['inserito', 'approvato']);
+    if (purchase.review_state === 'in_pagamento') throw new PurchaseStateError(purchase.status);
     for (const a of await lockAllocatedLines(trx, purchaseId)) {
       await trx
         .updateTable('credit_lines')
@@ -450,7 +471,12 @@ export async function rejectPurchase(
       .execute();
     return trx
       .updateTable('purchases')
-      .set({ status: 'rifiutato', rejected_at: at })
+      .set((eb) => ({
+        status: 'rifiutato',
+        review_state: 'rifiutata',
+        rejected_at: at,
+        review_version: eb('review_version', '+', 1),
+      }))
       .where('id', '=', purchaseId)
       .returningAll()
       .executeTakeFirstOrThrow();

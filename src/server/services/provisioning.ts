@@ -1,6 +1,6 @@
 /**
  * Provisioning (issue 24): the customers (with their login options: second factors, SSO providers),
- * companies and referents of an installation, from a JSON document (schemas/admin/provisioning.json)
+ * companies and referents of an installation, the provider's operators and bank accounts (issue 26), from a JSON document (schemas/admin/provisioning.json)
  * read by `npm run admin -- provision FILE`. Idempotent by natural keys (customer code, partita IVA,
  * e-mail): the same document twice changes nothing, a changed field is updated, login options left out
  * stay as they are, nothing is taken away without `prune` (and then only referents' management of
@@ -16,7 +16,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { findSsoProvider, ssoProviders } from '../../../config/sso-providers';
 import type { Provisioning } from '../../../schemas/wire-types.gen';
 import { isValidTaxCode, normalizeTaxCode } from '../../shared/validators/codice-fiscale';
+import { isValidIban } from '../../shared/validators/iban';
 import { isValidVatNumber } from '../../shared/validators/partita-iva';
+import { OPERATOR_CUSTOMER } from './operators';
 import type { DB, OtpMethod } from '../db/schema';
 import { insertNewPerson, type Welcome } from './welcome-mail';
 
@@ -90,6 +92,8 @@ export function provisioningProblems(document: unknown): string[] {
   doc.customers.forEach((customer, i) => {
     const at = `/customers/${i}`;
     once(seen.codes, customer.code, `${at}/code`, `il codice «${customer.code}»`);
+    if (customer.code === OPERATOR_CUSTOMER)
+      problems.push(`${at}/code: il codice «${OPERATOR_CUSTOMER}» è riservato agli operatori del fornitore`);
     customer.login?.sso_providers?.forEach((slug, s) => {
       if (!findSsoProvider(slug))
         problems.push(
@@ -125,6 +129,19 @@ export function provisioningProblems(document: unknown): string[] {
           problems.push(`${path}/manages/${m}: la partita IVA ${vat} non è tra le aziende del cliente`);
       });
     });
+  });
+  doc.operators?.forEach((operator, k) => {
+    const path = `/operators/${k}`;
+    once(seen.emails, operator.email.toLowerCase(), `${path}/email`, `l'indirizzo ${operator.email}`);
+    if (!isValidTaxCode(operator.codice_fiscale))
+      problems.push(`${path}/codice_fiscale: codice fiscale non valido`);
+  });
+  const ibans = new Map<string, string>();
+  doc.accounts?.forEach((account, k) => {
+    const path = `/accounts/${k}`;
+    if (!isValidIban(account.iban))
+      problems.push(`${path}/iban: IBAN non valido (cifre di controllo errate)`);
+    once(ibans, account.iban, `${path}/iban`, `l'IBAN ${account.iban}`);
   });
   return problems;
 }
@@ -164,6 +181,8 @@ export async function provision(
     const conflicts: string[] = [];
     for (const [i, customer] of document.customers.entries())
       await provisionCustomer(trx, customer, `/customers/${i}`, result, conflicts, options);
+    await provisionOperators(trx, document.operators ?? [], result, conflicts, options);
+    await provisionAccounts(trx, document.accounts ?? [], result);
     if (conflicts.length > 0) throw new ProvisioningError(conflicts);
     return result;
   });
@@ -379,6 +398,163 @@ async function provisionCustomer(
       await trx.deleteFrom('referent_companies').where('user_id', '=', user.id).execute();
       await trx.updateTable('users').set({ profile: 'utente' }).where('id', '=', user.id).execute();
       result.changes.push(`referente ${user.email}: non più referente`);
+    }
+  }
+}
+
+type OperatorEntry = NonNullable<Provisioning['operators']>[number];
+
+/**
+ * The provider's operators: users of the reserved operators' customer with profile `operatore`, and
+ * what each may do. With `prune`, an operator the document no longer names is disabled (their actions
+ * stay in the audit log under their name).
+ */
+async function provisionOperators(
+  trx: Transaction<DB>,
+  operators: readonly OperatorEntry[],
+  result: ProvisioningResult,
+  conflicts: string[],
+  options: { prune?: boolean; now?: Date },
+): Promise<void> {
+  const home = await trx
+    .selectFrom('customers as cu')
+    .innerJoin('companies as c', 'c.customer_id', 'cu.id')
+    .select(['cu.id as customer_id', 'c.id_azienda'])
+    .where('cu.slug', '=', OPERATOR_CUSTOMER)
+    .orderBy('c.id_azienda')
+    .executeTakeFirstOrThrow();
+  const declared = new Set<number>();
+  for (const [k, operator] of operators.entries()) {
+    const path = `/operators/${k}`;
+    const email = operator.email.toLowerCase();
+    const customerIds: number[] = [];
+    for (const [c, code] of (operator.clienti ?? []).entries()) {
+      const customer = await trx
+        .selectFrom('customers')
+        .select('id')
+        .where('slug', '=', code)
+        .executeTakeFirst();
+      if (!customer || code === OPERATOR_CUSTOMER)
+        conflicts.push(`${path}/clienti/${c}: cliente sconosciuto «${code}»`);
+      else customerIds.push(customer.id);
+    }
+    const found = await trx
+      .selectFrom('users')
+      .select(['id', 'nome', 'cognome', 'cod_fisc', 'profile', 'customer_id', 'disabled_at'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (found && (found.customer_id !== home.customer_id || found.profile !== 'operatore')) {
+      conflicts.push(`${path}/email: ${email} è un utente di un cliente, non un operatore`);
+      continue;
+    }
+    const wanted = {
+      nome: operator.nome,
+      cognome: operator.cognome,
+      cod_fisc: normalizeTaxCode(operator.codice_fiscale),
+    };
+    let userId: number;
+    if (!found) {
+      const made = await insertNewPerson(
+        trx,
+        {
+          ...wanted,
+          email,
+          profile: 'operatore',
+          company_id: home.id_azienda,
+          customer_id: home.customer_id,
+        },
+        OPERATOR_CUSTOMER,
+        options.now ?? new Date(),
+      );
+      userId = made.id;
+      result.welcomes.push(made.welcome);
+      result.changes.push(`operatore ${email}: creato`);
+    } else {
+      userId = found.id;
+      if (
+        found.nome !== wanted.nome ||
+        found.cognome !== wanted.cognome ||
+        found.cod_fisc !== wanted.cod_fisc ||
+        found.disabled_at !== null
+      ) {
+        await trx
+          .updateTable('users')
+          .set({ ...wanted, disabled_at: null })
+          .where('id', '=', userId)
+          .execute();
+        result.changes.push(`operatore ${email}: aggiornato`);
+      }
+    }
+    declared.add(userId);
+    const rights = { can_pay: operator.pagamenti ?? false, all_customers: operator.clienti === undefined };
+    const current = await trx
+      .selectFrom('operators')
+      .select(['can_pay', 'all_customers'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!current)
+      await trx
+        .insertInto('operators')
+        .values({ user_id: userId, ...rights })
+        .execute();
+    else if (current.can_pay !== rights.can_pay || current.all_customers !== rights.all_customers) {
+      await trx.updateTable('operators').set(rights).where('user_id', '=', userId).execute();
+      if (found) result.changes.push(`operatore ${email}: permessi aggiornati`);
+    }
+    const served = (
+      await trx.selectFrom('operator_customers').select('customer_id').where('user_id', '=', userId).execute()
+    ).map((r) => r.customer_id);
+    const same = served.length === customerIds.length && customerIds.every((id) => served.includes(id));
+    if (!same) {
+      await trx.deleteFrom('operator_customers').where('user_id', '=', userId).execute();
+      if (customerIds.length > 0)
+        await trx
+          .insertInto('operator_customers')
+          .values(customerIds.map((customer_id) => ({ user_id: userId, customer_id })))
+          .execute();
+      if (found) result.changes.push(`operatore ${email}: clienti serviti aggiornati`);
+    }
+  }
+  if (options.prune) {
+    const others = await trx
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('profile', '=', 'operatore')
+      .where('disabled_at', 'is', null)
+      .execute();
+    for (const user of others.filter((u) => !declared.has(u.id))) {
+      await trx
+        .updateTable('users')
+        .set({ disabled_at: options.now ?? new Date() })
+        .where('id', '=', user.id)
+        .execute();
+      result.changes.push(`operatore ${user.email}: disattivato`);
+    }
+  }
+}
+
+/** The provider's bank accounts, by IBAN (never deleted: batches name them). */
+async function provisionAccounts(
+  trx: Transaction<DB>,
+  accounts: NonNullable<Provisioning['accounts']>,
+  result: ProvisioningResult,
+): Promise<void> {
+  for (const account of accounts) {
+    const wanted = { nome: account.nome, bic: account.bic ?? null };
+    const found = await trx
+      .selectFrom('provider_accounts')
+      .select(['id', 'nome', 'bic'])
+      .where('iban', '=', account.iban)
+      .executeTakeFirst();
+    if (!found) {
+      await trx
+        .insertInto('provider_accounts')
+        .values({ ...wanted, iban: account.iban })
+        .execute();
+      result.changes.push(`conto ${account.iban}: creato`);
+    } else if (found.nome !== wanted.nome || found.bic !== wanted.bic) {
+      await trx.updateTable('provider_accounts').set(wanted).where('id', '=', found.id).execute();
+      result.changes.push(`conto ${account.iban}: aggiornato`);
     }
   }
 }

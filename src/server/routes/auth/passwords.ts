@@ -141,7 +141,7 @@ export default async function passwordRoutes(app: WireApp): Promise<void> {
   app.post(
     '/api/password_change',
     {
-      config: { access: 'login' },
+      config: { access: 'login', operatorToo: true },
       schema: {
         summary: 'Cambio password dell’utente collegato',
         description:

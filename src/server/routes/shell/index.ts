@@ -18,7 +18,7 @@ export default async function shellRoutes(app: WireApp): Promise<void> {
     '/api/get-logged-user-info',
     {
       // The whole answer is read by the session query: one round trip per call.
-      config: { access: 'login', sessionExtra: loggedUserColumns },
+      config: { access: 'login', operatorToo: true, sessionExtra: loggedUserColumns },
       schema: {
         summary: "Dati dell'utente collegato",
         description:
@@ -36,7 +36,7 @@ export default async function shellRoutes(app: WireApp): Promise<void> {
   app.get(
     '/api/get_menu_perms',
     {
-      config: { access: 'login' },
+      config: { access: 'login', operatorToo: true },
       schema: {
         summary: "Permessi di menu dell'utente",
         description:
@@ -67,7 +67,7 @@ export default async function shellRoutes(app: WireApp): Promise<void> {
   app.post(
     '/api/logout',
     {
-      config: { access: 'login' },
+      config: { access: 'login', operatorToo: true },
       schema: {
         summary: 'Uscita: revoca il token di sessione',
         tags: ['sessione'],
