@@ -93,7 +93,9 @@ describe.each(backends)('admin CLI (%s)', (backend) => {
     expect(await admin('pay', String(first.id))).toBe(0);
     expect(out[0]).toContain('stato pagato');
     expect(await admin('reject', String(first.id))).toBe(1);
-    expect(err[0]).toBe('Errore: L’operazione non è consentita nello stato attuale dell’acquisto.');
+    expect(err[0]).toBe(
+      `Errore: La richiesta n. ${first.id} non è in attesa di una decisione (stato: pagata).`,
+    );
 
     const before = await balances(database.db, mario);
     expect(await admin('reject', String(second.id), '--motivo', 'Ricevuta mancante')).toBe(0);

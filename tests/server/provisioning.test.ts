@@ -68,21 +68,38 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
     return runOperator(t, dir, mails, ['provision', path, ...options]);
   };
 
+  /** What the document makes for customers (the provider's reserved customer and its operators apart). */
   const counts = async () => {
-    const count = async (table: 'customers' | 'companies' | 'users' | 'referent_companies') =>
-      Number(
-        (
-          await t.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const n = (row: { n: number | string }) => Number(row.n);
     return {
-      customers: await count('customers'),
-      companies: await count('companies'),
-      users: await count('users'),
-      links: await count('referent_companies'),
+      customers: n(
+        await t.db
+          .selectFrom('customers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('slug', '<>', 'operatori')
+          .executeTakeFirstOrThrow(),
+      ),
+      companies: n(
+        await t.db
+          .selectFrom('companies as c')
+          .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('cu.slug', '<>', 'operatori')
+          .executeTakeFirstOrThrow(),
+      ),
+      users: n(
+        await t.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('profile', '<>', 'operatore')
+          .executeTakeFirstOrThrow(),
+      ),
+      links: n(
+        await t.db
+          .selectFrom('referent_companies')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ),
     };
   };
 
@@ -100,12 +117,44 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
       `referente ${GIOVANNA}: gestisce 2 aziende in più`,
       'referente marco.conti@fabbrica.example.com: creato',
       'referente marco.conti@fabbrica.example.com: gestisce 1 aziende in più',
+      'operatore chiara.neri@fornitore.example.com: creato',
+      'operatore paolo.riva@fornitore.example.com: creato',
+      'conto IT60X0542811101000000123456: creato',
       `Mail di benvenuto inviata a ${GIOVANNA}.`,
       'Mail di benvenuto inviata a marco.conti@fabbrica.example.com.',
+      'Mail di benvenuto inviata a chiara.neri@fornitore.example.com.',
+      'Mail di benvenuto inviata a paolo.riva@fornitore.example.com.',
     ]);
     expect(await counts()).toEqual({ customers: 1, companies: 3, users: 2, links: 3 });
-    expect(mails.map((mail) => mail.to)).toEqual([GIOVANNA, 'marco.conti@fabbrica.example.com']);
+    expect(mails.map((mail) => mail.to)).toEqual([
+      GIOVANNA,
+      'marco.conti@fabbrica.example.com',
+      'chiara.neri@fornitore.example.com',
+      'paolo.riva@fornitore.example.com',
+    ]);
     expect(mails[0]!.text).toMatch(/http:\/\/portale\.test\/password-lost\/fabbrica\/[A-Za-z0-9_-]{43}/);
+    // Operators set their password on the operators' page.
+    expect(mails[2]!.text).toMatch(/http:\/\/portale\.test\/password-lost\/operatori\/[A-Za-z0-9_-]{43}/);
+    const operators = await t.db
+      .selectFrom('operators as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .select(['u.email', 'u.profile', 'o.can_pay', 'o.all_customers'])
+      .orderBy('u.email')
+      .execute();
+    expect(operators).toEqual([
+      {
+        email: 'chiara.neri@fornitore.example.com',
+        profile: 'operatore',
+        can_pay: true,
+        all_customers: true,
+      },
+      {
+        email: 'paolo.riva@fornitore.example.com',
+        profile: 'operatore',
+        can_pay: false,
+        all_customers: false,
+      },
+    ]);
 
     const again = await provision(EXAMPLE);
     expect(again).toEqual({
@@ -113,7 +162,7 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
       out: ['Nessuna modifica: il database corrisponde già al documento.'],
       err: [],
     });
-    expect(mails).toHaveLength(2);
+    expect(mails).toHaveLength(4);
     expect(await counts()).toEqual({ customers: 1, companies: 3, users: 2, links: 3 });
 
     // No built-in skin and none in the document: the default skin under the customer's name.
@@ -185,6 +234,65 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
     );
     expect(perms['home-refazi']).toBe(true);
     expect(perms['office-scadenzario-azi']).toBe(true);
+  });
+
+  it('lets a provisioned operator set the password, enrol the app and reach the console of the customers served', async () => {
+    const PAOLO = 'paolo.riva@fornitore.example.com';
+    const link = /https?:\/\/\S+/.exec(mails.find((m) => m.to === PAOLO)!.text)![0];
+    const url = `/api/password_lost_reset/${link.split('/').at(-1)!}`;
+    const set = await t.request({
+      method: 'POST',
+      url,
+      payload: {
+        new_passwd: 'Operatore!2027',
+        passwd_confirm: 'Operatore!2027',
+        cod_fisc: 'RVIPLA79A01F205N',
+      },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    atStepStart();
+    const signIn = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/api-token-ckey',
+        payload: { akey: akeyOf(PAOLO, 'Operatore!2027') },
+      });
+    // The operators' customer allows only the authenticator app: enrolment first.
+    const enrol = json<{ type: string; 'check-token': string }>(await signIn());
+    expect(enrol.type).toBe('ENROLL_OTP');
+    const verified = await t.request({
+      method: 'POST',
+      url: '/api/api-token-otp-verify',
+      payload: { check_token: enrol['check-token'], otp: await lastMailedCode(t.db, PAOLO) },
+    });
+    const { check_token: confirmToken, secret } = json<{ check_token: string; secret: string }>(verified);
+    const step = currentStep();
+    await t.request({
+      method: 'POST',
+      url: '/api/api-token-confirm',
+      payload: { check_token: confirmToken, otp: totpAt(secret, step - 1) },
+    });
+    const auth = json<{ type: string; 'check-token': string }>(await signIn());
+    expect(auth.type).toBe('AUTH_OTP');
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/api-token-otp',
+      payload: { check_token: auth['check-token'], otp: totpAt(secret, step) },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const headers = { authorization: `Token ${json<{ token: string }>(login).token}` };
+    const profile = await t.request({ method: 'GET', url: '/api/operatore/profilo', headers });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(json<{ clienti: { codice: string }[]; puo_pagare: boolean }>(profile)).toMatchObject({
+      clienti: [{ codice: 'fabbrica' }],
+      puo_pagare: false,
+    });
+    const perms = json<Record<string, boolean>>(
+      await t.request({ method: 'GET', url: '/api/get_menu_perms', headers }),
+    );
+    expect(perms['home-operatore']).toBe(true);
+    expect(perms['home-refazi']).toBeFalsy();
+    expect((await t.request({ method: 'GET', url: '/api/aziende_referente', headers })).statusCode).toBe(403);
   });
 
   it('updates a changed field and takes a company away from a referent only with --prune', async () => {

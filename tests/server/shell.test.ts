@@ -241,7 +241,7 @@ describe.each(backends)('portal shell calls on the demo seed (%s)', (backend) =>
     expect(await balances(t.db, marioId)).toEqual(balanceBefore);
     // 5 main users, 36 company employees, 360 more for the referent's history (seed-history.ts), 3 more
     // in each of laura's two companies for the back office (seed-backoffice.ts).
-    expect(before.users).toBe(5 + 36 + 360 + 6);
+    expect(before.users).toBe(5 + 36 + 360 + 6 + 2);
     expect(before.movements).toBeGreaterThan(20);
   });
 

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { formatMessage } from '../messages';
 import { isValidTaxCode, normalizeTaxCode } from '../../shared/validators/codice-fiscale';
+import { OPERATOR_CUSTOMER } from './operators';
 import type { DB, OtpMethod } from '../db/schema';
 import { revokeUserSessions } from './sessions';
 import { composeMail, otpTypeOf } from './sign-in';
@@ -115,18 +116,22 @@ export const SECOND_FACTOR_LABELS: Record<OtpMethod, string> = { totp: 'app (TOT
 
 /** Customers with their login options and how many companies and users they have. */
 export function listCustomers(db: Kysely<DB>) {
-  return db
-    .selectFrom('customers as c')
-    .select([
-      'c.slug',
-      'c.name',
-      'c.second_factors',
-      'c.sso_providers',
-      sql<number>`(SELECT count(*) FROM companies AS co WHERE co.customer_id = c.id)::int`.as('companies'),
-      sql<number>`(SELECT count(*) FROM users AS u WHERE u.customer_id = c.id)::int`.as('users'),
-    ])
-    .orderBy('c.slug')
-    .execute();
+  return (
+    db
+      .selectFrom('customers as c')
+      .select([
+        'c.slug',
+        'c.name',
+        'c.second_factors',
+        'c.sso_providers',
+        sql<number>`(SELECT count(*) FROM companies AS co WHERE co.customer_id = c.id)::int`.as('companies'),
+        sql<number>`(SELECT count(*) FROM users AS u WHERE u.customer_id = c.id)::int`.as('users'),
+      ])
+      // The provider's own (its operators) is not a customer.
+      .where('c.slug', '<>', OPERATOR_CUSTOMER)
+      .orderBy('c.slug')
+      .execute()
+  );
 }
 
 /** Companies (of one customer, when given) with their employees. */
@@ -140,6 +145,7 @@ export function listCompanies(db: Kysely<DB>, customer?: string) {
       'c.slug as customer',
       sql<number>`(SELECT count(*) FROM users AS u WHERE u.company_id = co.id_azienda)::int`.as('users'),
     ])
+    .where('c.slug', '<>', OPERATOR_CUSTOMER)
     .orderBy('c.slug')
     .orderBy('co.nome');
   if (customer) query = query.where('c.slug', '=', customer);

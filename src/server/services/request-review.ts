@@ -833,6 +833,14 @@ export async function addRequestDocuments(
   at = new Date(),
 ) {
   if (docs.length === 0) throw new ApiError(400, { docs: [formatMessage('apiRequestDocumentsRequired')] });
+  // Someone else's request is not found, whatever the documents named.
+  const own = await db
+    .selectFrom('purchases')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!own) throw ApiError.of(404, 'apiNotFound');
   const usable = await usableDocuments(db, userId, [...docs]);
   if (usable.length !== new Set(docs).size) {
     throw new ApiError(409, {
