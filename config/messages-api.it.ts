@@ -66,6 +66,7 @@ export const apiMessages = {
   apiPayoutBatchClosed: 'Il lotto n. {id} è già {stato}: non si può modificare.',
   apiRequestNoDocumentsAsked: 'Per la richiesta n. {id} non sono stati chiesti documenti.',
   apiRequestDocumentsRequired: 'Allegare almeno un documento.',
+  apiImportNotDecidable: 'L’importazione n. {id} è {stato}: si decide solo su una validazione completata.',
   // Notices to the employee (in-app and mail)
   noticeSender: 'Servizio welfare',
   noticeApproved: 'La tua richiesta n. {id} ({oggetto}) di {importo} è stata approvata.{quando}',

@@ -254,6 +254,9 @@ export const routes = {
   'operatore-richiesta': operator('operatore-richiesta', '/$id_acquisto'),
   'operatore-pagamenti': operator('operatore-pagamenti'),
   'operatore-registro': operator('operatore-registro'),
+  'operatore-importazioni': operator('operatore-importazioni'),
+  'operatore-piattapasto': operator('operatore-piattapasto'),
+  'operatore-fornitori': operator('operatore-fornitori'),
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteName = keyof typeof routes;

@@ -18,6 +18,7 @@ import { addCredit, balances, debitPurchase } from '../../src/server/services/le
 import { romeDate } from '../../src/server/services/calendar';
 import { addWorkingDays, nextPayoutDay } from '../../src/server/services/request-life';
 import { DEMO_OPERATORS } from '../../src/server/db/seed-operators';
+import { supplierByKey } from '../../src/server/services/sellers';
 import { akeyOf, currentStep, demo, DEMO_PASSWORD, totpAt } from './auth-helpers';
 import { upload } from './forms-helpers';
 import { backends, buildTestApp, json, type TestApp } from './helpers';
@@ -502,6 +503,61 @@ describe.each(backends)('operator console (%s)', (backend) => {
     expect(open).toEqual([{ batch_id: json<{ id: number }>(second).id }]);
   });
 
+  it('decides the referents’ imports, sends the Piattapasto orders and issues supplier keys from the console', async () => {
+    const imports = json<{ id: number; stato: string; da_decidere: boolean }[]>(
+      await get(chiara, '/api/operatore/importazioni'),
+    );
+    const decidable = imports.find((i) => i.da_decidere);
+    expect(decidable, JSON.stringify(imports.map((i) => i.stato))).toBeDefined();
+    const refused = await post(chiara, `/api/operatore/importazioni/${decidable!.id}/rifiuta`, {
+      motivo: 'Importi da verificare',
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(json<{ stato: string }>(refused).stato).toBe('REJECTED_BY_BACKOFFICE');
+    expect((await post(chiara, `/api/operatore/importazioni/${decidable!.id}/accetta`, {})).statusCode).toBe(
+      409,
+    );
+    const decided = await t.db
+      .selectFrom('operator_audit')
+      .select(['action', 'changes'])
+      .where('object_type', '=', 'importazione')
+      .where('object_id', '=', String(decidable!.id))
+      .execute();
+    expect(decided).toEqual([
+      {
+        action: 'importazione_rifiutata',
+        changes: { stato: [decidable!.stato, 'REJECTED_BY_BACKOFFICE'], motivo: 'Importi da verificare' },
+      },
+    ]);
+
+    const orders = json<{ id: number; da_inviare: boolean }[]>(
+      await get(chiara, '/api/operatore/piattapasto'),
+    );
+    expect(Array.isArray(orders)).toBe(true);
+    const sent = await post(chiara, '/api/operatore/piattapasto/invio', {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(json<{ ordini: number[] }>(sent).ordini).toEqual(
+      orders
+        .filter((o) => o.da_inviare)
+        .map((o) => o.id)
+        .sort((a, b) => a - b),
+    );
+
+    const suppliers = json<{ id: number }[]>(await get(chiara, '/api/operatore/fornitori'));
+    const supplier = suppliers[0]!;
+    const issued = await post(chiara, `/api/operatore/fornitori/${supplier.id}/chiave`, {});
+    expect(issued.statusCode, issued.body).toBe(200);
+    const { chiave } = json<{ chiave: string }>(issued);
+    expect((await supplierByKey(t.db, chiave))?.id).toBe(supplier.id);
+    const keyAudit = await t.db
+      .selectFrom('operator_audit')
+      .select('changes')
+      .where('object_type', '=', 'fornitore')
+      .where('object_id', '=', String(supplier.id))
+      .execute();
+    expect(JSON.stringify(keyAudit)).not.toContain(chiave);
+  });
+
   it('shows an operator only the customers they serve', async () => {
     const initech = await t.db
       .selectFrom('customers')
@@ -532,6 +588,10 @@ describe.each(backends)('operator console (%s)', (backend) => {
       expect(queue.results.map((r) => r.cliente)).not.toContain('Acme S.p.A.');
       const profile = json<{ clienti: { codice: string }[] }>(await get(paolo, '/api/operatore/profilo'));
       expect(profile.clienti.map((c) => c.codice)).toEqual(['initech']);
+      // Supplier keys serve every customer: only an operator of all of them issues one.
+      expect((await post(paolo, '/api/operatore/fornitori/1/chiave', {})).statusCode).toBe(403);
+      const imports = json<{ cliente: string }[]>(await get(paolo, '/api/operatore/importazioni'));
+      expect(imports.every((i) => i.cliente === 'Initech')).toBe(true);
     } finally {
       await t.db.deleteFrom('operator_customers').where('user_id', '=', operator.id).execute();
       await t.db

@@ -40,6 +40,7 @@ import {
   type Decision,
 } from '../../services/request-review';
 import { registeredForms } from '../forms/index';
+import { consoleOperationsRoutes } from './operations';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -417,6 +418,8 @@ export default async function operatorRoutes(app: WireApp, options: OperatorRout
     );
   batchAction('eseguito', 'Lotto eseguito dalla banca: le richieste risultano pagate');
   batchAction('annulla', 'Lotto annullato: le richieste tornano da pagare');
+
+  await consoleOperationsRoutes(app, { operatorOf, actorOf });
 
   app.get(
     '/api/operatore/registro',
