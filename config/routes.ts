@@ -257,6 +257,7 @@ export const routes = {
   'operatore-importazioni': operator('operatore-importazioni'),
   'operatore-piattapasto': operator('operatore-piattapasto'),
   'operatore-fornitori': operator('operatore-fornitori'),
+  'operatore-codici': operator('operatore-codici'),
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteName = keyof typeof routes;

@@ -558,6 +558,37 @@ describe.each(backends)('operator console (%s)', (backend) => {
     expect(JSON.stringify(keyAudit)).not.toContain(chiave);
   });
 
+  it('loads the suppliers’ codes from the console, whole or not at all', async () => {
+    const stocks = json<{ acquisto: string; prodotto: string; liberi: number }[]>(
+      await get(chiara, '/api/operatore/codici-buoni'),
+    );
+    const stock = stocks[0]!;
+    const code = `CONSOLE-${Date.now()}`;
+    const bad = await post(chiara, '/api/operatore/codici-buoni', {
+      nome_file: 'codici.csv',
+      contenuto: `acquisto,prodotto,codice\n${stock.acquisto},${stock.prodotto},${code}\nnessuno,${stock.prodotto},ALTRO-1\n`,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ righe: string[] }>(bad).righe.join()).toMatch(/riga 3/);
+    const loaded = await post(chiara, '/api/operatore/codici-buoni', {
+      nome_file: 'codici.csv',
+      contenuto: `acquisto,prodotto,codice\n${stock.acquisto},${stock.prodotto},${code}\n`,
+    });
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    const after = json<{ acquisto: string; prodotto: string; liberi: number }[]>(
+      await get(chiara, '/api/operatore/codici-buoni'),
+    );
+    expect(after.find((s) => s.acquisto === stock.acquisto && s.prodotto === stock.prodotto)!.liberi).toBe(
+      stock.liberi + 1,
+    );
+    const rows = await t.db
+      .selectFrom('operator_audit')
+      .select(['action', 'changes'])
+      .where('object_type', '=', 'scorta')
+      .execute();
+    expect(rows).toEqual([{ action: 'codici_caricati', changes: { codici: 1 } }]);
+  });
+
   it('shows an operator only the customers they serve', async () => {
     const initech = await t.db
       .selectFrom('customers')
@@ -590,6 +621,9 @@ describe.each(backends)('operator console (%s)', (backend) => {
       expect(profile.clienti.map((c) => c.codice)).toEqual(['initech']);
       // Supplier keys serve every customer: only an operator of all of them issues one.
       expect((await post(paolo, '/api/operatore/fornitori/1/chiave', {})).statusCode).toBe(403);
+      expect(
+        (await post(paolo, '/api/operatore/codici-buoni', { nome_file: 'a.csv', contenuto: 'x' })).statusCode,
+      ).toBe(403);
       const imports = json<{ cliente: string }[]>(await get(paolo, '/api/operatore/importazioni'));
       expect(imports.every((i) => i.cliente === 'Initech')).toBe(true);
     } finally {

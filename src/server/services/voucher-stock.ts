@@ -226,7 +226,12 @@ export async function loadVoucherCodes(
   db: Kysely<DB>,
   csv: string,
   source: string,
-  options: { now?: Date; purchases?: readonly PurchaseDeclaration[] } = {},
+  options: {
+    now?: Date;
+    purchases?: readonly PurchaseDeclaration[];
+    /** Runs in the load's transaction once the codes are in (the operator console's audit row). */
+    beforeCommit?: (trx: Kysely<DB>, loaded: number) => Promise<void>;
+  } = {},
 ): Promise<{ loaded: number; stocks: (StockKey & { added: number; free: number })[] }> {
   const today = romeDate(options.now);
   const stocked = new Map(stockedPurchases(options.purchases).map((p) => [p.name, p]));
@@ -345,6 +350,7 @@ export async function loadVoucherCodes(
       const purchase = stocked.get(entry.acquisto)!;
       if (free >= lowStockLevel(purchase)) await clearAlert(trx, entry);
     }
+    await options.beforeCommit?.(trx, rows.length);
     return { loaded: rows.length, stocks };
   });
 }

@@ -14,6 +14,7 @@ import { recordAudit, type Actor } from '../../services/operator-audit';
 import { inScope, type OperatorScope } from '../../services/operators';
 import { ORDER_QUEUE, pendingOrders } from '../../services/piattapasto';
 import { issueSupplierKey } from '../../services/sellers';
+import { loadVoucherCodes, stockReport, VoucherStockError } from '../../services/voucher-stock';
 
 export interface ConsoleContext {
   operatorOf(request: { operator: OperatorScope | null }): OperatorScope;
@@ -360,6 +361,118 @@ export async function consoleOperationsRoutes(app: WireApp, context: ConsoleCont
         return issued;
       });
       return { id, chiave: key };
+    },
+  );
+
+  app.get(
+    '/api/operatore/codici-buoni',
+    {
+      config: { route: 'operatore-codici' },
+      schema: {
+        summary: 'Scorte dei codici dei fornitori',
+        description:
+          'Ogni scorta (acquisto e prodotto) con i codici liberi, consegnati e scaduti, anche quelle vuote.',
+        tags: TAG,
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: [
+                'acquisto',
+                'prodotto',
+                'titolo',
+                'liberi',
+                'consegnati',
+                'scaduti',
+                'prossima_scadenza',
+                'livello',
+                'bassa',
+              ],
+              properties: {
+                acquisto: { type: 'string' },
+                prodotto: { type: 'string' },
+                titolo: { type: 'string' },
+                liberi: { type: 'integer' },
+                consegnati: { type: 'integer' },
+                scaduti: { type: 'integer' },
+                prossima_scadenza: { type: ['string', 'null'] },
+                livello: { type: 'integer' },
+                bassa: { type: 'boolean' },
+              },
+              additionalProperties: false,
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async () =>
+      (await stockReport(app.db)).map((l) => ({
+        acquisto: l.acquisto,
+        prodotto: l.prodotto,
+        titolo: l.title,
+        liberi: l.free,
+        consegnati: l.taken,
+        scaduti: l.expired,
+        prossima_scadenza: l.nextExpiry,
+        livello: l.level,
+        bassa: l.low,
+      })),
+  );
+
+  app.post(
+    '/api/operatore/codici-buoni',
+    {
+      config: { route: 'operatore-codici' },
+      schema: {
+        summary: 'Carica un file CSV di codici dei fornitori',
+        description:
+          'Colonne `acquisto,prodotto,codice,scadenza` (virgola o punto e virgola): caricato tutto o rifiutato con ogni ' +
+          'riga sbagliata (400 `righe`), nulla scritto. Solo per gli operatori di tutti i clienti.',
+        tags: TAG,
+        body: {
+          type: 'object',
+          required: ['nome_file', 'contenuto'],
+          properties: {
+            nome_file: { type: 'string', minLength: 1, maxLength: 200 },
+            contenuto: { type: 'string', minLength: 1, maxLength: 8_000_000 },
+          },
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['caricati'],
+            properties: { caricati: { type: 'integer' } },
+            additionalProperties: false,
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      if (context.operatorOf(request).customerIds !== null) throw ApiError.of(403, 'apiForbidden');
+      const { nome_file: fileName, contenuto } = request.body;
+      try {
+        const result = await loadVoucherCodes(app.db, contenuto, fileName, {
+          beforeCommit: (trx, loaded) =>
+            recordAudit(trx, context.actorOf(request), {
+              action: 'codici_caricati',
+              objectType: 'scorta',
+              objectId: fileName.slice(0, 64),
+              changes: { codici: loaded },
+            }),
+        });
+        return { caricati: result.loaded };
+      } catch (error) {
+        if (!(error instanceof VoucherStockError)) throw error;
+        throw new ApiError(400, {
+          righe: error.problems
+            .slice(0, 200)
+            .map((p) => (p.line ? `riga ${p.line}: ${p.message}` : p.message)),
+        });
+      }
     },
   );
 }
