@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { HOTP, Secret } from 'otpauth';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
 import { json, type TestApp } from './helpers';
 
@@ -116,4 +116,39 @@ export async function sendCode(t: TestApp, checkToken: string, otp: string, extr
 /** Failed sign-ins are per account: tests that provoke them clean up after themselves. */
 export async function clearLoginFailures(db: Kysely<DB>): Promise<void> {
   await db.deleteFrom('login_failures').execute();
+}
+
+/**
+ * A first sign-in as a new person makes it (provisioning): the password, ENROLL_OTP with the mailed code,
+ * the app confirmed with a code of the new secret, then AUTH_OTP; answers the session token.
+ */
+export async function enrolAndSignIn(t: TestApp, email: string, password: string): Promise<string> {
+  atStepStart();
+  const signIn = () =>
+    t.request({ method: 'POST', url: '/api/api-token-ckey', payload: { akey: akeyOf(email, password) } });
+  const enrol = json<{ type: string; 'check-token': string }>(await signIn());
+  expect(enrol.type).toBe('ENROLL_OTP');
+  const verified = await t.request({
+    method: 'POST',
+    url: '/api/api-token-otp-verify',
+    payload: { check_token: enrol['check-token'], otp: await lastMailedCode(t.db, email) },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  const { check_token: confirmToken, secret } = json<{ check_token: string; secret: string }>(verified);
+  const step = currentStep();
+  const confirmed = await t.request({
+    method: 'POST',
+    url: '/api/api-token-confirm',
+    payload: { check_token: confirmToken, otp: totpAt(secret, step - 1) },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const auth = json<{ type: string; 'check-token': string }>(await signIn());
+  expect(auth.type).toBe('AUTH_OTP');
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/api-token-otp',
+    payload: { check_token: auth['check-token'], otp: totpAt(secret, step) },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  return json<{ token: string }>(login).token;
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Provisioning } from '../../schemas/wire-types.gen';
 import { runAdmin } from '../../src/server/admin';
-import { akeyOf, atStepStart, currentStep, lastMailedCode, totpAt } from './auth-helpers';
+import { akeyOf, enrolAndSignIn } from './auth-helpers';
 import { routes } from '../../config/routes';
 import { declaredReference, grantRows } from '../../src/server/services/reference-data';
 import { upload } from './forms-helpers';
@@ -188,38 +188,7 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
     });
     expect(set.statusCode, set.body).toBe(200);
 
-    atStepStart();
-    const signIn = () =>
-      t.request({
-        method: 'POST',
-        url: '/api/api-token-ckey',
-        payload: { akey: akeyOf(GIOVANNA, 'Fabbrica!2027') },
-      });
-    const enrol = json<{ type: string; 'check-token': string }>(await signIn());
-    expect(enrol.type).toBe('ENROLL_OTP');
-    const verified = await t.request({
-      method: 'POST',
-      url: '/api/api-token-otp-verify',
-      payload: { check_token: enrol['check-token'], otp: await lastMailedCode(t.db, GIOVANNA) },
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
-    const { check_token: confirmToken, secret } = json<{ check_token: string; secret: string }>(verified);
-    const step = currentStep();
-    const confirmed = await t.request({
-      method: 'POST',
-      url: '/api/api-token-confirm',
-      payload: { check_token: confirmToken, otp: totpAt(secret, step - 1) },
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const auth = json<{ type: string; 'check-token': string }>(await signIn());
-    expect(auth.type).toBe('AUTH_OTP');
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/api-token-otp',
-      payload: { check_token: auth['check-token'], otp: totpAt(secret, step) },
-    });
-    expect(login.statusCode, login.body).toBe(200);
-    const session = json<{ token: string }>(login).token;
+    const session = await enrolAndSignIn(t, GIOVANNA, 'Fabbrica!2027');
 
     const headers = { authorization: `Token ${session}` };
     const companies = await t.request({ method: 'GET', url: '/api/aziende_referente', headers });
@@ -250,37 +219,9 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
       },
     });
     expect(set.statusCode, set.body).toBe(200);
-    atStepStart();
-    const signIn = () =>
-      t.request({
-        method: 'POST',
-        url: '/api/api-token-ckey',
-        payload: { akey: akeyOf(PAOLO, 'Operatore!2027') },
-      });
     // The operators' customer allows only the authenticator app: enrolment first.
-    const enrol = json<{ type: string; 'check-token': string }>(await signIn());
-    expect(enrol.type).toBe('ENROLL_OTP');
-    const verified = await t.request({
-      method: 'POST',
-      url: '/api/api-token-otp-verify',
-      payload: { check_token: enrol['check-token'], otp: await lastMailedCode(t.db, PAOLO) },
-    });
-    const { check_token: confirmToken, secret } = json<{ check_token: string; secret: string }>(verified);
-    const step = currentStep();
-    await t.request({
-      method: 'POST',
-      url: '/api/api-token-confirm',
-      payload: { check_token: confirmToken, otp: totpAt(secret, step - 1) },
-    });
-    const auth = json<{ type: string; 'check-token': string }>(await signIn());
-    expect(auth.type).toBe('AUTH_OTP');
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/api-token-otp',
-      payload: { check_token: auth['check-token'], otp: totpAt(secret, step) },
-    });
-    expect(login.statusCode, login.body).toBe(200);
-    const headers = { authorization: `Token ${json<{ token: string }>(login).token}` };
+    const session = await enrolAndSignIn(t, PAOLO, 'Operatore!2027');
+    const headers = { authorization: `Token ${session}` };
     const profile = await t.request({ method: 'GET', url: '/api/operatore/profilo', headers });
     expect(profile.statusCode, profile.body).toBe(200);
     expect(json<{ clienti: { codice: string }[]; puo_pagare: boolean }>(profile)).toMatchObject({

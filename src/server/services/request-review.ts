@@ -12,7 +12,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { movementKindLabel } from '../../../config/movement-kinds';
 import { operatorRules, rejectReasons } from '../../../config/operator-console';
 import { formatCents, formatEuro } from '../../shared/money';
-import type { DB, PurchaseEvent, ReviewState } from '../db/schema';
+import type { DB, Purchase, PurchaseEvent, ReviewState } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../messages';
 import type { MailMessage } from '../plugins/mail';
@@ -757,21 +757,30 @@ export async function myRequests(
   const today = romeDate(now);
   return {
     count: Number(count.n),
-    results: rows.map((r) => ({
-      id_acquisto: r.id,
-      inviata_il: r.created.toISOString(),
-      oggetto: r.oggetto || movementKindLabel(r.kind),
-      tipo: movementKindLabel(r.kind),
-      importo: formatCents(r.importo),
-      stato: r.review_state,
-      entro_il: expectedPaymentDay({
-        state: r.review_state,
-        byTransfer: ibanOf(r.payload) !== null,
-        sentDay: isoDay(r.created),
-        today,
-        batchDay: r.execution_date,
-      }),
-    })),
+    results: rows.map((r) => requestSummary(r, today, r.execution_date)),
+  };
+}
+
+/** What the employee reads of a request in the list and atop its page. */
+function requestSummary(
+  r: Pick<Purchase, 'id' | 'created' | 'oggetto' | 'kind' | 'importo' | 'review_state' | 'payload'>,
+  today: string,
+  batchDay: string | null,
+) {
+  return {
+    id_acquisto: r.id,
+    inviata_il: r.created.toISOString(),
+    oggetto: r.oggetto || movementKindLabel(r.kind),
+    tipo: movementKindLabel(r.kind),
+    importo: formatCents(r.importo),
+    stato: r.review_state,
+    entro_il: expectedPaymentDay({
+      state: r.review_state,
+      byTransfer: ibanOf(r.payload) !== null,
+      sentDay: isoDay(r.created),
+      today,
+      batchDay,
+    }),
   };
 }
 
@@ -796,19 +805,7 @@ export async function myRequest(db: Kysely<DB>, userId: number, id: number, now 
   ]);
   const asked = [...timeline].reverse().find((e) => e.evento === 'documenti_richiesti');
   return {
-    id_acquisto: r.id,
-    inviata_il: r.created.toISOString(),
-    oggetto: r.oggetto || movementKindLabel(r.kind),
-    tipo: movementKindLabel(r.kind),
-    importo: formatCents(r.importo),
-    stato: r.review_state,
-    entro_il: expectedPaymentDay({
-      state: r.review_state,
-      byTransfer: ibanOf(r.payload) !== null,
-      sentDay: isoDay(r.created),
-      today: romeDate(now),
-      batchDay: batch?.execution_date ?? null,
-    }),
+    ...requestSummary(r, romeDate(now), batch?.execution_date ?? null),
     pagata_il: r.paid_at ? romeDate(r.paid_at) : null,
     storia: timeline.map(({ evento, data, nota }) => ({ evento, data, nota })),
     documenti_richiesti: r.review_state === 'documenti_richiesti' ? (asked?.nota ?? null) : null,

@@ -16,7 +16,8 @@ import { operatorPaging, operatorRules, rejectReasons } from '../../../../config
 import { formatCents, parseCents } from '../../../shared/money';
 import { markOperatorContext } from '../../plugins/access';
 import { requireAuth } from '../../plugins/auth';
-import { errorResponses, type WireApp } from '../../plugins/schemas';
+import type { WireApp } from '../../plugins/schemas';
+import { CONSOLE_TAG, consoleErrors, idParams } from './shared';
 import { ApiError } from '../../errors';
 import { isIsoDay } from '../../services/calendar';
 import { contentDisposition, readDocument } from '../../services/documents';
@@ -55,14 +56,8 @@ export interface OperatorRoutesOptions {
   publicUrl: string | null;
 }
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
-  additionalProperties: false,
-} as const;
-const TAG = ['console operatore'];
+const errors = consoleErrors;
+const TAG = CONSOLE_TAG;
 
 function operatorOf(request: { operator: OperatorScope | null }): OperatorScope {
   if (!request.operator) throw ApiError.of(403, 'apiOperatorOnly');

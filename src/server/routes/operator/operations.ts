@@ -7,7 +7,8 @@
  */
 import { sql } from 'kysely';
 import { formatCents } from '../../../shared/money';
-import { errorResponses, type WireApp } from '../../plugins/schemas';
+import type { WireApp } from '../../plugins/schemas';
+import { CONSOLE_TAG, consoleErrors, idParams } from './shared';
 import { ApiError } from '../../errors';
 import { decideImport, IMPORT_APPLY_QUEUE } from '../../services/imports';
 import { recordAudit, type Actor } from '../../services/operator-audit';
@@ -21,14 +22,8 @@ export interface ConsoleContext {
   actorOf(request: { operator: OperatorScope | null; ip: string }): Actor;
 }
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
-  additionalProperties: false,
-} as const;
-const TAG = ['console operatore'];
+const errors = consoleErrors;
+const TAG = CONSOLE_TAG;
 const DECIDABLE = ['VALIDATION_COMPLETED', 'VALIDATION_COMPLETED_WITH_WARNINGS'] as const;
 
 const importRow = {
