@@ -174,6 +174,12 @@ console.info('\n=== Tabelle del back office su larga scala (bench/backoffice.ts)
 const backOffice = spawnSync('npx', ['tsx', 'bench/backoffice.ts'], { stdio: 'inherit' });
 if (backOffice.status !== 0) process.exitCode = backOffice.status ?? 1;
 
+// The operators' review queue at 200,000 requests awaiting a decision (issue 26): PGlite, and PostgreSQL
+// when TEST_DATABASE_URL is set. Its own table and bench/review-queue-results.json.
+console.info('\n=== Coda delle richieste da verificare su larga scala (bench/review-queue.ts)');
+const reviewQueue = spawnSync('npx', ['tsx', 'bench/review-queue.ts'], { stdio: 'inherit' });
+if (reviewQueue.status !== 0) process.exitCode = reviewQueue.status ?? 1;
+
 // Authenticated API throughput next to a one-query floor, with autocannon (20 connections): PGlite,
 // and PostgreSQL when TEST_DATABASE_URL is set. Its own table and bench/api-throughput-results.json.
 console.info("\n=== Throughput dell'API autenticata (bench/api-throughput.ts)");

@@ -589,6 +589,35 @@ describe.each(backends)('operator console (%s)', (backend) => {
     expect(rows).toEqual([{ action: 'codici_caricati', changes: { codici: 1 } }]);
   });
 
+  it('keeps the counts per state equal to the requests, through every change made above', async () => {
+    const exact = async (companyId?: number) => {
+      let query = t.db
+        .selectFrom('purchases')
+        .select(['review_state', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('review_state', 'in', ['inviata', 'in_verifica', 'documenti_richiesti'])
+        .groupBy('review_state');
+      if (companyId !== undefined) query = query.where('company_id', '=', companyId);
+      const rows = await query.execute();
+      const out = { inviata: 0, in_verifica: 0, documenti_richiesti: 0 } as Record<string, number>;
+      for (const r of rows) out[r.review_state] = Number(r.n);
+      return out;
+    };
+    const all = json<{ conteggi: Record<string, number> }>(await get(chiara, '/api/operatore/richieste'));
+    expect(all.conteggi).toEqual(await exact());
+    const acme = (
+      await t.db.selectFrom('users').select('company_id').where('id', '=', marioId).executeTakeFirstOrThrow()
+    ).company_id;
+    const mine = json<{ conteggi: Record<string, number> }>(
+      await get(chiara, `/api/operatore/richieste?azienda=${acme}`),
+    );
+    expect(mine.conteggi).toEqual(await exact(acme));
+    // With an amount filter the counts are counted, and agree.
+    const counted = json<{ conteggi: Record<string, number> }>(
+      await get(chiara, '/api/operatore/richieste?importo_min=0.01'),
+    );
+    expect(counted.conteggi).toEqual(await exact());
+  });
+
   it('shows an operator only the customers they serve', async () => {
     const initech = await t.db
       .selectFrom('customers')

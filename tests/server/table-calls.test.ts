@@ -133,7 +133,8 @@ function callsOf(table: TableDeclaration): Array<[string, TableCall]> {
     (action, i) => action.kind === 'call' && calls.push([`rowActions[${i}]`, action.call]),
   );
   for (const filter of table.filters ?? [])
-    if (filter.kind === 'user-picker') calls.push(['filter.source', filter.source]);
+    if (filter.kind === 'user-picker' || filter.kind === 'source-select')
+      calls.push(['filter.source', filter.source]);
   if (table.toolbar?.upload) calls.push(['toolbar.upload', table.toolbar.upload.call]);
   return calls;
 }

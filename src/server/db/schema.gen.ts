@@ -609,6 +609,7 @@ export interface PurchaseEvents {
 
 export interface Purchases {
   approved_at: Timestamp | null;
+  company_id: number;
   created: Generated<Timestamp>;
   credit_source: string;
   first_approved_at: Timestamp | null;
@@ -632,6 +633,13 @@ export interface Purchases {
 export interface ReferentCompanies {
   company_id: number;
   user_id: number;
+}
+
+export interface ReviewQueueCounts {
+  company_id: number;
+  form_route: string;
+  n: number;
+  review_state: string;
 }
 
 export interface SchemaMigrations {
@@ -887,6 +895,7 @@ export interface DB {
   purchase_events: PurchaseEvents;
   purchases: Purchases;
   referent_companies: ReferentCompanies;
+  review_queue_counts: ReviewQueueCounts;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
   static_link_groups: StaticLinkGroups;

@@ -168,7 +168,7 @@ export interface JsonShapes {
  */
 export const FILLED_BY_TRIGGER = {
   movements: { company_id: 'movements_company' },
-  purchases: { review_state: 'purchases_review_state' },
+  purchases: { review_state: 'purchases_review_state', company_id: 'purchases_company' },
 } as const;
 
 // --- The narrowed database ---------------------------------------------------------------------------

@@ -70,19 +70,19 @@ export async function listQueue(
   now = new Date(),
 ) {
   const slice = pageSlice(filters, sizes);
-  // The filters on the employee (customer, company, scope) as one subquery: without them the queue and
-  // its counts read the purchases' partial indexes alone.
-  const byUser = filters.cliente !== undefined || filters.azienda !== undefined || scope.customerIds !== null;
+  // Customer, company and scope filter the company a request was made for (purchases.company_id): the
+  // counts then read the partial index (company_id, review_state), the page the queue index.
+  // The companies of the customer asked for, within the operator's scope.
+  const byCustomer = filters.cliente !== undefined || scope.customerIds !== null;
+  const companiesServed = () => {
+    let companies = db.selectFrom('companies as sc').select('sc.id_azienda');
+    if (filters.cliente !== undefined) companies = companies.where('sc.customer_id', '=', filters.cliente);
+    return companies.where(inScope(scope, sql.ref('sc.customer_id')));
+  };
   const base = (states: readonly ReviewState[]) => {
     let query = db.selectFrom('purchases as p').where('p.review_state', 'in', [...states]);
-    if (byUser) {
-      query = query.where('p.user_id', 'in', (eb) => {
-        let users = eb.selectFrom('users as su').select('su.id');
-        if (filters.cliente !== undefined) users = users.where('su.customer_id', '=', filters.cliente);
-        if (filters.azienda !== undefined) users = users.where('su.company_id', '=', filters.azienda);
-        return users.where(inScope(scope, sql.ref('su.customer_id')));
-      });
-    }
+    if (filters.azienda !== undefined) query = query.where('p.company_id', '=', filters.azienda);
+    if (byCustomer) query = query.where('p.company_id', 'in', companiesServed());
     if (filters.modulo !== undefined) query = query.where('p.form_route', '=', filters.modulo);
     if (filters.importo_min !== undefined) query = query.where('p.importo', '>=', filters.importo_min);
     if (filters.importo_max !== undefined) query = query.where('p.importo', '<=', filters.importo_max);
@@ -91,35 +91,68 @@ export async function listQueue(
     return query;
   };
   const states = filters.stato !== undefined ? [filters.stato] : AWAITING;
-  const [counts, rows] = await Promise.all([
-    base(AWAITING)
-      .select(['p.review_state', (eb) => eb.fn.countAll<string>().as('n')])
-      .groupBy('p.review_state')
-      .execute(),
+  // Without an amount or age filter the counts are sums of review_queue_counts (kept by a trigger per
+  // company, form and state): a few rows, however long the queue.
+  const kept =
+    filters.importo_min === undefined &&
+    filters.importo_max === undefined &&
+    filters.giorni_min === undefined;
+  const keptCounts = () => {
+    let query = db.selectFrom('review_queue_counts as k');
+    if (filters.azienda !== undefined) query = query.where('k.company_id', '=', filters.azienda);
+    if (byCustomer) query = query.where('k.company_id', 'in', companiesServed());
+    if (filters.modulo !== undefined) query = query.where('k.form_route', '=', filters.modulo);
+    return query
+      .select(['k.review_state', (eb) => eb.fn.sum<string>('k.n').as('n')])
+      .groupBy('k.review_state')
+      .execute();
+  };
+  const [counts, page] = await Promise.all([
+    kept
+      ? keptCounts()
+      : base(AWAITING)
+          .select(['p.review_state', (eb) => eb.fn.countAll<string>().as('n')])
+          .groupBy('p.review_state')
+          .execute(),
+    // The page's ids from the queue index alone; only those 20 are then joined (a deep page stays cheap).
     base(states)
-      .innerJoin('users as u', 'u.id', 'p.user_id')
-      .innerJoin('companies as c', 'c.id_azienda', 'u.company_id')
-      .innerJoin('customers as cu', 'cu.id', 'u.customer_id')
-      .select([
-        'p.id',
-        'p.created',
-        'p.review_state',
-        'p.importo',
-        'p.kind',
-        'p.form_route',
-        'p.oggetto',
-        'p.first_approved_by',
-        'u.nome',
-        'u.cognome',
-        'c.nome as azienda',
-        'cu.name as cliente',
-      ])
+      .select('p.id')
       .orderBy('p.created')
       .orderBy('p.id')
       .limit(slice.limit)
       .offset(slice.offset)
       .execute(),
   ]);
+  const rows =
+    page.length === 0
+      ? []
+      : await db
+          .selectFrom('purchases as p')
+          .innerJoin('users as u', 'u.id', 'p.user_id')
+          .innerJoin('companies as c', 'c.id_azienda', 'p.company_id')
+          .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+          .select([
+            'p.id',
+            'p.created',
+            'p.review_state',
+            'p.importo',
+            'p.kind',
+            'p.form_route',
+            'p.oggetto',
+            'p.first_approved_by',
+            'u.nome',
+            'u.cognome',
+            'c.nome as azienda',
+            'cu.name as cliente',
+          ])
+          .where(
+            'p.id',
+            'in',
+            page.map((r) => r.id),
+          )
+          .orderBy('p.created')
+          .orderBy('p.id')
+          .execute();
   const conteggi = { inviata: 0, in_verifica: 0, documenti_richiesti: 0 };
   for (const c of counts) {
     if (c.review_state in conteggi) conteggi[c.review_state as keyof typeof conteggi] = Number(c.n);
