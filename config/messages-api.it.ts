@@ -68,16 +68,16 @@ export const apiMessages = {
   apiRequestDocumentsRequired: 'Allegare almeno un documento.',
   apiImportNotDecidable: 'L’importazione n. {id} è {stato}: si decide solo su una validazione completata.',
   // Notices to the employee (in-app and mail)
-  noticeSender: 'Servizio welfare',
-  noticeApproved: 'La tua richiesta n. {id} ({oggetto}) di {importo} è stata approvata.{quando}',
-  noticeApprovedWhen: ' Il pagamento è previsto entro il {data}.',
-  noticeRejected:
+  apiNoticeSender: 'Servizio welfare',
+  apiNoticeApproved: 'La tua richiesta n. {id} ({oggetto}) di {importo} è stata approvata.{quando}',
+  apiNoticeApprovedWhen: ' Il pagamento è previsto entro il {data}.',
+  apiNoticeRejected:
     'La tua richiesta n. {id} ({oggetto}) di {importo} è stata rifiutata. Motivo: {motivo}. Il credito è stato restituito.',
-  noticeDocuments:
+  apiNoticeDocuments:
     'Per la tua richiesta n. {id} ({oggetto}) servono altri documenti: {nota}. Aggiungili dalla pagina della richiesta.',
-  noticePaid: 'La tua richiesta n. {id} ({oggetto}) di {importo} è stata pagata con bonifico il {data}.',
-  noticeMailSubject: 'Richiesta n. {id}: {stato}',
-  noticeMailFooter: 'Vedi la richiesta: {link}',
+  apiNoticePaid: 'La tua richiesta n. {id} ({oggetto}) di {importo} è stata pagata con bonifico il {data}.',
+  apiNoticeMailSubject: 'Richiesta n. {id}: {stato}',
+  apiNoticeMailFooter: 'Vedi la richiesta: {link}',
   apiSkinNotFound: 'Personalizzazione non trovata per il cliente indicato.',
   apiBadRequest: 'Richiesta non valida.',
   apiTypeString: 'un testo',

@@ -39,3 +39,18 @@ export const operatorPaging = {
   audit: { pageSizes: [20, 50, 100], defaultPageSize: 50 },
   myRequests: { pageSizes: [10, 20, 50], defaultPageSize: 10 },
 } as const;
+
+/** The reserved customer of the operators (their own sign-in page, `/operatore/accesso`, and skin). */
+export const operatorCustomer = 'operatori';
+
+/**
+ * The forms whose requests the provider pays to the employee by SEPA transfer, once approved: to the IBAN
+ * the request names, else to the employee's latest IBAN on file. Other requests (a pension fund, a
+ * supplier, a voucher) are settled outside the payout batches.
+ */
+export const transferPayoutForms: readonly string[] = [
+  'rimb-spese',
+  'rimb-interessi',
+  'rimb-bollette',
+  'rimb-aff-mutui',
+];

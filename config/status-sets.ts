@@ -105,7 +105,7 @@ const payoutBatch = {
   values: {
     aperto: { label: 'batchOpen', tone: 'warning' },
     eseguito: { label: 'batchExecuted', tone: 'success' },
-    annullato: { label: 'batchCancelled', tone: 'neutral' },
+    annullato: { label: 'importCancelled', tone: 'neutral' },
   },
 } as const satisfies StatusSet;
 

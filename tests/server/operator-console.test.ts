@@ -93,8 +93,8 @@ describe.each(backends)('operator console (%s)', (backend) => {
     rmSync(uploadsDir, { recursive: true, force: true });
   });
 
-  /** A reimbursement request of mario's, sent through the rimb-spese form's route. */
-  const newRequest = async (amountCents: number, iban: string | null = marioIban) =>
+  /** A reimbursement request of mario's, sent through the rimb-spese form's route (or another form's). */
+  const newRequest = async (amountCents: number, iban: string | null = marioIban, formRoute = 'rimb-spese') =>
     (
       await debitPurchase(t.db, {
         userId: marioId,
@@ -103,7 +103,7 @@ describe.each(backends)('operator console (%s)', (backend) => {
         source: 'totale',
         oggetto: 'Spese mediche',
         soggetto: 'Mario Rossi',
-        formRoute: 'rimb-spese',
+        formRoute,
         payload: { categoria: 1, importo: (amountCents / 100).toFixed(2), ...(iban ? { iban } : {}) },
       })
     ).purchase.id;
@@ -382,7 +382,26 @@ describe.each(backends)('operator console (%s)', (backend) => {
   });
 
   it('pays the approved reimbursements by a SEPA batch, once', async () => {
-    const ids = [await newRequest(10_010), await newRequest(25_099)];
+    // The second names no IBAN: it is paid to mario's latest on file. A pension request is not paid here.
+    const latest = (
+      await t.db
+        .selectFrom('user_ibans')
+        .select('iban')
+        .where('user_id', '=', marioId)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).iban;
+    const ids = [await newRequest(10_010), await newRequest(25_099, null)];
+    const pension = await newRequest(5_000, null, 'conv-previdenza-integrativa');
+    expect((await detail(chiara, pension)).iban).toBeNull();
+    expect((await detail(chiara, ids[1]!)).iban).toBe(latest);
+    for (const id of [pension]) {
+      const { versione } = await detail(chiara, id);
+      expect((await decide(chiara, id, { azione: 'approva', versione })).statusCode).toBe(200);
+    }
+    expect(
+      json<{ entro_il: string | null }>(await get(mario, `/api/richiesta/${pension}`)).entro_il,
+    ).toBeNull();
     for (const id of ids) {
       const { versione } = await detail(chiara, id);
       expect((await decide(chiara, id, { azione: 'approva', versione })).statusCode).toBe(200);
@@ -415,6 +434,7 @@ describe.each(backends)('operator console (%s)', (backend) => {
       .where('i.batch_id', '=', batch.id)
       .execute();
     expect(items.map((i) => i.purchase_id)).toEqual(expect.arrayContaining(ids));
+    expect(items.map((i) => i.purchase_id)).not.toContain(pension);
     expect(items.every((i) => i.review_state === 'in_pagamento')).toBe(true);
 
     expect((await get(paolo, `/api/operatore/pagamenti/${batch.id}/sepa`)).statusCode).toBe(403);
@@ -456,7 +476,7 @@ describe.each(backends)('operator console (%s)', (backend) => {
     for (const item of items) {
       const tx = doc.PmtInf.CdtTrfTxInf.find((x) => x.PmtId.EndToEndId === `RIMB-${item.purchase_id}`)!;
       expect(tx.Amt.InstdAmt['#text']).toBe((item.importo / 100).toFixed(2));
-      expect(tx.CdtrAcct.Id.IBAN).toBe((item.payload as { iban: string }).iban);
+      expect(tx.CdtrAcct.Id.IBAN).toBe((item.payload as { iban?: string }).iban ?? latest);
       expect(tx.RmtInf.Ustrd).toContain(`richiesta n. ${item.purchase_id}`);
     }
 

@@ -5,11 +5,12 @@
  * customer the operator does not serve is not found.
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { operatorCustomer } from '../../../config/operator-console';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 
 /** The provider's own customer code: its users are the operators; provisioning cannot use it. */
-export const OPERATOR_CUSTOMER = 'operatori';
+export const OPERATOR_CUSTOMER = operatorCustomer;
 
 export interface OperatorScope {
   operatorId: number;
@@ -76,3 +77,11 @@ export function maskIban(iban: string): string {
   if (clean.length <= 8) return '••••';
   return `${clean.slice(0, 4)} •••• •••• ${clean.slice(-4)}`;
 }
+
+/**
+ * The IBAN a request is paid to: the one it names, else the employee's latest on file (an SQL expression
+ * over the purchase `p`).
+ */
+export const payoutIbanSql = sql<
+  string | null
+>`coalesce(p.payload ->> 'iban', (SELECT ui.iban FROM user_ibans AS ui WHERE ui.user_id = p.user_id ORDER BY ui.id DESC LIMIT 1))`;

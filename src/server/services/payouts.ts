@@ -1,5 +1,6 @@
 /**
- * Payout batches (issue 26): the approved reimbursements paid by transfer (they name an IBAN) go into a
+ * Payout batches (issue 26): the approved reimbursements paid by transfer (the forms of
+ * `transferPayoutForms`, to the IBAN the request names or the employee's latest) go into a
  * batch from one of the provider's accounts on an execution day; its SEPA Credit Transfer file
  * (pain.001.001.03, services/sepa-payouts.ts) is downloaded for the bank; marking it executed pays every
  * request in it (the ledger's `payPurchase`: `pagato`, the lines' accounted credit down) once.
@@ -10,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { operatorRules } from '../../../config/operator-console';
+import { operatorRules, transferPayoutForms } from '../../../config/operator-console';
 import { formatCents, formatEuro } from '../../shared/money';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
@@ -19,7 +20,7 @@ import type { MailMessage } from '../plugins/mail';
 import { isIsoDay, romeDate } from './calendar';
 import { payPurchase } from './ledger';
 import { recordAudit, type Actor } from './operator-audit';
-import { inScope, type OperatorScope } from './operators';
+import { inScope, payoutIbanSql, type OperatorScope } from './operators';
 import { italianDay, notify, type NoticeDeps } from './request-review';
 import { isWorkingDay } from './request-life';
 import { buildPain001 } from './sepa-payouts';
@@ -34,7 +35,8 @@ function payable(db: Kysely<DB>, scope: Pick<OperatorScope, 'customerIds'>) {
     .selectFrom('purchases as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .where('p.review_state', '=', 'approvata')
-    .where(sql<boolean>`jsonb_typeof(p.payload -> 'iban') = 'string'`)
+    .where('p.form_route', 'in', [...transferPayoutForms])
+    .where(sql<boolean>`${payoutIbanSql} IS NOT NULL`)
     .where(inScope(scope, sql.ref('u.customer_id')));
 }
 
@@ -109,7 +111,7 @@ export async function createBatch(
     // Locked in id order, the order every purchase lock takes; a request another batch took meanwhile
     // no longer reads `approvata` once its lock is granted.
     const rows = await payable(trx, scope)
-      .select(['p.id', 'p.importo', 'p.payload', 'u.nome', 'u.cognome'])
+      .select(['p.id', 'p.importo', payoutIbanSql.as('iban'), 'u.nome', 'u.cognome'])
       .orderBy('p.approved_at')
       .orderBy('p.id')
       .limit(operatorRules.batchMaxTransfers)
@@ -138,9 +140,7 @@ export async function createBatch(
           batch_id: batch.id,
           purchase_id: r.id,
           importo: r.importo,
-          iban: String((r.payload as { iban: string }).iban)
-            .replace(/\s+/g, '')
-            .toUpperCase(),
+          iban: String(r.iban).replace(/\s+/g, '').toUpperCase(),
           beneficiario: `${r.nome} ${r.cognome}`.trim(),
         })),
       )
@@ -329,7 +329,7 @@ export async function executeBatch(
           purchase.user_id,
           purchase.id,
           'pagata',
-          formatMessage('noticePaid', {
+          formatMessage('apiNoticePaid', {
             id: String(purchase.id),
             oggetto: purchase.oggetto || `richiesta n. ${purchase.id}`,
             importo: formatEuro(purchase.importo),

@@ -10,7 +10,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { movementKindLabel } from '../../../config/movement-kinds';
-import { operatorRules, rejectReasons } from '../../../config/operator-console';
+import { operatorRules, rejectReasons, transferPayoutForms } from '../../../config/operator-console';
 import { formatCents, formatEuro } from '../../shared/money';
 import type { DB, Purchase, PurchaseEvent, ReviewState } from '../db/schema';
 import { ApiError } from '../errors';
@@ -282,6 +282,10 @@ async function openBatchOf(db: Kysely<DB>, purchaseId: number) {
     .executeTakeFirst();
 }
 
+/** Paid to the employee by transfer once approved (config/operator-console.ts transferPayoutForms). */
+const byTransfer = (formRoute: string | null) =>
+  formRoute !== null && transferPayoutForms.includes(formRoute);
+
 const ibanOf = (payload: unknown): string | null => {
   const iban = payload && typeof payload === 'object' ? (payload as { iban?: unknown }).iban : undefined;
   return typeof iban === 'string' && iban.length > 0 ? iban : null;
@@ -376,7 +380,19 @@ export async function requestDetail(
           .where('id', '=', r.first_approved_by)
           .executeTakeFirst(),
   ]);
-  const iban = ibanOf(r.payload);
+  // Paid to the IBAN the request names, else to the employee's latest on file.
+  const iban =
+    ibanOf(r.payload) ??
+    (!byTransfer(r.form_route)
+      ? undefined
+      : await db
+          .selectFrom('user_ibans')
+          .select('iban')
+          .where('user_id', '=', r.user_id)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+    )?.iban ??
+    null;
   const payload = (r.payload ?? {}) as Record<string, unknown>;
   const beneficiary = payload.beneficiario ?? payload.nome_beneficiario ?? null;
   const awaiting = AWAITING.includes(r.review_state);
@@ -440,7 +456,7 @@ export async function requestDetail(
       : []) as Decision['azione'][],
     entro_il: expectedPaymentDay({
       state: r.review_state,
-      byTransfer: iban !== null,
+      byTransfer: byTransfer(r.form_route),
       sentDay: isoDay(r.created),
       today: romeDate(now),
       batchDay: batch?.execution_date ?? null,
@@ -600,18 +616,18 @@ export async function decideRequest(
       );
       const payday = expectedPaymentDay({
         state: 'approvata',
-        byTransfer: ibanOf(purchase.payload) !== null,
+        byTransfer: byTransfer(purchase.form_route),
         sentDay: isoDay(purchase.created),
         today: romeDate(at),
       });
-      const quando = payday ? formatMessage('noticeApprovedWhen', { data: italianDay(payday) }) : '';
+      const quando = payday ? formatMessage('apiNoticeApprovedWhen', { data: italianDay(payday) }) : '';
       const mail = await notify(
         trx,
         deps,
         purchase.user_id,
         id,
         'approvata',
-        formatMessage('noticeApproved', {
+        formatMessage('apiNoticeApproved', {
           id: String(id),
           oggetto: purchase.oggetto || movementKindLabel(purchase.kind),
           importo: formatEuro(purchase.importo),
@@ -654,7 +670,7 @@ export async function decideRequest(
         purchase.user_id,
         id,
         'rifiutata',
-        formatMessage('noticeRejected', {
+        formatMessage('apiNoticeRejected', {
           id: String(id),
           oggetto: purchase.oggetto || movementKindLabel(purchase.kind),
           importo: formatEuro(purchase.importo),
@@ -695,7 +711,7 @@ export async function decideRequest(
       purchase.user_id,
       id,
       'documenti richiesti',
-      formatMessage('noticeDocuments', {
+      formatMessage('apiNoticeDocuments', {
         id: String(id),
         oggetto: purchase.oggetto || movementKindLabel(purchase.kind),
         nota: note!,
@@ -730,7 +746,7 @@ export async function notify(
 ): Promise<MailMessage> {
   await sendNotification(trx, {
     senderUserId: null,
-    senderName: formatMessage('noticeSender'),
+    senderName: formatMessage('apiNoticeSender'),
     recipientUserIds: [userId],
     idRiferimento: purchaseId,
     testo: text,
@@ -744,8 +760,8 @@ export async function notify(
   const link = `${deps.baseUrl.replace(/\/$/, '')}/richieste/${purchaseId}`;
   return {
     to: user.email,
-    subject: formatMessage('noticeMailSubject', { id: String(purchaseId), stato }),
-    text: `${text}\n\n${formatMessage('noticeMailFooter', { link })}`,
+    subject: formatMessage('apiNoticeMailSubject', { id: String(purchaseId), stato }),
+    text: `${text}\n\n${formatMessage('apiNoticeMailFooter', { link })}`,
   };
 }
 
@@ -778,7 +794,7 @@ export async function myRequests(
         'p.importo',
         'p.kind',
         'p.oggetto',
-        'p.payload',
+        'p.form_route',
         'b.execution_date',
       ])
       .orderBy('p.created', 'desc')
@@ -796,7 +812,7 @@ export async function myRequests(
 
 /** What the employee reads of a request in the list and atop its page. */
 function requestSummary(
-  r: Pick<Purchase, 'id' | 'created' | 'oggetto' | 'kind' | 'importo' | 'review_state' | 'payload'>,
+  r: Pick<Purchase, 'id' | 'created' | 'oggetto' | 'kind' | 'importo' | 'review_state' | 'form_route'>,
   today: string,
   batchDay: string | null,
 ) {
@@ -809,7 +825,7 @@ function requestSummary(
     stato: r.review_state,
     entro_il: expectedPaymentDay({
       state: r.review_state,
-      byTransfer: ibanOf(r.payload) !== null,
+      byTransfer: byTransfer(r.form_route),
       sentDay: isoDay(r.created),
       today,
       batchDay,
