@@ -176,6 +176,8 @@ export const menu: MenuConfig = [
     section_title: 'Informazioni',
     section_menu: [
       route('dashmovimenti', 'Storico movimenti', 'movimenti'),
+      // A request's whole life (issue 26)
+      route('mie-richieste', 'Le mie richieste', 'rimborsi'),
       route('site-documentazione', 'Documentazione', 'documenti'),
       route('site-normativa', 'Normativa', 'normativa'),
       route('cond-servizio', 'Condizioni del servizio', 'condizioni'),

@@ -16,6 +16,8 @@ export const DEFAULT_CUSTOMER = 'userportal';
 /** Customers whose built-in skin folder has another name. */
 export const skinFolderOf: Readonly<Record<string, string>> = {
   userportal: 'default',
+  // The provider's operators (issue 26, `operatorCustomer`) sign in with the portal's default skin.
+  operatori: 'default',
 };
 
 /** A customer slug as it may appear in a URL: letters, digits, `-` and `_`. */

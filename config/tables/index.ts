@@ -23,7 +23,30 @@ import { voucherStatusTable } from './stato-voucher';
 
 // bulk credit import (issue 17)
 import { importsTable } from './office-import';
+// A request's life (issue 26)
+import { myRequestsTable } from './my-requests';
+// The provider's operator console (issue 26)
+import { operatorAuditTable } from './operator-audit';
+import { operatorBatchesTable } from './operator-batches';
+import { operatorBatchesViewTable } from './operator-batches-view';
+import { operatorQueueTable } from './operator-queue';
+// The console's former terminal-only pages (issue 26)
+import { operatorCodesTable } from './operator-codes';
+import { operatorImportsTable } from './operator-imports';
+import { operatorPiattapastoTable } from './operator-piattapasto';
+import { operatorSuppliersTable } from './operator-suppliers';
 export const tables = {
+  // A request's life (issue 26)
+  'my-requests': myRequestsTable,
+  // The provider's operator console (issue 26)
+  'operator-queue': operatorQueueTable,
+  'operator-batches': operatorBatchesTable,
+  'operator-batches-view': operatorBatchesViewTable,
+  'operator-audit': operatorAuditTable,
+  'operator-imports': operatorImportsTable,
+  'operator-piattapasto': operatorPiattapastoTable,
+  'operator-suppliers': operatorSuppliersTable,
+  'operator-codes': operatorCodesTable,
   'movements-user': movementsUserTable,
   'movements-company': movementsCompanyTable,
   notifications: notificationsTable,

@@ -5,6 +5,7 @@
  * the link to the detail of a purchase that delivered a code. The period and text filters, the chart
  * and the balances are screen code.
  */
+import { forms } from '../forms';
 import { screenConstants } from '../screen-constants';
 import { movementKinds } from '../movement-kinds';
 import { routes, type RouteName } from '../routes';
@@ -70,6 +71,9 @@ const replayRoutes: Record<string, RouteName> = Object.fromEntries(
   ),
 );
 
+/** The movement kinds of the request forms (config/forms): their purchases are requests with a life (issue 26). */
+const requestKinds: readonly number[] = [...new Set(forms.map((form) => form.kind))];
+
 export const movementsUserTable = {
   name: 'movements-user',
   caption: 'movTableCaption',
@@ -104,6 +108,21 @@ export const movementsUserTable = {
       params: { id_acquisto: 'id_acquisto' },
       when: { field: 'codice_consegnato', equals: true },
       testId: 'movement-delivered-code',
+    },
+    // A request sent from a form (issue 26): its page with the timeline.
+    {
+      kind: 'navigate',
+      label: 'myRequestsOpen',
+      ariaLabel: { text: 'myRequestsHistoryLink', params: { id: 'id_acquisto' } },
+      route: 'dettaglio-richiesta',
+      params: { id_acquisto: 'id_acquisto' },
+      when: {
+        all: [
+          { field: 'id_acquisto', notEquals: null },
+          { field: 'id_kind', in: requestKinds },
+        ],
+      },
+      testId: 'movement-request',
     },
   ],
   rowData: { kind: 'id_kind' },

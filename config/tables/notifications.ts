@@ -29,13 +29,30 @@ const request = {
   empty: 'none',
 } as const;
 
-/** The columns of the inbox and of the archive; `markRead` is the box's mark-read call. */
-export function notificationColumns(markRead: string, lists: readonly string[]): readonly TableColumn[] {
+/** The request number as a link to the request's page (issue 26). */
+const requestLink = {
+  ...request,
+  link: {
+    route: 'dettaglio-richiesta',
+    params: { id_acquisto: 'id_riferimento' },
+    ariaLabel: { text: 'myRequestsNoticeLink', params: { id: 'id_riferimento' } },
+  },
+} as const;
+
+/**
+ * The columns of the inbox and of the archive; `markRead` is the box's mark-read call; `linkRequests`:
+ * the request number opens the request's page (the inbox; not the archive, which is a modal).
+ */
+export function notificationColumns(
+  markRead: string,
+  lists: readonly string[],
+  linkRequests = false,
+): readonly TableColumn[] {
   return [
     { ...created, cardHeader: true, emphasis: true },
     { ...sender, emphasis: true },
     recipients,
-    request,
+    linkRequests ? requestLink : request,
     {
       kind: 'boolean',
       field: 'conferma_lettura',
@@ -87,7 +104,11 @@ export const notificationsTable = {
   scope: 'user',
   source: { path: '/notifiche_utente_list', params: ['mode'], rows: 'results' },
   paging: notificationPaging,
-  columns: notificationColumns('/marca_notifica_come_letta', ['notifications', 'notifications-archive']),
+  columns: notificationColumns(
+    '/marca_notifica_come_letta',
+    ['notifications', 'notifications-archive'],
+    true,
+  ),
   emphasis: { field: 'conferma_lettura', equals: false },
   rowData: { read: 'conferma_lettura' },
   striped: true,

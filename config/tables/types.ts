@@ -110,6 +110,32 @@ export type TableFilter =
       readonly mark?: { readonly field: string; readonly label: TableMessageKey };
     }
   | {
+      /**
+       * A choice read from a declared call (e.g. the customers an operator serves): the list is the answer
+       * or its `rows` field; each item gives `valueField` and `labelField`, or is itself the value and the
+       * text (a list of strings). The first choice is "all".
+       */
+      readonly kind: 'source-select';
+      readonly param: string;
+      readonly label: TableMessageKey;
+      readonly source: TableCall;
+      readonly rows?: string;
+      readonly valueField?: string;
+      readonly labelField?: string;
+    }
+  | {
+      /**
+       * A typed value, sent after a pause (`debounceMs`). `decimal`: an amount in euro, sent with a dot
+       * (what is typed with a comma too); `integer`: digits only. Anything else typed is not sent.
+       */
+      readonly kind: 'text';
+      readonly param: string;
+      readonly label: TableMessageKey;
+      readonly format?: 'decimal' | 'integer';
+      readonly maxLength?: number;
+      readonly debounceMs: number;
+    }
+  | {
       /** One year, from `firstYear` to the current year plus `yearsAhead`; the first choice is "all". */
       readonly kind: 'year';
       readonly param: string;
@@ -134,8 +160,21 @@ interface ColumnBase {
 }
 
 export type TableColumn =
-  | (ColumnBase & { readonly kind: 'text' })
-  | (ColumnBase & { readonly kind: 'date' | 'date-time' })
+  | (ColumnBase & {
+      readonly kind: 'text';
+      /** The value links to a route, its parameters from row fields (a blank value stays plain text). */
+      readonly link?: {
+        readonly route: RouteName;
+        readonly params: Readonly<Record<string, string>>;
+        /** Accessible name of the link. */
+        readonly ariaLabel?: RowText;
+      };
+    })
+  | (ColumnBase & {
+      readonly kind: 'date' | 'date-time';
+      /** A sentence around the date: `{date}` is the value as the column writes it (e.g. "entro il {date}"). */
+      readonly text?: TableMessageKey;
+    })
   | (ColumnBase & {
       readonly kind: 'euro';
       /** Field of the answer with this column's total, shown in the footer. */
@@ -171,6 +210,8 @@ export type TableColumn =
       readonly ariaLabel?: RowText;
       /** A failure shows this toast instead of the backend error box. */
       readonly failure?: TableMessageKey;
+      /** The button shows only on rows matching this (e.g. an open payout batch). */
+      readonly when?: TableCondition;
     })
   | (ColumnBase & {
       readonly kind: 'detail';
@@ -240,9 +281,12 @@ export type TableRowAction =
       readonly testId?: string;
     };
 
-/** A row tone: `expired` when the date field is before today, `expiring` within `withinDays`. */
+/**
+ * A row tone: `expired` when the date field is before today, `expiring` within `withinDays`; `match`
+ * when the row matches `when` (no date: e.g. an empty stock), its badge and sentence in the column of `field`.
+ */
 export interface TableTone {
-  readonly tone: 'expired' | 'expiring';
+  readonly tone: 'expired' | 'expiring' | 'match';
   readonly field: string;
   readonly withinDays?: number;
   /** Only rows matching this take the tone (e.g. the epoch date of a schedule row). */

@@ -19,6 +19,8 @@ import { Route as AuthenticatedDashmovimentiRouteImport } from './routes/_authen
 import { Route as AuthenticatedMenuRouteImport } from './routes/_authenticated/menu';
 import { Route as AuthenticatedUserProfileRouteImport } from './routes/_authenticated/user-profile';
 import { Route as LoginSplatRouteImport } from './routes/login/$';
+import { Route as OperatoreConsoleRouteImport } from './routes/operatore/_console';
+import { Route as OperatoreAccessoRouteImport } from './routes/operatore/accesso';
 import { Route as PasswordExpiredSplatRouteImport } from './routes/password-expired/$';
 import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$';
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
@@ -45,10 +47,19 @@ import { Route as AuthenticatedInfosCondPrivacyRouteImport } from './routes/_aut
 import { Route as AuthenticatedInfosCondServizioRouteImport } from './routes/_authenticated/infos/cond-servizio';
 import { Route as AuthenticatedInfosSiteNormativaRouteImport } from './routes/_authenticated/infos/site-normativa';
 import { Route as AuthenticatedOllipayConvOllipayRouteImport } from './routes/_authenticated/ollipay/conv-ollipay';
+import { Route as AuthenticatedRichiesteIndexRouteImport } from './routes/_authenticated/richieste/index';
+import { Route as AuthenticatedRichiesteId_acquistoRouteImport } from './routes/_authenticated/richieste/$id_acquisto';
 import { Route as AuthenticatedSellersGestionePinRouteImport } from './routes/_authenticated/sellers/gestione-pin';
 import { Route as AuthenticatedSellersHomeFornitoriRouteImport } from './routes/_authenticated/sellers/home-fornitori';
 import { Route as AuthenticatedSellersStatoVoucherRouteImport } from './routes/_authenticated/sellers/stato-voucher';
 import { Route as AuthenticatedTodubaConvTodubaRouteImport } from './routes/_authenticated/toduba/conv-toduba';
+import { Route as OperatoreConsoleIndexRouteImport } from './routes/operatore/_console/index';
+import { Route as OperatoreConsoleOperatoreCodiciRouteImport } from './routes/operatore/_console/operatore-codici';
+import { Route as OperatoreConsoleOperatoreFornitoriRouteImport } from './routes/operatore/_console/operatore-fornitori';
+import { Route as OperatoreConsoleOperatoreImportazioniRouteImport } from './routes/operatore/_console/operatore-importazioni';
+import { Route as OperatoreConsoleOperatorePagamentiRouteImport } from './routes/operatore/_console/operatore-pagamenti';
+import { Route as OperatoreConsoleOperatorePiattapastoRouteImport } from './routes/operatore/_console/operatore-piattapasto';
+import { Route as OperatoreConsoleOperatoreRegistroRouteImport } from './routes/operatore/_console/operatore-registro';
 import { Route as AuthenticatedAmlFornAmlId_fornitoreRouteImport } from './routes/_authenticated/aml/forn-aml/$id_fornitore';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
 import { Route as AuthenticatedEureteSezEureteSlug_nameRouteImport } from './routes/_authenticated/eurete/sez-eurete/$slug_name';
@@ -56,6 +67,7 @@ import { Route as AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar12
 import { Route as AuthenticatedSellersVetrinaArticoloId_articoloRouteImport } from './routes/_authenticated/sellers/vetrina-articolo.$id_articolo';
 import { Route as AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport } from './routes/_authenticated/sellers/vetrina-consorzio.$id_consorzio';
 import { Route as AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport } from './routes/_authenticated/sellers/vetrina-fornitore.$id_fornitore';
+import { Route as OperatoreConsoleOperatoreRichiestaId_acquistoRouteImport } from './routes/operatore/_console/operatore-richiesta/$id_acquisto';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -109,6 +121,16 @@ const AuthenticatedUserProfileRoute =
 const LoginSplatRoute = LoginSplatRouteImport.update({
   id: '/login/$',
   path: '/login/$',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const OperatoreConsoleRoute = OperatoreConsoleRouteImport.update({
+  id: '/operatore/_console',
+  path: '/operatore',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const OperatoreAccessoRoute = OperatoreAccessoRouteImport.update({
+  id: '/operatore/accesso',
+  path: '/operatore/accesso',
   getParentRoute: () => rootRouteImport,
 } as any);
 const PasswordExpiredSplatRoute = PasswordExpiredSplatRouteImport.update({
@@ -263,6 +285,18 @@ const AuthenticatedOllipayConvOllipayRoute =
     path: '/ollipay/conv-ollipay',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedRichiesteIndexRoute =
+  AuthenticatedRichiesteIndexRouteImport.update({
+    id: '/richieste/',
+    path: '/richieste/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedRichiesteId_acquistoRoute =
+  AuthenticatedRichiesteId_acquistoRouteImport.update({
+    id: '/richieste/$id_acquisto',
+    path: '/richieste/$id_acquisto',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedSellersGestionePinRoute =
   AuthenticatedSellersGestionePinRouteImport.update({
     id: '/sellers/gestione-pin',
@@ -286,6 +320,47 @@ const AuthenticatedTodubaConvTodubaRoute =
     id: '/toduba/conv-toduba',
     path: '/toduba/conv-toduba',
     getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const OperatoreConsoleIndexRoute = OperatoreConsoleIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OperatoreConsoleRoute,
+} as any);
+const OperatoreConsoleOperatoreCodiciRoute =
+  OperatoreConsoleOperatoreCodiciRouteImport.update({
+    id: '/operatore-codici',
+    path: '/operatore-codici',
+    getParentRoute: () => OperatoreConsoleRoute,
+  } as any);
+const OperatoreConsoleOperatoreFornitoriRoute =
+  OperatoreConsoleOperatoreFornitoriRouteImport.update({
+    id: '/operatore-fornitori',
+    path: '/operatore-fornitori',
+    getParentRoute: () => OperatoreConsoleRoute,
+  } as any);
+const OperatoreConsoleOperatoreImportazioniRoute =
+  OperatoreConsoleOperatoreImportazioniRouteImport.update({
+    id: '/operatore-importazioni',
+    path: '/operatore-importazioni',
+    getParentRoute: () => OperatoreConsoleRoute,
+  } as any);
+const OperatoreConsoleOperatorePagamentiRoute =
+  OperatoreConsoleOperatorePagamentiRouteImport.update({
+    id: '/operatore-pagamenti',
+    path: '/operatore-pagamenti',
+    getParentRoute: () => OperatoreConsoleRoute,
+  } as any);
+const OperatoreConsoleOperatorePiattapastoRoute =
+  OperatoreConsoleOperatorePiattapastoRouteImport.update({
+    id: '/operatore-piattapasto',
+    path: '/operatore-piattapasto',
+    getParentRoute: () => OperatoreConsoleRoute,
+  } as any);
+const OperatoreConsoleOperatoreRegistroRoute =
+  OperatoreConsoleOperatoreRegistroRouteImport.update({
+    id: '/operatore-registro',
+    path: '/operatore-registro',
+    getParentRoute: () => OperatoreConsoleRoute,
   } as any);
 const AuthenticatedAmlFornAmlId_fornitoreRoute =
   AuthenticatedAmlFornAmlId_fornitoreRouteImport.update({
@@ -333,6 +408,12 @@ const AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute =
     path: '/sellers/vetrina-fornitore/$id_fornitore',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const OperatoreConsoleOperatoreRichiestaId_acquistoRoute =
+  OperatoreConsoleOperatoreRichiestaId_acquistoRouteImport.update({
+    id: '/operatore-richiesta/$id_acquisto',
+    path: '/operatore-richiesta/$id_acquisto',
+    getParentRoute: () => OperatoreConsoleRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute;
@@ -344,6 +425,8 @@ export interface FileRoutesByFullPath {
   '/menu': typeof AuthenticatedMenuRoute;
   '/user-profile': typeof AuthenticatedUserProfileRoute;
   '/login/$': typeof LoginSplatRoute;
+  '/operatore': typeof OperatoreConsoleRouteWithChildren;
+  '/operatore/accesso': typeof OperatoreAccessoRoute;
   '/password-expired/$': typeof PasswordExpiredSplatRoute;
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
@@ -369,11 +452,20 @@ export interface FileRoutesByFullPath {
   '/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
   '/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
   '/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
+  '/richieste/$id_acquisto': typeof AuthenticatedRichiesteId_acquistoRoute;
   '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
   '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
   '/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
+  '/operatore/operatore-codici': typeof OperatoreConsoleOperatoreCodiciRoute;
+  '/operatore/operatore-fornitori': typeof OperatoreConsoleOperatoreFornitoriRoute;
+  '/operatore/operatore-importazioni': typeof OperatoreConsoleOperatoreImportazioniRoute;
+  '/operatore/operatore-pagamenti': typeof OperatoreConsoleOperatorePagamentiRoute;
+  '/operatore/operatore-piattapasto': typeof OperatoreConsoleOperatorePiattapastoRoute;
+  '/operatore/operatore-registro': typeof OperatoreConsoleOperatoreRegistroRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/richieste/': typeof AuthenticatedRichiesteIndexRoute;
+  '/operatore/': typeof OperatoreConsoleIndexRoute;
   '/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   '/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
@@ -381,6 +473,7 @@ export interface FileRoutesByFullPath {
   '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
   '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
+  '/operatore/operatore-richiesta/$id_acquisto': typeof OperatoreConsoleOperatoreRichiestaId_acquistoRoute;
 }
 export interface FileRoutesByTo {
   '/reconnect': typeof ReconnectRoute;
@@ -390,6 +483,7 @@ export interface FileRoutesByTo {
   '/menu': typeof AuthenticatedMenuRoute;
   '/user-profile': typeof AuthenticatedUserProfileRoute;
   '/login/$': typeof LoginSplatRoute;
+  '/operatore/accesso': typeof OperatoreAccessoRoute;
   '/password-expired/$': typeof PasswordExpiredSplatRoute;
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
@@ -416,11 +510,20 @@ export interface FileRoutesByTo {
   '/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
   '/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
   '/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
+  '/richieste/$id_acquisto': typeof AuthenticatedRichiesteId_acquistoRoute;
   '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
   '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
   '/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
+  '/operatore/operatore-codici': typeof OperatoreConsoleOperatoreCodiciRoute;
+  '/operatore/operatore-fornitori': typeof OperatoreConsoleOperatoreFornitoriRoute;
+  '/operatore/operatore-importazioni': typeof OperatoreConsoleOperatoreImportazioniRoute;
+  '/operatore/operatore-pagamenti': typeof OperatoreConsoleOperatorePagamentiRoute;
+  '/operatore/operatore-piattapasto': typeof OperatoreConsoleOperatorePiattapastoRoute;
+  '/operatore/operatore-registro': typeof OperatoreConsoleOperatoreRegistroRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/richieste': typeof AuthenticatedRichiesteIndexRoute;
+  '/operatore': typeof OperatoreConsoleIndexRoute;
   '/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   '/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
@@ -428,6 +531,7 @@ export interface FileRoutesByTo {
   '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
   '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
+  '/operatore/operatore-richiesta/$id_acquisto': typeof OperatoreConsoleOperatoreRichiestaId_acquistoRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -440,6 +544,8 @@ export interface FileRoutesById {
   '/_authenticated/menu': typeof AuthenticatedMenuRoute;
   '/_authenticated/user-profile': typeof AuthenticatedUserProfileRoute;
   '/login/$': typeof LoginSplatRoute;
+  '/operatore/_console': typeof OperatoreConsoleRouteWithChildren;
+  '/operatore/accesso': typeof OperatoreAccessoRoute;
   '/password-expired/$': typeof PasswordExpiredSplatRoute;
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
@@ -466,11 +572,20 @@ export interface FileRoutesById {
   '/_authenticated/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
   '/_authenticated/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
   '/_authenticated/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
+  '/_authenticated/richieste/$id_acquisto': typeof AuthenticatedRichiesteId_acquistoRoute;
   '/_authenticated/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/_authenticated/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
   '/_authenticated/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
   '/_authenticated/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
+  '/operatore/_console/operatore-codici': typeof OperatoreConsoleOperatoreCodiciRoute;
+  '/operatore/_console/operatore-fornitori': typeof OperatoreConsoleOperatoreFornitoriRoute;
+  '/operatore/_console/operatore-importazioni': typeof OperatoreConsoleOperatoreImportazioniRoute;
+  '/operatore/_console/operatore-pagamenti': typeof OperatoreConsoleOperatorePagamentiRoute;
+  '/operatore/_console/operatore-piattapasto': typeof OperatoreConsoleOperatorePiattapastoRoute;
+  '/operatore/_console/operatore-registro': typeof OperatoreConsoleOperatoreRegistroRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
+  '/_authenticated/richieste/': typeof AuthenticatedRichiesteIndexRoute;
+  '/operatore/_console/': typeof OperatoreConsoleIndexRoute;
   '/_authenticated/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   '/_authenticated/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
@@ -478,6 +593,7 @@ export interface FileRoutesById {
   '/_authenticated/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
   '/_authenticated/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
+  '/operatore/_console/operatore-richiesta/$id_acquisto': typeof OperatoreConsoleOperatoreRichiestaId_acquistoRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -491,6 +607,8 @@ export interface FileRouteTypes {
     | '/menu'
     | '/user-profile'
     | '/login/$'
+    | '/operatore'
+    | '/operatore/accesso'
     | '/password-expired/$'
     | '/password-lost/$'
     | '/token-login/$'
@@ -516,18 +634,28 @@ export interface FileRouteTypes {
     | '/infos/cond-servizio'
     | '/infos/site-normativa'
     | '/ollipay/conv-ollipay'
+    | '/richieste/$id_acquisto'
     | '/sellers/gestione-pin'
     | '/sellers/home-fornitori'
     | '/sellers/stato-voucher'
     | '/toduba/conv-toduba'
+    | '/operatore/operatore-codici'
+    | '/operatore/operatore-fornitori'
+    | '/operatore/operatore-importazioni'
+    | '/operatore/operatore-pagamenti'
+    | '/operatore/operatore-piattapasto'
+    | '/operatore/operatore-registro'
     | '/backoffice-refazi/'
+    | '/richieste/'
+    | '/operatore/'
     | '/aml/forn-aml/$id_fornitore'
     | '/base-request/$form_name/{-$id_acq_replay}'
     | '/eurete/sez-eurete/$slug_name'
     | '/infos/site-documentazione/{-$group_to_show}'
     | '/sellers/vetrina-articolo/$id_articolo'
     | '/sellers/vetrina-consorzio/$id_consorzio'
-    | '/sellers/vetrina-fornitore/$id_fornitore';
+    | '/sellers/vetrina-fornitore/$id_fornitore'
+    | '/operatore/operatore-richiesta/$id_acquisto';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/reconnect'
@@ -537,6 +665,7 @@ export interface FileRouteTypes {
     | '/menu'
     | '/user-profile'
     | '/login/$'
+    | '/operatore/accesso'
     | '/password-expired/$'
     | '/password-lost/$'
     | '/token-login/$'
@@ -563,18 +692,28 @@ export interface FileRouteTypes {
     | '/infos/cond-servizio'
     | '/infos/site-normativa'
     | '/ollipay/conv-ollipay'
+    | '/richieste/$id_acquisto'
     | '/sellers/gestione-pin'
     | '/sellers/home-fornitori'
     | '/sellers/stato-voucher'
     | '/toduba/conv-toduba'
+    | '/operatore/operatore-codici'
+    | '/operatore/operatore-fornitori'
+    | '/operatore/operatore-importazioni'
+    | '/operatore/operatore-pagamenti'
+    | '/operatore/operatore-piattapasto'
+    | '/operatore/operatore-registro'
     | '/backoffice-refazi'
+    | '/richieste'
+    | '/operatore'
     | '/aml/forn-aml/$id_fornitore'
     | '/base-request/$form_name/{-$id_acq_replay}'
     | '/eurete/sez-eurete/$slug_name'
     | '/infos/site-documentazione/{-$group_to_show}'
     | '/sellers/vetrina-articolo/$id_articolo'
     | '/sellers/vetrina-consorzio/$id_consorzio'
-    | '/sellers/vetrina-fornitore/$id_fornitore';
+    | '/sellers/vetrina-fornitore/$id_fornitore'
+    | '/operatore/operatore-richiesta/$id_acquisto';
   id:
     | '__root__'
     | '/_authenticated'
@@ -586,6 +725,8 @@ export interface FileRouteTypes {
     | '/_authenticated/menu'
     | '/_authenticated/user-profile'
     | '/login/$'
+    | '/operatore/_console'
+    | '/operatore/accesso'
     | '/password-expired/$'
     | '/password-lost/$'
     | '/token-login/$'
@@ -612,24 +753,36 @@ export interface FileRouteTypes {
     | '/_authenticated/infos/cond-servizio'
     | '/_authenticated/infos/site-normativa'
     | '/_authenticated/ollipay/conv-ollipay'
+    | '/_authenticated/richieste/$id_acquisto'
     | '/_authenticated/sellers/gestione-pin'
     | '/_authenticated/sellers/home-fornitori'
     | '/_authenticated/sellers/stato-voucher'
     | '/_authenticated/toduba/conv-toduba'
+    | '/operatore/_console/operatore-codici'
+    | '/operatore/_console/operatore-fornitori'
+    | '/operatore/_console/operatore-importazioni'
+    | '/operatore/_console/operatore-pagamenti'
+    | '/operatore/_console/operatore-piattapasto'
+    | '/operatore/_console/operatore-registro'
     | '/_authenticated/backoffice-refazi/'
+    | '/_authenticated/richieste/'
+    | '/operatore/_console/'
     | '/_authenticated/aml/forn-aml/$id_fornitore'
     | '/_authenticated/base-request/$form_name/{-$id_acq_replay}'
     | '/_authenticated/eurete/sez-eurete/$slug_name'
     | '/_authenticated/infos/site-documentazione/{-$group_to_show}'
     | '/_authenticated/sellers/vetrina-articolo/$id_articolo'
     | '/_authenticated/sellers/vetrina-consorzio/$id_consorzio'
-    | '/_authenticated/sellers/vetrina-fornitore/$id_fornitore';
+    | '/_authenticated/sellers/vetrina-fornitore/$id_fornitore'
+    | '/operatore/_console/operatore-richiesta/$id_acquisto';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
   ReconnectRoute: typeof ReconnectRoute;
   LoginSplatRoute: typeof LoginSplatRoute;
+  OperatoreConsoleRoute: typeof OperatoreConsoleRouteWithChildren;
+  OperatoreAccessoRoute: typeof OperatoreAccessoRoute;
   PasswordExpiredSplatRoute: typeof PasswordExpiredSplatRoute;
   PasswordLostSplatRoute: typeof PasswordLostSplatRoute;
   TokenLoginSplatRoute: typeof TokenLoginSplatRoute;
@@ -705,6 +858,20 @@ declare module '@tanstack/react-router' {
       path: '/login/$';
       fullPath: '/login/$';
       preLoaderRoute: typeof LoginSplatRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/operatore/_console': {
+      id: '/operatore/_console';
+      path: '/operatore';
+      fullPath: '/operatore';
+      preLoaderRoute: typeof OperatoreConsoleRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/operatore/accesso': {
+      id: '/operatore/accesso';
+      path: '/operatore/accesso';
+      fullPath: '/operatore/accesso';
+      preLoaderRoute: typeof OperatoreAccessoRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/password-expired/$': {
@@ -889,6 +1056,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOllipayConvOllipayRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/richieste/': {
+      id: '/_authenticated/richieste/';
+      path: '/richieste';
+      fullPath: '/richieste/';
+      preLoaderRoute: typeof AuthenticatedRichiesteIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/richieste/$id_acquisto': {
+      id: '/_authenticated/richieste/$id_acquisto';
+      path: '/richieste/$id_acquisto';
+      fullPath: '/richieste/$id_acquisto';
+      preLoaderRoute: typeof AuthenticatedRichiesteId_acquistoRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/sellers/gestione-pin': {
       id: '/_authenticated/sellers/gestione-pin';
       path: '/sellers/gestione-pin';
@@ -916,6 +1097,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/toduba/conv-toduba';
       preLoaderRoute: typeof AuthenticatedTodubaConvTodubaRouteImport;
       parentRoute: typeof AuthenticatedRoute;
+    };
+    '/operatore/_console/': {
+      id: '/operatore/_console/';
+      path: '/';
+      fullPath: '/operatore/';
+      preLoaderRoute: typeof OperatoreConsoleIndexRouteImport;
+      parentRoute: typeof OperatoreConsoleRoute;
+    };
+    '/operatore/_console/operatore-codici': {
+      id: '/operatore/_console/operatore-codici';
+      path: '/operatore-codici';
+      fullPath: '/operatore/operatore-codici';
+      preLoaderRoute: typeof OperatoreConsoleOperatoreCodiciRouteImport;
+      parentRoute: typeof OperatoreConsoleRoute;
+    };
+    '/operatore/_console/operatore-fornitori': {
+      id: '/operatore/_console/operatore-fornitori';
+      path: '/operatore-fornitori';
+      fullPath: '/operatore/operatore-fornitori';
+      preLoaderRoute: typeof OperatoreConsoleOperatoreFornitoriRouteImport;
+      parentRoute: typeof OperatoreConsoleRoute;
+    };
+    '/operatore/_console/operatore-importazioni': {
+      id: '/operatore/_console/operatore-importazioni';
+      path: '/operatore-importazioni';
+      fullPath: '/operatore/operatore-importazioni';
+      preLoaderRoute: typeof OperatoreConsoleOperatoreImportazioniRouteImport;
+      parentRoute: typeof OperatoreConsoleRoute;
+    };
+    '/operatore/_console/operatore-pagamenti': {
+      id: '/operatore/_console/operatore-pagamenti';
+      path: '/operatore-pagamenti';
+      fullPath: '/operatore/operatore-pagamenti';
+      preLoaderRoute: typeof OperatoreConsoleOperatorePagamentiRouteImport;
+      parentRoute: typeof OperatoreConsoleRoute;
+    };
+    '/operatore/_console/operatore-piattapasto': {
+      id: '/operatore/_console/operatore-piattapasto';
+      path: '/operatore-piattapasto';
+      fullPath: '/operatore/operatore-piattapasto';
+      preLoaderRoute: typeof OperatoreConsoleOperatorePiattapastoRouteImport;
+      parentRoute: typeof OperatoreConsoleRoute;
+    };
+    '/operatore/_console/operatore-registro': {
+      id: '/operatore/_console/operatore-registro';
+      path: '/operatore-registro';
+      fullPath: '/operatore/operatore-registro';
+      preLoaderRoute: typeof OperatoreConsoleOperatoreRegistroRouteImport;
+      parentRoute: typeof OperatoreConsoleRoute;
     };
     '/_authenticated/aml/forn-aml/$id_fornitore': {
       id: '/_authenticated/aml/forn-aml/$id_fornitore';
@@ -965,6 +1195,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/sellers/vetrina-fornitore/$id_fornitore';
       preLoaderRoute: typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport;
       parentRoute: typeof AuthenticatedRoute;
+    };
+    '/operatore/_console/operatore-richiesta/$id_acquisto': {
+      id: '/operatore/_console/operatore-richiesta/$id_acquisto';
+      path: '/operatore-richiesta/$id_acquisto';
+      fullPath: '/operatore/operatore-richiesta/$id_acquisto';
+      preLoaderRoute: typeof OperatoreConsoleOperatoreRichiestaId_acquistoRouteImport;
+      parentRoute: typeof OperatoreConsoleRoute;
     };
   }
 }
@@ -1018,10 +1255,12 @@ interface AuthenticatedRouteChildren {
   AuthenticatedInfosCondServizioRoute: typeof AuthenticatedInfosCondServizioRoute;
   AuthenticatedInfosSiteNormativaRoute: typeof AuthenticatedInfosSiteNormativaRoute;
   AuthenticatedOllipayConvOllipayRoute: typeof AuthenticatedOllipayConvOllipayRoute;
+  AuthenticatedRichiesteId_acquistoRoute: typeof AuthenticatedRichiesteId_acquistoRoute;
   AuthenticatedSellersGestionePinRoute: typeof AuthenticatedSellersGestionePinRoute;
   AuthenticatedSellersHomeFornitoriRoute: typeof AuthenticatedSellersHomeFornitoriRoute;
   AuthenticatedSellersStatoVoucherRoute: typeof AuthenticatedSellersStatoVoucherRoute;
   AuthenticatedTodubaConvTodubaRoute: typeof AuthenticatedTodubaConvTodubaRoute;
+  AuthenticatedRichiesteIndexRoute: typeof AuthenticatedRichiesteIndexRoute;
   AuthenticatedAmlFornAmlId_fornitoreRoute: typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   AuthenticatedEureteSezEureteSlug_nameRoute: typeof AuthenticatedEureteSezEureteSlug_nameRoute;
@@ -1067,11 +1306,14 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedInfosCondServizioRoute: AuthenticatedInfosCondServizioRoute,
   AuthenticatedInfosSiteNormativaRoute: AuthenticatedInfosSiteNormativaRoute,
   AuthenticatedOllipayConvOllipayRoute: AuthenticatedOllipayConvOllipayRoute,
+  AuthenticatedRichiesteId_acquistoRoute:
+    AuthenticatedRichiesteId_acquistoRoute,
   AuthenticatedSellersGestionePinRoute: AuthenticatedSellersGestionePinRoute,
   AuthenticatedSellersHomeFornitoriRoute:
     AuthenticatedSellersHomeFornitoriRoute,
   AuthenticatedSellersStatoVoucherRoute: AuthenticatedSellersStatoVoucherRoute,
   AuthenticatedTodubaConvTodubaRoute: AuthenticatedTodubaConvTodubaRoute,
+  AuthenticatedRichiesteIndexRoute: AuthenticatedRichiesteIndexRoute,
   AuthenticatedAmlFornAmlId_fornitoreRoute:
     AuthenticatedAmlFornAmlId_fornitoreRoute,
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route:
@@ -1092,10 +1334,43 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
   AuthenticatedRouteChildren,
 );
 
+interface OperatoreConsoleRouteChildren {
+  OperatoreConsoleOperatoreCodiciRoute: typeof OperatoreConsoleOperatoreCodiciRoute;
+  OperatoreConsoleOperatoreFornitoriRoute: typeof OperatoreConsoleOperatoreFornitoriRoute;
+  OperatoreConsoleOperatoreImportazioniRoute: typeof OperatoreConsoleOperatoreImportazioniRoute;
+  OperatoreConsoleOperatorePagamentiRoute: typeof OperatoreConsoleOperatorePagamentiRoute;
+  OperatoreConsoleOperatorePiattapastoRoute: typeof OperatoreConsoleOperatorePiattapastoRoute;
+  OperatoreConsoleOperatoreRegistroRoute: typeof OperatoreConsoleOperatoreRegistroRoute;
+  OperatoreConsoleIndexRoute: typeof OperatoreConsoleIndexRoute;
+  OperatoreConsoleOperatoreRichiestaId_acquistoRoute: typeof OperatoreConsoleOperatoreRichiestaId_acquistoRoute;
+}
+
+const OperatoreConsoleRouteChildren: OperatoreConsoleRouteChildren = {
+  OperatoreConsoleOperatoreCodiciRoute: OperatoreConsoleOperatoreCodiciRoute,
+  OperatoreConsoleOperatoreFornitoriRoute:
+    OperatoreConsoleOperatoreFornitoriRoute,
+  OperatoreConsoleOperatoreImportazioniRoute:
+    OperatoreConsoleOperatoreImportazioniRoute,
+  OperatoreConsoleOperatorePagamentiRoute:
+    OperatoreConsoleOperatorePagamentiRoute,
+  OperatoreConsoleOperatorePiattapastoRoute:
+    OperatoreConsoleOperatorePiattapastoRoute,
+  OperatoreConsoleOperatoreRegistroRoute:
+    OperatoreConsoleOperatoreRegistroRoute,
+  OperatoreConsoleIndexRoute: OperatoreConsoleIndexRoute,
+  OperatoreConsoleOperatoreRichiestaId_acquistoRoute:
+    OperatoreConsoleOperatoreRichiestaId_acquistoRoute,
+};
+
+const OperatoreConsoleRouteWithChildren =
+  OperatoreConsoleRoute._addFileChildren(OperatoreConsoleRouteChildren);
+
 const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   ReconnectRoute: ReconnectRoute,
   LoginSplatRoute: LoginSplatRoute,
+  OperatoreConsoleRoute: OperatoreConsoleRouteWithChildren,
+  OperatoreAccessoRoute: OperatoreAccessoRoute,
   PasswordExpiredSplatRoute: PasswordExpiredSplatRoute,
   PasswordLostSplatRoute: PasswordLostSplatRoute,
   TokenLoginSplatRoute: TokenLoginSplatRoute,

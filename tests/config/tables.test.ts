@@ -87,7 +87,8 @@ function calls(table: TableDeclaration): TableCall[] {
   }
   for (const action of table.rowActions ?? []) if (action.kind === 'call') found.push(action.call);
   if (table.toolbar?.upload) found.push(table.toolbar.upload.call);
-  for (const filter of table.filters ?? []) if (filter.kind === 'user-picker') found.push(filter.source);
+  for (const filter of table.filters ?? [])
+    if (filter.kind === 'user-picker' || filter.kind === 'source-select') found.push(filter.source);
   return found;
 }
 

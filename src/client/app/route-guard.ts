@@ -5,6 +5,7 @@
  */
 import { redirect } from '@tanstack/react-router';
 import { messages, type MessageKey } from '../../shared/catalogues/first-paint';
+import { operatorCustomer } from '../../../config/operator-console';
 import type { RedirectTarget, RouteName } from '../../../config/routes';
 import { withOverlays } from '../components/overlay-host';
 import { useSessionStore } from '../stores/session';
@@ -17,9 +18,13 @@ export function showRouteAlert(key: MessageKey): void {
 export function redirectTo(target: RedirectTarget, customer: string) {
   switch (target) {
     case 'login':
+      // The operators (issue 26) sign in on their own page.
+      if (customer === operatorCustomer) return redirect({ to: '/operatore/accesso' });
       return redirect({ to: '/login/$', params: { _splat: customer } });
     case 'home-refazi':
       return redirect({ to: '/backoffice-refazi' });
+    case 'home-operatore':
+      return redirect({ to: '/operatore' });
     case 'menu':
       return redirect({ to: '/menu' });
   }
@@ -31,7 +36,9 @@ export function redirectTo(target: RedirectTarget, customer: string) {
  */
 export async function preloadLogin(customer: string): Promise<void> {
   try {
-    await getActiveRouter()?.preloadRoute({ to: '/login/$', params: { _splat: customer } });
+    const router = getActiveRouter();
+    if (customer === operatorCustomer) await router?.preloadRoute({ to: '/operatore/accesso' });
+    else await router?.preloadRoute({ to: '/login/$', params: { _splat: customer } });
   } catch (error) {
     console.warn('Login page not preloaded', error);
   }
@@ -54,7 +61,8 @@ export function guardRoute(routeName: RouteName): (context: { preload: boolean }
 }
 
 /**
- * `beforeLoad` of the public routes (spec 000 §2): a logged user goes to menu, unless the URL
+ * `beforeLoad` of the public routes (spec 000 §2): a logged user goes to menu (an operator to the
+ * operator console), unless the URL
  * carries `loggingout`, in which case a still-open session is closed first.
  */
 export async function publicRouteGuard(loggingOut: boolean): Promise<void> {
@@ -64,5 +72,7 @@ export async function publicRouteGuard(loggingOut: boolean): Promise<void> {
     await session.logout();
     return;
   }
-  throw redirect({ to: '/menu' });
+  throw session.user?.profile === 'operatore'
+    ? redirectTo('home-operatore', session.customer)
+    : redirect({ to: '/menu' });
 }

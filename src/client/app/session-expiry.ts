@@ -3,6 +3,7 @@
  * goes to the login of the same customer and shows 'Sessione scaduta effettuare nuovamente
  * il login.' (an alert on the login page, see stores/notice.ts).
  */
+import { operatorCustomer } from '../../../config/operator-console';
 import { configureApiClient } from '../api/client';
 import { useNoticeStore } from '../stores/notice';
 import { useSessionStore } from '../stores/session';
@@ -13,7 +14,8 @@ export function handleSessionExpired(router: AppRouter): void {
   const customer = session.customer;
   session.clearSession();
   useNoticeStore.getState().setLoginNotice('sessionExpired');
-  void router.navigate({ to: '/login/$', params: { _splat: customer }, replace: true });
+  if (customer === operatorCustomer) void router.navigate({ to: '/operatore/accesso', replace: true });
+  else void router.navigate({ to: '/login/$', params: { _splat: customer }, replace: true });
 }
 
 /** Connects the API client to the router: the 401 rule. */

@@ -7,7 +7,7 @@ import { useSessionStore } from '../stores/session';
 /**
  * Everything behind login (spec 000 §2): without a session the user goes to the login of the
  * current customer. A session restored from sessionStorage without its user loads it again;
- * if that fails the user is logged out (spec 000 §4).
+ * if that fails the user is logged out (spec 000 §4). An operator goes to the operator console.
  */
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ preload }) => {
@@ -26,6 +26,9 @@ export const Route = createFileRoute('/_authenticated')({
         throw redirectTo('login', current.customer);
       }
     }
+    // An operator's session serves only the operator console (issue 26): no employee page.
+    const user = useSessionStore.getState().user;
+    if (user?.profile === 'operatore') throw redirectTo('home-operatore', session.customer);
   },
   loader: () => loadCustomerSkin(useSessionStore.getState().customer),
   component: AppShellLayout,

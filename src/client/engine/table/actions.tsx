@@ -161,6 +161,7 @@ export function DownloadButton({
     query[name] = String(readField(row, field) ?? '');
   const value = column.showValue ? cellText(column, row).trim() : '';
   if (column.showValue && value === '') return null;
+  if (!holds(column.when, row)) return null;
   return (
     <Button
       size="xs"

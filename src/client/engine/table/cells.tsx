@@ -1,12 +1,14 @@
 /** One cell of a row, by column kind (the text of `cellText`, plus badges, icons and buttons). */
-import { Badge, Button, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconMail, IconMailOpened } from '@tabler/icons-react';
 import type { StatusTone } from '../../../../config/status-sets';
 import { messages } from '../../../../config/messages-tables.it';
 import type { TableColumn, TableDeclaration } from '../../../../config/tables/types';
 import { DownloadButton, openDetail } from './actions';
 import type { TableRequest } from './query';
-import { cellText, holds, readField, rowText, statusEntry, type Row } from './values';
+import { formatDate, formatDateTime } from '../../../shared/dates';
+import { useRouteLinkProps } from '../../components/route-link';
+import { cellText, holds, isBlank, readField, rowText, statusEntry, type Row } from './values';
 
 const TONE_COLORS: Record<StatusTone, string> = {
   neutral: 'gray',
@@ -92,7 +94,55 @@ export function CellContent({
           {messages[column.buttonLabel]}
         </Button>
       );
+    case 'date':
+    case 'date-time': {
+      const value = readField(row, column.field);
+      if (!column.text || isBlank(value)) return <>{cellText(column, row)}</>;
+      // The sentence wraps at its spaces, never inside the date.
+      const date = column.kind === 'date' ? formatDate(String(value)) : formatDateTime(String(value));
+      const [before = '', after = ''] = messages[column.text].split('{date}');
+      return (
+        <>
+          {before}
+          <span style={{ whiteSpace: 'nowrap' }}>{date}</span>
+          {after}
+        </>
+      );
+    }
+    case 'text': {
+      const text = cellText(column, row);
+      if (!column.link || isBlank(readField(row, column.field))) return <>{text}</>;
+      return <CellLink column={column} row={row} table={table} text={text} />;
+    }
     default:
       return <>{cellText(column, row)}</>;
   }
+}
+
+/** A text cell that links to a route (e.g. the request a notification is about). */
+function CellLink({
+  column,
+  row,
+  table,
+  text,
+}: {
+  column: Extract<TableColumn, { kind: 'text' }>;
+  row: Row;
+  table: TableDeclaration;
+  text: string;
+}) {
+  const link = column.link!;
+  const params: Record<string, string> = {};
+  for (const [name, field] of Object.entries(link.params)) params[name] = String(readField(row, field) ?? '');
+  const props = useRouteLinkProps(link.route, params);
+  return (
+    <Anchor
+      {...props}
+      inherit
+      underline="always"
+      aria-label={link.ariaLabel ? rowText(link.ariaLabel, row, table.columns) : undefined}
+    >
+      {text}
+    </Anchor>
+  );
 }

@@ -3,9 +3,9 @@
  * the failure, the rows (a Mantine table on desktops, cards on phones: see table.module.css) with
  * skeleton rows while loading, the empty state, the totals, the row actions, and the pager.
  */
-import { Alert, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconMoodEmpty } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { messages, type TableMessageKey } from '../../../shared/catalogues/tables';
 import { formatText } from '../../../shared/messages';
 import type { TableColumn } from '../../../../config/tables/types';
@@ -23,6 +23,17 @@ export interface TableViewProps {
   state: TableState;
   /** Values of the caption's placeholders (e.g. the period of the history). */
   captionParams?: Record<string, string | number>;
+  /**
+   * Row buttons the screen composes itself (a call with a dialog the declarations cannot describe, e.g. a
+   * note to type or an answer to show once), after the declared row actions; `label` names their column.
+   */
+  extraActions?: RowExtraActions;
+}
+
+export interface RowExtraActions {
+  readonly label: string;
+  /** The buttons of a row (nothing: none). */
+  readonly render: (row: Row) => ReactNode;
 }
 
 const PAGER_DEFAULTS: Record<keyof PagerTexts, TableMessageKey> = {
@@ -56,18 +67,21 @@ function cellClass(columns: readonly TableColumn[], column: TableColumn): string
     return `${classes.header} ${place} ${column.kind.startsWith('date') ? classes.nowrap : ''}`;
   }
   if (column.kind === 'euro') return classes.amount ?? '';
-  // A date never breaks at its hyphens (24-11-\n2027) when the columns are tight.
-  if (column.kind.startsWith('date')) return `${classes.field ?? ''} ${classes.nowrap ?? ''}`;
+  // A date never breaks at its hyphens (24-11-\n2027) when the columns are tight; a date in a sentence
+  // ("entro il {date}") keeps only the date itself on one line (cells.tsx).
+  if (column.kind === 'date' || column.kind === 'date-time')
+    return column.text ? (classes.field ?? '') : `${classes.field ?? ''} ${classes.nowrap ?? ''}`;
   return classes.field ?? '';
 }
 
-export function TableView({ state, captionParams = {} }: TableViewProps) {
+export function TableView({ state, captionParams = {}, extraActions }: TableViewProps) {
   const { table, query, rows } = state;
   // Declared texts take declared parameters: the key is data, so the text is filled as data.
   const caption = formatText(messages[table.caption], captionParams);
   const columns = table.columns;
   const actions = table.rowActions ?? [];
-  const width = columns.length + (actions.length > 0 ? 1 : 0);
+  const hasActions = actions.length > 0 || extraActions !== undefined;
+  const width = columns.length + (hasActions ? 1 : 0);
   const loading = query.isPending;
   const failed = query.isError;
   const showEmpty = state.empty || (failed && table.failure.show === 'empty');
@@ -162,9 +176,11 @@ export function TableView({ state, captionParams = {} }: TableViewProps) {
                     )}
                   </Table.Th>
                 ))}
-                {actions.length > 0 && (
+                {hasActions && (
                   <Table.Th scope="col">
-                    <span className="visually-hidden">{messages[actions[0]!.label]}</span>
+                    <span className="visually-hidden">
+                      {actions[0] ? messages[actions[0].label] : extraActions?.label}
+                    </span>
                   </Table.Th>
                 )}
               </Table.Tr>
@@ -195,7 +211,13 @@ export function TableView({ state, captionParams = {} }: TableViewProps) {
               {!loading &&
                 !showEmpty &&
                 rows.map(({ row, level }, index) => (
-                  <TableRow key={rowKey(table, row, index)} state={state} row={row} level={level} />
+                  <TableRow
+                    key={rowKey(table, row, index)}
+                    state={state}
+                    row={row}
+                    level={level}
+                    extraActions={extraActions}
+                  />
                 ))}
             </Table.Tbody>
             {firstTotal >= 0 && answer !== undefined && !loading && !failed && !showEmpty && (
@@ -218,7 +240,7 @@ export function TableView({ state, captionParams = {} }: TableViewProps) {
                       <Table.Td key={column.field} className={classes.field} />
                     ),
                   )}
-                  {actions.length > 0 && <Table.Td className={classes.action} />}
+                  {hasActions && <Table.Td className={classes.action} />}
                 </Table.Tr>
               </Table.Tfoot>
             )}
@@ -241,7 +263,17 @@ export function TableView({ state, captionParams = {} }: TableViewProps) {
   );
 }
 
-function TableRow({ state, row, level }: { state: TableState; row: Row; level: number }) {
+function TableRow({
+  state,
+  row,
+  level,
+  extraActions,
+}: {
+  state: TableState;
+  row: Row;
+  level: number;
+  extraActions: RowExtraActions | undefined;
+}) {
   const { table, request } = state;
   const columns = table.columns;
   const actions = table.rowActions ?? [];
@@ -251,7 +283,8 @@ function TableRow({ state, row, level }: { state: TableState; row: Row; level: n
   const data: Record<string, string> = {};
   for (const [name, field] of Object.entries(table.rowData ?? {}))
     data[`data-${name}`] = String(readField(row, field));
-  for (const { tone, on } of tones) data[`data-${tone.tone}`] = String(on);
+  // Several tones of one kind (two `match` tones): the attribute says whether any holds.
+  for (const { tone, on } of tones) data[`data-${tone.tone}`] = String(on || data[`data-${tone.tone}`] === 'true');
   const style: CSSProperties = {};
   if (toned) {
     const color = toned.color ?? (toned.tone === 'expired' ? 'gray' : 'yellow');
@@ -304,28 +337,32 @@ function TableRow({ state, row, level }: { state: TableState; row: Row; level: n
           </Table.Td>
         );
       })}
-      {actions.length > 0 && (
+      {(actions.length > 0 || extraActions) && (
         <Table.Td ta="right" className={classes.action}>
-          {actions.map((action, index) => {
-            if (!holds(action.when, row, request.params)) return null;
-            if (action.kind === 'navigate') {
-              const path = actionPath(action, row);
-              return path ? (
-                <NavigateButton key={index} action={action} row={row} path={path} table={table} />
-              ) : null;
-            }
-            return (
-              <Button
-                key={index}
-                size="xs"
-                variant="light"
-                color={action.color === 'red' ? 'red' : undefined}
-                onClick={() => void startCall(table, action, row, request)}
-              >
-                {messages[action.label]}
-              </Button>
-            );
-          })}
+          {/* Several actions of a row keep apart, and wrap on a narrow card. */}
+          <Group gap="xs" justify="flex-end" wrap="wrap">
+            {actions.map((action, index) => {
+              if (!holds(action.when, row, request.params)) return null;
+              if (action.kind === 'navigate') {
+                const path = actionPath(action, row);
+                return path ? (
+                  <NavigateButton key={index} action={action} row={row} path={path} table={table} />
+                ) : null;
+              }
+              return (
+                <Button
+                  key={index}
+                  size="xs"
+                  variant="light"
+                  color={action.color === 'red' ? 'red' : undefined}
+                  onClick={() => void startCall(table, action, row, request)}
+                >
+                  {messages[action.label]}
+                </Button>
+              );
+            })}
+            {extraActions?.render(row)}
+          </Group>
         </Table.Td>
       )}
     </Table.Tr>

@@ -1,12 +1,12 @@
 /**
  * Above the rows: the search box (sent after a pause, once long enough), the filters (select, year
- * range, user picker) and the toolbar buttons (refresh, download of the same list as a file, upload
+ * range, user picker, a choice read from a call, a typed value) and the toolbar buttons (refresh, download of the same list as a file, upload
  * of a file followed by a refresh, with toasts).
  */
 import { Button, FileButton, Group, Select, TextInput } from '@mantine/core';
 import { IconDownload, IconRefresh, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatTableMessage, messages } from '../../../shared/catalogues/tables';
 import type { TableFilter } from '../../../../config/tables/types';
 import { apiRequest } from '../../api/client';
@@ -53,7 +53,81 @@ function UserPicker({
   );
 }
 
+/** A choice read from a declared call: `{ value, label }` from the declared fields, or a list of strings. */
+function SourceSelect({
+  filter,
+  state,
+}: {
+  filter: Extract<TableFilter, { kind: 'source-select' }>;
+  state: TableState;
+}) {
+  const options = useQuery({
+    queryKey: ['table-options', filter.source.path, state.request.companyId] as const,
+    queryFn: ({ signal }) => apiRequest<unknown>(filter.source.path, { signal, ...companyOf(state) }),
+    staleTime: 60_000,
+  });
+  const list = filter.rows ? readField(options.data, filter.rows) : options.data;
+  const items = Array.isArray(list) ? (list as unknown[]) : [];
+  const data = items.map((item) => ({
+    value: String(filter.valueField ? readField(item, filter.valueField) : item),
+    label: String(filter.labelField ? readField(item, filter.labelField) : item),
+  }));
+  return (
+    <Select
+      label={messages[filter.label]}
+      data={[{ value: '', label: messages.tableAll }, ...data]}
+      value={state.filters[filter.param] ?? ''}
+      onChange={(value) => state.setFilter(filter.param, value || undefined)}
+      allowDeselect={false}
+      searchable={data.length > 8}
+      w={{ base: '100%', xs: 220 }}
+    />
+  );
+}
+
+const TEXT_FORMATS = { decimal: /^\d+(?:\.\d{1,2})?$/, integer: /^\d+$/ } as const;
+
+/** A typed value, sent after the pause when it has the declared format (a comma counts as the dot). */
+function TextFilter({
+  filter,
+  state,
+}: {
+  filter: Extract<TableFilter, { kind: 'text' }>;
+  state: TableState;
+}) {
+  const [text, setText] = useState(state.filters[filter.param] ?? '');
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const value = filter.format === 'decimal' ? text.trim().replace(',', '.') : text.trim();
+  const invalid = value !== '' && filter.format !== undefined && !TEXT_FORMATS[filter.format].test(value);
+  const typed = (next: string) => {
+    setText(next);
+    window.clearTimeout(timer.current);
+    const sent = filter.format === 'decimal' ? next.trim().replace(',', '.') : next.trim();
+    if (sent !== '' && filter.format !== undefined && !TEXT_FORMATS[filter.format].test(sent)) return;
+    timer.current = window.setTimeout(
+      () => state.setFilter(filter.param, sent || undefined),
+      filter.debounceMs,
+    );
+  };
+  return (
+    <TextInput
+      label={messages[filter.label]}
+      value={text}
+      inputMode={
+        filter.format === 'decimal' ? 'decimal' : filter.format === 'integer' ? 'numeric' : undefined
+      }
+      maxLength={filter.maxLength}
+      onChange={(event) => typed(event.currentTarget.value)}
+      error={invalid ? messages.tableFilterInvalid : undefined}
+      w={{ base: '100%', xs: 180 }}
+    />
+  );
+}
+
 function FilterInput({ filter, state }: { filter: TableFilter; state: TableState }) {
+  if (filter.kind === 'source-select') return <SourceSelect filter={filter} state={state} />;
+  if (filter.kind === 'text') return <TextFilter filter={filter} state={state} />;
   if (filter.kind === 'select') {
     const data = filter.options.map((option) => ({ value: option.value, label: messages[option.label] }));
     return (

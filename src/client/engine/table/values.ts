@@ -52,9 +52,10 @@ export function cellText(column: TableColumn, row: Row): string {
   if (isBlank(value)) return column.empty ? messages[column.empty] : '';
   switch (column.kind) {
     case 'date':
-      return formatDate(String(value));
-    case 'date-time':
-      return formatDateTime(String(value));
+    case 'date-time': {
+      const date = column.kind === 'date' ? formatDate(String(value)) : formatDateTime(String(value));
+      return column.text ? formatText(messages[column.text], { date }) : date;
+    }
     case 'euro':
       return formatWireEuro(String(value));
     case 'boolean':
@@ -70,7 +71,8 @@ export function cellText(column: TableColumn, row: Row): string {
     case 'detail':
       return messages[column.buttonLabel];
     default: {
-      const text = String(value);
+      // An object (e.g. the changes an audit row records) is shown as compact JSON.
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
       return column.maxChars !== undefined && text.length > column.maxChars
         ? `${text.slice(0, column.maxChars)}…`
         : text;
@@ -117,6 +119,7 @@ export function holds(condition: TableCondition | undefined, row: Row, query: Ro
  */
 export function hasTone(tone: TableTone, row: Row, now: Date = new Date()): boolean {
   if (!holds(tone.when, row)) return false;
+  if (tone.tone === 'match') return true;
   const value = readField(row, tone.field);
   if (isBlank(value)) return false;
   const day = romeDayOf(String(value));

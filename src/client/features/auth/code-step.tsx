@@ -67,8 +67,9 @@ export function CodeStep({ type, checkToken, username, customer, ssoProvider, on
         await handleExpiredPassword(username, customer);
         return;
       }
-      await useSessionStore.getState().establishSession(answer.token);
-      await navigate({ to: '/menu' });
+      const user = await useSessionStore.getState().establishSession(answer.token);
+      // An operator (issue 26) lands on the operator console, everyone else on the menu.
+      await navigate({ to: user.profile === 'operatore' ? '/operatore' : '/menu' });
     } catch (error) {
       setSubmitting(false);
       if (isRetryableCodeError(error)) {

@@ -6,10 +6,12 @@
  * `movements-company` (config/tables) on the table engine; the chart reads the same answer.
  */
 import { Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconDownload, IconListDetails } from '@tabler/icons-react';
+import { IconBan, IconDownload, IconListCheck, IconListDetails } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../../../config/messages-account.it';
 import { movementsCompanyTable, movementsUserTable } from '../../../../config/tables';
+import { messages as tableMessages } from '../../../shared/catalogues/tables';
+import { useRouteLinkProps } from '../../components/route-link';
 import { useDownload } from '../../components/use-download';
 import { TableView, useTable } from '../../engine/table';
 import { useSessionStore } from '../../stores/session';
@@ -68,6 +70,7 @@ function MovementsView({
   }
 
   const download = useDownload();
+  const myRequests = useRouteLinkProps('mie-richieste');
   const dateStart = filters.date_start ?? data?.date_start ?? null;
   const dateStop = filters.date_stop ?? data?.date_stop ?? null;
   const empty = table.empty;
@@ -116,6 +119,16 @@ function MovementsView({
                     onClick={() => void openCancelledPurchases()}
                   >
                     {messages.movCancelled}
+                  </Button>
+                  {/* A request's whole life (issue 26): the requests, their stage and payment day. */}
+                  <Button
+                    component="a"
+                    {...myRequests}
+                    variant="default"
+                    leftSection={<IconListCheck size={18} aria-hidden="true" />}
+                    data-testid="movements-my-requests"
+                  >
+                    {tableMessages.myRequestsTitle}
                   </Button>
                 </Group>
               </>
