@@ -84,6 +84,8 @@ function NewBatchForm({ overview }: { overview: OperatorePagamenti }) {
               }))}
               value={account}
               onChange={setAccount}
+              // A required choice: picking the chosen account again keeps it.
+              allowDeselect={false}
               required
               error={touched && !account ? messages.loginRequired : undefined}
               w={{ base: '100%', sm: 560 }}
