@@ -104,7 +104,7 @@ describe.each(backends)('operator console (%s)', (backend) => {
         oggetto: 'Spese mediche',
         soggetto: 'Mario Rossi',
         formRoute,
-        payload: { categoria: 1, importo: (amountCents / 100).toFixed(2), ...(iban ? { iban } : {}) },
+        payload: { id_categ: 1, importo: (amountCents / 100).toFixed(2), ...(iban ? { iban } : {}) },
       })
     ).purchase.id;
 
@@ -203,7 +203,12 @@ describe.each(backends)('operator console (%s)', (backend) => {
     expect(opened.iban).not.toBe(marioIban); // masked: paolo does not pay
     expect(opened.iban).toMatch(/^IT\d\d •••• •••• \d{4}$/);
     expect((await detail(chiara, id)).iban).toBe(marioIban);
-    expect(opened.risposte.length).toBeGreaterThan(0);
+    // The answers as the employee gave them: the form's titles, the category by its name.
+    expect(opened.risposte).toContainEqual({
+      campo: 'id_categ',
+      etichetta: 'Categoria',
+      valore: expect.not.stringMatching(/^\d+$/),
+    });
 
     expect(
       (await decide(paolo, id, { azione: 'richiedi_documenti', versione: opened.versione })).statusCode,

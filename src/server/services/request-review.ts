@@ -18,7 +18,7 @@ import { formatMessage } from '../messages';
 import type { MailMessage } from '../plugins/mail';
 import { romeDate } from './calendar';
 import { attachDocuments, usableDocuments } from './documents';
-import type { RegisteredForm } from './form-requests';
+import { categoriesOf, type RegisteredForm } from './form-requests';
 import { approvePurchase, lockPurchase, rejectPurchase } from './ledger';
 import { sendNotification } from './notifications';
 import { recordAudit, type Actor } from './operator-audit';
@@ -211,7 +211,11 @@ export interface Answer {
 const SKIPPED = new Set(['docs', 'iban']);
 
 /** The answers as the employee gave them, labelled by their form's titles; documents and IBAN apart. */
-export function answersOf(payload: unknown, form: RegisteredForm | undefined): Answer[] {
+export function answersOf(
+  payload: unknown,
+  form: RegisteredForm | undefined,
+  categoryNames: ReadonlyMap<number, string> = new Map(),
+): Answer[] {
   const titles = form ? answerTitles(form.schema) : new Map<string, string>();
   const answers: Answer[] = [];
   const walk = (value: unknown, path: string) => {
@@ -229,7 +233,11 @@ export function answersOf(payload: unknown, form: RegisteredForm | undefined): A
       }
       return;
     }
-    answers.push(answer(path, typeof value === 'boolean' ? (value ? 'Sì' : 'No') : String(value)));
+    // The category by its name, as the employee chose it.
+    const category = path === 'id_categ' && typeof value === 'number' ? categoryNames.get(value) : undefined;
+    answers.push(
+      answer(path, category ?? (typeof value === 'boolean' ? (value ? 'Sì' : 'No') : String(value))),
+    );
   };
   const answer = (path: string, valore: string): Answer => ({
     campo: path,
@@ -421,7 +429,15 @@ export async function requestDetail(
     beneficiario: typeof beneficiary === 'string' ? beneficiary : null,
     iban: iban === null ? null : scope.canPay ? iban : maskIban(iban),
     iban_completo: iban !== null && scope.canPay,
-    risposte: answersOf(r.payload, form),
+    risposte: answersOf(
+      r.payload,
+      form,
+      new Map(
+        form?.declaration.categories
+          ? (await categoriesOf(db, form.declaration.categories.set)).map((c) => [c.id, c.nome] as const)
+          : [],
+      ),
+    ),
     documenti: documents.map((d) => ({
       id: d.id,
       nome_file: d.nome_file,
