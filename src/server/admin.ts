@@ -84,6 +84,32 @@ export interface AdminContext {
   imports?: Partial<Pick<ImportDeps, 'uploadsDir' | 'sendMail' | 'baseUrl'>>;
 }
 
+/** An import decided from the terminal, with its audit row in the same transaction (issue 26). */
+async function decideImportAudited(
+  db: Kysely<DB>,
+  id: number,
+  from: string,
+  status: 'ACCEPTED_BY_BACKOFFICE' | 'REJECTED_BY_BACKOFFICE',
+  motivo: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await decideImport(trx, id, status, motivo))) return false;
+    await recordAudit(
+      trx,
+      TERMINAL,
+      {
+        action: status === 'ACCEPTED_BY_BACKOFFICE' ? 'importazione_accettata' : 'importazione_rifiutata',
+        objectType: 'importazione',
+        objectId: id,
+        changes: { stato: [from, status], ...(motivo ? { motivo } : {}) },
+      },
+      now,
+    );
+    return true;
+  });
+}
+
 /** The import jobs' dependencies of the operator command: given ones, else from the environment. */
 function importDepsOf(context: AdminContext): ImportDeps {
   const given = context.imports ?? {};
@@ -633,7 +659,21 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         const { positionals } = parse(args, {}, 1);
         const id = Number(positionals[0]);
         if (!Number.isSafeInteger(id) || id < 1) throw new UsageError('Id del fornitore non valido.');
-        const key = await issueSupplierKey(db, id);
+        const key = await db.transaction().execute(async (trx) => {
+          const issued = await issueSupplierKey(trx, id);
+          await recordAudit(
+            trx,
+            TERMINAL,
+            {
+              action: 'chiave_fornitore',
+              objectType: 'fornitore',
+              objectId: id,
+              changes: { chiave: 'nuova (la precedente non vale più)' },
+            },
+            now,
+          );
+          return issued;
+        });
         out(`Chiave del fornitore n. ${id} (intestazione X-Fornitore-Key), conservarla ora: ${key}`);
         return 0;
       }
@@ -680,6 +720,17 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
           db,
         );
         const ids = await pendingOrders(db);
+        await recordAudit(
+          db,
+          TERMINAL,
+          {
+            action: 'piattapasto_invio',
+            objectType: 'piattapasto',
+            objectId: ids.length > 0 ? ids.join(',').slice(0, 64) : 'nessuno',
+            changes: { ordini: ids },
+          },
+          now,
+        );
         for (const orderId of ids) {
           await sendOrder(db, supplier, { orderId });
           const order = await db
@@ -755,7 +806,7 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         if (!job) throw new UsageError(`Importazione non trovata: ${id}`);
         if (command === 'import-reject') {
           const motivo = typeof values.motivo === 'string' ? values.motivo : undefined;
-          if (!(await decideImport(db, id, 'REJECTED_BY_BACKOFFICE', motivo))) {
+          if (!(await decideImportAudited(db, id, job.status, 'REJECTED_BY_BACKOFFICE', motivo, now))) {
             throw new UsageError(
               `L'importazione ${id} è ${job.status}: si rifiuta solo una validazione completata.`,
             );
@@ -764,7 +815,7 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
           return 0;
         }
         if (command === 'import-accept') {
-          if (!(await decideImport(db, id, 'ACCEPTED_BY_BACKOFFICE'))) {
+          if (!(await decideImportAudited(db, id, job.status, 'ACCEPTED_BY_BACKOFFICE', undefined, now))) {
             throw new UsageError(
               `L'importazione ${id} è ${job.status}: si accetta solo una validazione completata.`,
             );
@@ -908,7 +959,21 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         }
         let result;
         try {
-          result = await loadVoucherCodes(db, csv, basename(file), { now });
+          result = await loadVoucherCodes(db, csv, basename(file), {
+            now,
+            beforeCommit: (trx, loaded) =>
+              recordAudit(
+                trx,
+                TERMINAL,
+                {
+                  action: 'codici_caricati',
+                  objectType: 'scorta',
+                  objectId: basename(file).slice(0, 64) || 'file',
+                  changes: { codici: loaded },
+                },
+                now,
+              ),
+          });
         } catch (error) {
           if (!(error instanceof VoucherStockError)) throw error;
           err(`File rifiutato, nessun codice è stato caricato (${error.problems.length} errori):`);

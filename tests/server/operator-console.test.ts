@@ -18,6 +18,7 @@ import { addCredit, balances, debitPurchase } from '../../src/server/services/le
 import { romeDate } from '../../src/server/services/calendar';
 import { addWorkingDays, nextPayoutDay } from '../../src/server/services/request-life';
 import { DEMO_OPERATORS } from '../../src/server/db/seed-operators';
+import { runAdmin } from '../../src/server/admin';
 import { supplierByKey } from '../../src/server/services/sellers';
 import { akeyOf, currentStep, demo, DEMO_PASSWORD, totpAt } from './auth-helpers';
 import { upload } from './forms-helpers';
@@ -641,6 +642,37 @@ describe.each(backends)('operator console (%s)', (backend) => {
       await get(chiara, '/api/operatore/richieste?importo_min=0.01'),
     );
     expect(counted.conteggi).toEqual(await exact());
+  });
+
+  it('writes the terminal’s actions to the same audit log, as the terminal or as the operator named', async () => {
+    const run = async (...argv: string[]) => {
+      const lines: string[] = [];
+      const code = await runAdmin(argv, {
+        db: t.db,
+        out: (l) => lines.push(l),
+        err: (l) => lines.push(l),
+        imports: { uploadsDir, baseUrl: 'http://portale.test', sendMail: async () => undefined },
+      });
+      expect(code, lines.join('\n')).toBe(0);
+    };
+    const small = await newRequest(2_200);
+    await run('approve', String(small));
+    const big = await newRequest(operatorRules.fourEyesAboveCents + 500);
+    await run('approve', String(big), '--operatore', CHIARA.email);
+    await run('approve', String(big), '--operatore', PAOLO.email);
+    await run('supplier-key', '1');
+    const rows = await t.db
+      .selectFrom('operator_audit')
+      .select(['action', 'actor', 'object_id'])
+      .where('address', '=', 'terminale')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { action: 'approvazione', actor: 'terminale', object_id: String(small) },
+      { action: 'prima_approvazione', actor: CHIARA.email, object_id: String(big) },
+      { action: 'approvazione', actor: PAOLO.email, object_id: String(big) },
+      { action: 'chiave_fornitore', actor: 'terminale', object_id: '1' },
+    ]);
   });
 
   it('shows an operator only the customers they serve', async () => {
