@@ -507,7 +507,8 @@ export const tableMessages = {
   opImportRejectReasonHelp: 'Il referente lo leggerà nella nota dell’importazione.',
   opImportRejected: 'Importazione rifiutata.',
   opImportRejectFailed: 'L’importazione non è stata rifiutata.',
-  opPiattaIntro: 'Gli ordini di buoni pasto delle aziende servite: i confermati da inviare prima, poi i più recenti.',
+  opPiattaIntro:
+    'Gli ordini di buoni pasto delle aziende servite: i confermati da inviare prima, poi i più recenti.',
   opPiattaSendTitle: 'Invio ai fornitori',
   opPiattaToSend: 'Ordini confermati da inviare: {n}.',
   opPiattaSend: 'Invia ora gli ordini confermati',
@@ -528,7 +529,8 @@ export const tableMessages = {
   opKeyNew: 'Nuova chiave',
   opKeyNewAria: 'Nuova chiave API per {name}',
   opKeyNewTitle: 'Generare una nuova chiave API?',
-  opKeyNewText: 'Per {name} sarà generata una nuova chiave: la chiave precedente smetterà subito di funzionare.',
+  opKeyNewText:
+    'Per {name} sarà generata una nuova chiave: la chiave precedente smetterà subito di funzionare.',
   opKeyNewYes: 'Genera la chiave',
   opKeyShownTitle: 'Nuova chiave API di {name}',
   opKeyShownOnce: 'Copia la chiave ora: non sarà più mostrata. La chiave precedente non funziona più.',
@@ -549,7 +551,8 @@ export const tableMessages = {
   opCodesEmpty: 'Nessuna scorta di codici.',
   opCodesUpload: 'Carica codici',
   opCodesUploadTitle: 'Carica un file di codici',
-  opCodesUploadHelp: 'File CSV con le colonne acquisto, prodotto, codice, scadenza (virgola o punto e virgola).',
+  opCodesUploadHelp:
+    'File CSV con le colonne acquisto, prodotto, codice, scadenza (virgola o punto e virgola).',
   opCodesFile: 'File CSV',
   opCodesSend: 'Carica il file',
   opCodesLoaded: 'Codici caricati: {n}.',

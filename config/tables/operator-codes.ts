@@ -12,7 +12,7 @@ export const operatorCodesTable = {
   caption: 'opCodesTitle',
   scope: 'user',
   source: { path: '/operatore/codici-buoni' },
-  paging: { mode: 'client', pageSizes: [20, 50, 100], defaultPageSize: 50 },
+  paging: { mode: 'client', pageSizes: [20, 50, 100], defaultPageSize: 20 },
   columns: [
     { kind: 'text', field: 'titolo', label: 'messEditorH2', cardHeader: true },
     { kind: 'text', field: 'acquisto', label: 'opColPurchase' },
@@ -34,7 +34,12 @@ export const operatorCodesTable = {
     {
       tone: 'match',
       field: 'liberi',
-      when: { all: [{ field: 'bassa', equals: true }, { field: 'liberi', notEquals: 0 }] },
+      when: {
+        all: [
+          { field: 'bassa', equals: true },
+          { field: 'liberi', notEquals: 0 },
+        ],
+      },
       color: 'yellow',
       label: 'opStockLow',
     },

@@ -284,7 +284,8 @@ function TableRow({
   for (const [name, field] of Object.entries(table.rowData ?? {}))
     data[`data-${name}`] = String(readField(row, field));
   // Several tones of one kind (two `match` tones): the attribute says whether any holds.
-  for (const { tone, on } of tones) data[`data-${tone.tone}`] = String(on || data[`data-${tone.tone}`] === 'true');
+  for (const { tone, on } of tones)
+    data[`data-${tone.tone}`] = String(on || data[`data-${tone.tone}`] === 'true');
   const style: CSSProperties = {};
   if (toned) {
     const color = toned.color ?? (toned.tone === 'expired' ? 'gray' : 'yellow');

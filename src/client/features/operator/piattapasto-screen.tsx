@@ -76,7 +76,9 @@ export function PiattapastoScreen() {
           ) : (
             toSend !== undefined && (
               <Text data-testid="operator-piatta-to-send">
-                {toSend > 0 ? formatTableMessage('opPiattaToSend', { n: toSend }) : messages.opPiattaNothingSent}
+                {toSend > 0
+                  ? formatTableMessage('opPiattaToSend', { n: toSend })
+                  : messages.opPiattaNothingSent}
               </Text>
             )
           )}

@@ -20,7 +20,11 @@ function KeyShown({ keyText, onClose }: { keyText: string; onClose: () => void }
       <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
         {messages.opKeyShownOnce}
       </Alert>
-      <Code block data-testid="operator-supplier-key" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+      <Code
+        block
+        data-testid="operator-supplier-key"
+        style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+      >
         {keyText}
       </Code>
       <Group justify="space-between" gap="sm">
@@ -29,7 +33,13 @@ function KeyShown({ keyText, onClose }: { keyText: string; onClose: () => void }
             <Button
               variant="light"
               color={copied ? 'green' : undefined}
-              leftSection={copied ? <IconCheck size={18} aria-hidden="true" /> : <IconCopy size={18} aria-hidden="true" />}
+              leftSection={
+                copied ? (
+                  <IconCheck size={18} aria-hidden="true" />
+                ) : (
+                  <IconCopy size={18} aria-hidden="true" />
+                )
+              }
               onClick={copy}
             >
               {copied ? messages.enrolCopied : messages.enrolCopy}
