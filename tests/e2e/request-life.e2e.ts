@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/catalogues/tables';
 import { DEMO_OPERATORS } from '../../src/server/db/seed-operators';
+import { supplierByKey } from '../../src/server/services/sellers';
 import { romeDate } from '../../src/server/services/calendar';
 import { settle, submitCredentials, submitLoginCode, TestContexts, TotpClock } from './auth-helpers';
 import { uploadSlot } from './form-driver';
@@ -211,5 +212,47 @@ describe('a request’s whole life', () => {
     await paolo.setViewportSize({ width: 360, height: 740 });
     await openRequest(paolo, id);
     await checkAxe(paolo, 'request-paid-360');
+  });
+
+  it('serves the console’s other pages, and issues a supplier key shown once', async () => {
+    const chiara = await operatorPage(CHIARA);
+    for (const [path, title] of [
+      ['/operatore/operatore-importazioni', messages.opImportsTitle],
+      ['/operatore/operatore-piattapasto', messages.opPiattaTitle],
+      ['/operatore/operatore-codici', messages.opCodesTitle],
+      ['/operatore/operatore-registro', messages.opAuditTitle],
+      ['/operatore/operatore-fornitori', messages.opSuppliersTitle],
+    ] as const) {
+      await chiara.goto(path);
+      await chiara.getByRole('heading', { name: title }).first().waitFor();
+      await chiara
+        .getByRole('table')
+        .or(chiara.getByText(/Nessun/))
+        .first()
+        .waitFor({ timeout: 20_000 });
+      await checkAxe(chiara, `${path.split('-').at(-1)}-1280`);
+    }
+    // On the suppliers' page: a new key, confirmed, shown once; the server knows it.
+    await chiara.getByRole('button', { name: messages.opKeyNew }).first().click();
+    await chiara.getByRole('dialog').getByRole('button', { name: messages.opKeyNewYes }).click();
+    const shown = chiara.getByTestId('operator-supplier-key');
+    await shown.waitFor();
+    const key = (await shown.innerText()).trim();
+    const supplier = await supplierByKey(server.app.db, key);
+    expect(supplier).not.toBeNull();
+    await checkAxe(chiara, 'supplier-key-1280');
+    await chiara.getByRole('button', { name: messages.opKeyDone }).click();
+    await shown.waitFor({ state: 'detached' });
+    await chiara.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/operatore/operatore-codici', '/operatore/operatore-importazioni']) {
+      await chiara.goto(path);
+      await chiara
+        .getByRole('table')
+        .or(chiara.getByText(/Nessun/))
+        .or(chiara.locator('[data-testid$="-row"]'))
+        .first()
+        .waitFor({ timeout: 20_000 });
+      await checkAxe(chiara, `${path.split('-').at(-1)}-360`);
+    }
   });
 });
