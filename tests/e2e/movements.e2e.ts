@@ -20,6 +20,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages as account } from '../../config/messages-account.it';
 import { tableMessages } from '../../config/messages-tables.it';
+import { forms } from '../../config/forms';
 import { routes } from '../../config/routes';
 import { debitPurchase, rejectPurchase } from '../../src/server/services/ledger';
 import { settle } from './auth-helpers';
@@ -63,6 +64,9 @@ const MARIO = 'mario.rossi@example.com';
 const HISTORY = '/api/get_storico_transazioni/utente';
 
 /** Replay (000 §3): kinds 1, 3, 7, 13, 14, each towards its request form (001 §2). */
+/** The movement kinds the request forms send (config/forms). */
+const REQUEST_KINDS = new Set<number>(forms.map((form) => form.kind));
+
 const REPLAY_ROUTES = {
   1: 'rimb-spese',
   3: 'rimb-interessi',
@@ -145,6 +149,8 @@ async function allMovements(page: Page, query: Query): Promise<HistoryAnswer> {
 /** A table row as the screen must show it (date, kind, purchase, object, subject, AVERE, DARE, replay). */
 function rowOf(m: Movement): string[] {
   const replay = m.id_acquisto !== null && m.id_kind in REPLAY_ROUTES;
+  // A request sent from a form links to its page (issue 26).
+  const requestRow = m.id_acquisto !== null && REQUEST_KINDS.has(m.id_kind);
   return [
     romeDateTime(m.created),
     KIND_LABELS[m.id_kind]!,
@@ -153,7 +159,7 @@ function rowOf(m: Movement): string[] {
     m.soggetto,
     m.AVERE === null ? '' : euro(m.AVERE),
     m.DARE === null ? '' : euro(m.DARE),
-    replay ? account.movReplay : '',
+    (replay ? account.movReplay : '') + (requestRow ? tableMessages.myRequestsOpen : ''),
   ];
 }
 
