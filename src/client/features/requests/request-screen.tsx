@@ -156,33 +156,14 @@ function RequestView({ request }: { request: RichiestaUtente }) {
             </Text>
           </Stack>
           {request.entro_il !== null && (
-            <Alert
-              color="blue"
-              variant="light"
-              radius="md"
-              icon={<IconCalendarDue aria-hidden="true" />}
-              data-testid="request-payment-by"
-              // Information shown with the page, not an announcement.
-              role="note"
-            >
-              <Text fw={700} fz="lg">
-                {formatTableMessage('requestPaymentBy', { date: formatDate(request.entro_il) })}
-              </Text>
-            </Alert>
+            <DayNote color="blue" icon={<IconCalendarDue aria-hidden="true" />} testId="request-payment-by">
+              {formatTableMessage('requestPaymentBy', { date: formatDate(request.entro_il) })}
+            </DayNote>
           )}
           {request.pagata_il !== null && (
-            <Alert
-              color="green"
-              variant="light"
-              radius="md"
-              icon={<IconCircleCheck aria-hidden="true" />}
-              data-testid="request-paid-on"
-              role="note"
-            >
-              <Text fw={700} fz="lg">
-                {formatTableMessage('requestPaidOn', { date: formatDate(request.pagata_il) })}
-              </Text>
-            </Alert>
+            <DayNote color="green" icon={<IconCircleCheck aria-hidden="true" />} testId="request-paid-on">
+              {formatTableMessage('requestPaidOn', { date: formatDate(request.pagata_il) })}
+            </DayNote>
           )}
         </Stack>
       </Card>
@@ -274,5 +255,26 @@ function RequestView({ request }: { request: RichiestaUtente }) {
         </Stack>
       </Card>
     </>
+  );
+}
+
+/** The day the money is expected, or was paid: information shown with the page, not an announcement. */
+function DayNote({
+  color,
+  icon,
+  testId,
+  children,
+}: {
+  color: string;
+  icon: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Alert color={color} variant="light" radius="md" icon={icon} data-testid={testId} role="note">
+      <Text fw={700} fz="lg">
+        {children}
+      </Text>
+    </Alert>
   );
 }
