@@ -6,7 +6,8 @@
  * made with exceljs, the output by the same reading, checking and writing code as an upload.
  * Idempotent: the rows are added once (by their fixed stored names), the files only when missing.
  */
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { importColumns } from '../../../config/import-sheet';
@@ -223,14 +224,25 @@ const exists = (path: string) =>
 const madeFiles = new Map<string, Uint8Array>();
 let madeDay = '';
 
-/** Writes the file `stored` as made before in this process, or makes it with `make` (then keeps it). */
+/**
+ * Writes the file `stored` as made before in this process, or makes it with `make` (then keeps it).
+ * Made under a temporary name and renamed: two instances starting on one folder never read each
+ * other's half-written file (an output is made by reading its input).
+ */
 async function writeMade(uploadsDir: string, stored: string, make: (path: string) => Promise<void>) {
   const path = importFilePath(uploadsDir, stored);
   if (await exists(path)) return;
-  const made = madeFiles.get(stored);
-  if (made) return writeFile(path, made, { mode: 0o600 });
-  await make(path);
-  madeFiles.set(stored, await readFile(path));
+  const temporary = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const made = madeFiles.get(stored);
+    if (made) await writeFile(temporary, made, { mode: 0o600 });
+    else await make(temporary);
+    const content = made ?? (await readFile(temporary));
+    await rename(temporary, path);
+    madeFiles.set(stored, content);
+  } finally {
+    await rm(temporary, { force: true });
+  }
 }
 
 /** The seeded imports' files (input and output), when missing. */
@@ -243,14 +255,14 @@ export async function writeSeedImportFiles(uploadsDir: string): Promise<void> {
   }
   for (const item of IMPORTS) {
     const input = importFilePath(uploadsDir, storedIn(item.key));
-    await writeMade(uploadsDir, storedIn(item.key), async () => {
+    await writeMade(uploadsDir, storedIn(item.key), async (path) => {
       const workbook = new ExcelJS.Workbook();
       workbook.created = new Date('2026-01-01T00:00:00Z');
       workbook.modified = workbook.created;
       const sheet = workbook.addWorksheet('Tracciato');
       sheet.addRow(importColumns.map((c) => c.header));
       for (const row of item.rows) sheet.addRow(row);
-      await writeFile(input, Buffer.from(await workbook.xlsx.writeBuffer()), { mode: 0o600 });
+      await writeFile(path, Buffer.from(await workbook.xlsx.writeBuffer()), { mode: 0o600 });
     });
     if (NOT_VALIDATED.includes(item.status)) continue;
     await writeMade(uploadsDir, storedOut(item.key), async (output) => {
