@@ -48,7 +48,13 @@ function skinsVersion(): string {
 const SKINS_VERSION = skinsVersion();
 
 export default defineConfig({
-  define: { __SKINS_VERSION__: JSON.stringify(SKINS_VERSION) },
+  define: {
+    __SKINS_VERSION__: JSON.stringify(SKINS_VERSION),
+    // The folder names only (no hashes, a few hundred bytes; the service worker's precache lists the same
+    // files): a customer without one (initech) goes straight to the API, with no 404 for a file that is
+    // not there (issue 28).
+    __SKIN_FOLDERS__: JSON.stringify(skinFolders),
+  },
   resolve: {
     alias: [
       // The forms' texts are plain: rjsf's markdown renderer is replaced by a plain one (see the file).
@@ -128,6 +134,8 @@ export default defineConfig({
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         runtimeCaching: [],
+        // Web push (issue 28): the push and notificationclick handlers, a plain file of public/.
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

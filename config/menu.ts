@@ -201,7 +201,7 @@ export const menu: MenuConfig = [
 /**
  * The referent home's two sections, rendered by the same menu engine and gated by the same rule as
  * the employee menu: a badge shows only when its route's gating lets the referent in. Pages not
- * built yet (Piattapasto, import, internal messaging) get their badge with the issue that builds them.
+ * built yet get their badge with the issue that builds them.
  */
 export const backOfficeMenu: MenuConfig = [
   {
@@ -227,6 +227,8 @@ export const backOfficeMenu: MenuConfig = [
       route('office-incentive-toduba', 'Ricarica Loyalty e Incentive', 'buoni'),
       // Piattapasto (issue 17)
       route('office-piattapasto', 'Piattapasto', 'cibo'),
+      // internal messaging (issue 17; its badge from issue 28)
+      route('office-mess-interna', 'Messaggistica interna', 'messaggi'),
     ],
   },
 ];

@@ -107,6 +107,9 @@ export const formMessages = {
     "Attenzione, l'importo immesso supera il tuo attuale credito welfare che è di {n:euro}. Non sarai in grado di completare la procedura.",
   formAmountInvalid: 'Inserire un importo in euro valido (es. 120.50).',
   formAmountZero: "L'importo deve essere maggiore di zero.",
+  // euro inputs read amounts the Italian way (issue 28)
+  formAmountItalian:
+    'Importo non valido: scrivi i decimali dopo la virgola e, se vuoi, il punto tra le migliaia (es. 1.234,50).',
   // Shared by the form widgets (select and date inputs).
   formNothingFound: 'Nessun risultato trovato.',
   formCategoryPlaceholder: 'Cerca o scegli una categoria',

@@ -120,6 +120,8 @@ export const tableMessages = {
   voucherColValidity: 'Validità',
   voucherDetailButton: 'Vedi movimenti',
   voucherDetailAria: 'Movimenti del buono {code}',
+  voucherCopyCode: 'Copia il codice del buono {code}',
+  voucherCodeCopied: 'Codice copiato',
   voucherDetailTitle: 'Dettaglio del buono multiuso',
   voucherMovements: 'Movimenti del buono',
   voucherMovSupplier: 'Usato presso',
@@ -239,6 +241,10 @@ export const tableMessages = {
   boKeysPrivateDone: 'Chiave privata scaricata: non è più disponibile in questa pagina.',
   boKeysFailed: 'Non è stato possibile registrare la chiave:',
   boKeysUnsupported: 'Questo browser non permette di generare chiavi (WebCrypto non disponibile).',
+  // key generation progress (issue 28): generating a 3072-bit pair takes several seconds
+  boKeysGenerating:
+    'Generazione della coppia di chiavi in corso nel tuo browser: l’operazione richiede alcuni secondi, attendi senza chiudere la pagina.',
+  boKeysRegistering: 'Registrazione della chiave pubblica in corso…',
   boConsultantsTitle: 'Delega consulenti',
   boConsultantsIntro:
     'Gli accessi dei consulenti (utenti API) alle informazioni dell’azienda: una revoca ha effetto da subito.',
@@ -301,8 +307,8 @@ export const tableMessages = {
   piattaSettingsTitle: 'Impostazioni Piattapasto',
   piattaSettingsSummary: 'Fornitore {supplier}, buono da {value:euro}',
   piattaFieldValue: 'Valore del buono (€)',
-  piattaFieldValueHelp: 'Importo in euro con il punto come separatore decimale, es. 8.00',
-  piattaFieldValueInvalid: 'Indica un importo in euro maggiore di zero, es. 8.00',
+  piattaFieldValueHelp: 'Importo in euro con la virgola per i decimali, es. 8,00',
+  piattaFieldValueInvalid: 'Indica un importo in euro maggiore di zero, es. 8,00',
   piattaFieldSupplier: 'Fornitore dei buoni',
   piattaFieldSupplierRequired: 'Scegli il fornitore dei buoni.',
   piattaFieldClientCode: 'Codice cliente',
@@ -366,7 +372,9 @@ export const tableMessages = {
   boImportManual: 'Manuale dell’importazione (PDF)',
   boImportTemplate: 'Scarica il template',
   boImportUploadTitle: 'Carica file di importazione',
-  boImportFileLabel: 'File di importazione (.xlsx, .xls)',
+  boImportFileLabel: 'File di importazione (.xlsx)',
+  boImportXlsHint:
+    'Hai un file .xls? Aprilo con Excel e salvalo come Cartella di lavoro di Excel (.xlsx), poi caricalo.',
   boImportSelectFile: 'Seleziona un file!',
   boImportDoneTitle: 'Importazione completata',
   boImportDone: 'File importato con successo!',

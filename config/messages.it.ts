@@ -53,6 +53,13 @@ export const messages = {
   updateReload: 'Aggiorna',
   loading: 'Caricamento in corso...',
 
+  // Drafts of the request forms on the device, and sending offline (issue 28)
+  draftOfferText: 'Su questo dispositivo c’è una bozza di questa richiesta non ancora inviata.',
+  draftRestore: 'Riprendi la bozza del {when}',
+  draftDiscard: 'Elimina la bozza',
+  draftSaved: 'Bozza salvata su questo dispositivo alle {time}.',
+  draftOfflineNote: 'Sei offline: potrai inviare la richiesta quando torni in linea.',
+
   // Server answers the portal also shows on its own (same text on both sides)
   apiSsoEnrolmentRequired:
     'Per accedere dal portale del provider occorre prima attivare il secondo fattore: accedere con nome utente e password.',

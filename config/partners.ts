@@ -331,7 +331,10 @@ const buoni = (
 ): PartnerDeclaration => ({
   route_name,
   title,
-  description: `I buoni di ${title}, pagati con il credito welfare.`,
+  // A title that already says "Buoni" is not doubled ("I Buoni Expedia", never "I buoni di Buoni Expedia").
+  description: /^buoni\b/i.test(title)
+    ? `I ${title}, pagati con il credito welfare.`
+    : `I buoni di ${title}, pagati con il credito welfare.`,
   provider: 'buoni',
   conditions: true,
   call: { name: 'sso_login_buoni', body: { service } },

@@ -267,3 +267,18 @@ export const routeNames = Object.keys(routes) as RouteName[];
 export function isRouteName(name: string): name is RouteName {
   return Object.hasOwn(routes, name);
 }
+
+/**
+ * The spec's other names of five screens (002 §2.7: "helpform / site-assistenza", "notifichewb /
+ * site-notifiche", "tutorial / site-tutorial", "documentazione / site-documentazione", "normativa /
+ * site-normativa"; issue 28): an old link to `/<alias>` or `/<group>/<alias>` (for documentazione also
+ * with the group to show after it) lands on the screen of the route it names, the address replaced
+ * (src/client/app/route-aliases.ts). They are not route names: never granted, never linked to.
+ */
+export const routeAliases = {
+  helpform: 'site-assistenza',
+  notifichewb: 'site-notifiche',
+  tutorial: 'site-tutorial',
+  documentazione: 'site-documentazione',
+  normativa: 'site-normativa',
+} as const satisfies Record<string, RouteName>;

@@ -251,6 +251,11 @@ export interface ConvSpecialAgreed {
   conv_special_agreed: boolean;
 }
 
+/** schemas/api/crediti-in-scadenza.json: Crediti in scadenza. */
+export interface CreditiInScadenza {
+  scadenze: ScadenzaCredito[];
+}
+
 /** schemas/api/crediti.json: Crediti. */
 export interface Crediti {
   totale: string;
@@ -276,6 +281,7 @@ export interface DipendenteAzienda {
   uid: string;
   cognome: string;
   nome: string;
+  email: string;
   is_cessato: boolean;
 }
 
@@ -586,6 +592,8 @@ export interface LoggedUser {
 export interface LoginCheck {
   type: 'ENROLL_OTP' | 'AUTH_OTP' | 'MAIL_OTP';
   'check-token': string;
+  /** Present when the user has a passkey: it may be used instead of the code (issue 28, api-token-passkey-options). */
+  passkey?: true;
 }
 
 /** schemas/api/login-token.json: Token di sessione. */
@@ -943,6 +951,65 @@ export interface PartnerLogin {
   login_url: string;
 }
 
+/** schemas/api/passkey-descriptor.json: Riferimento a una passkey. */
+export interface PasskeyDescriptor {
+  id: string;
+  type: 'public-key';
+  transports?: string[];
+}
+
+/** schemas/api/passkey-login-options.json: Opzioni di accesso con passkey. */
+export interface PasskeyLoginOptions {
+  rpId?: string;
+  challenge: string;
+  allowCredentials: PasskeyDescriptor[];
+  timeout?: number;
+  userVerification?: 'required' | 'preferred' | 'discouraged';
+  extensions?: {
+    [key: string]: unknown;
+  };
+  hints?: string[];
+}
+
+/** schemas/api/passkey-registration-options.json: Opzioni di registrazione di una passkey. */
+export interface PasskeyRegistrationOptions {
+  challenge: string;
+  rp: {
+    name: string;
+    id?: string;
+  };
+  user: {
+    id: string;
+    name: string;
+    displayName: string;
+  };
+  pubKeyCredParams: {
+    alg: number;
+    type: 'public-key';
+  }[];
+  timeout?: number;
+  attestation?: 'none' | 'indirect' | 'direct' | 'enterprise';
+  excludeCredentials?: PasskeyDescriptor[];
+  authenticatorSelection?: {
+    authenticatorAttachment?: string;
+    residentKey?: string;
+    requireResidentKey?: boolean;
+    userVerification?: string;
+  };
+  extensions?: {
+    credProps?: boolean;
+  };
+  hints?: string[];
+}
+
+/** schemas/api/passkey.json: Passkey registrata. */
+export interface Passkey {
+  id: number;
+  nome: string;
+  creata: string;
+  ultimo_utilizzo: string | null;
+}
+
 /** schemas/api/password-expiry.json: Scadenza della password. */
 export interface PasswordExpiry {
   pass_expiry_date: string;
@@ -1052,6 +1119,42 @@ export interface Provincia {
   nome: string;
 }
 
+/** schemas/api/push-config.json: Configurazione delle notifiche push. */
+export interface PushConfig {
+  attivo: boolean;
+  chiave_pubblica: string | null;
+}
+
+/** schemas/api/push-disiscrizione.json: Notifiche push spente su un dispositivo. */
+export interface PushDisiscrizione {
+  endpoint: string;
+}
+
+/** schemas/api/push-iscrizione.json: Sottoscrizione push di un dispositivo. */
+export interface PushIscrizione {
+  endpoint: string;
+  expirationTime?: number | null;
+  keys: {
+    p256dh: string;
+    auth: string;
+  };
+}
+
+/** schemas/api/push-preferenze.json: Notifiche push: cosa ricevere. */
+export interface PushPreferenze {
+  promemoria: boolean;
+  richieste: boolean;
+  messaggi: boolean;
+}
+
+/** schemas/api/push-stato.json: Notifiche push dell’utente. */
+export interface PushStato {
+  promemoria: boolean;
+  richieste: boolean;
+  messaggi: boolean;
+  dispositivi: number;
+}
+
 /** schemas/api/relazione-parentale.json: Relazione di parentela. */
 export interface RelazioneParentale {
   id: number;
@@ -1114,6 +1217,18 @@ export interface RiscattoVoucher {
   importo: string;
 }
 
+/** schemas/api/scadenza-credito.json: Scadenza credito. */
+export interface ScadenzaCredito {
+  id_linea: number;
+  importo: Money;
+  data_scadenza: string;
+  giorni: number;
+  fonte: {
+    id: number;
+    nome: string;
+  };
+}
+
 /** schemas/api/skin.json: Personalizzazione cliente. */
 export interface Skin {
   customer: string;
@@ -1158,6 +1273,15 @@ export interface StoricoTransazioni {
 
 /** schemas/api/tagli-buoni.json: Tagli dei buoni multiuso. */
 export type TagliBuoni = Money[];
+
+/** schemas/api/ticket-assistenza-inviato.json: Richiesta di assistenza inviata. */
+export interface TicketAssistenzaInviato {
+  numero_ticket: number;
+  categoria: string;
+  nome_categoria: string;
+  n_richiesta: number | null;
+  created: string;
+}
 
 /** schemas/api/ticket-assistenza.json: Richiesta di assistenza registrata. */
 export interface TicketAssistenza {
@@ -1533,6 +1657,7 @@ export interface WireTypes {
   'comunicazione-inviata': ComunicazioneInviata;
   'conto-anticipi': ContoAnticipi;
   'conv-special-agreed': ConvSpecialAgreed;
+  'crediti-in-scadenza': CreditiInScadenza;
   crediti: Crediti;
   'credito-utente': CreditoUtente;
   detail: Detail;
@@ -1595,6 +1720,10 @@ export interface WireTypes {
   'partner-charge': PartnerCharge;
   'partner-link': PartnerLink;
   'partner-login': PartnerLogin;
+  'passkey-descriptor': PasskeyDescriptor;
+  'passkey-login-options': PasskeyLoginOptions;
+  'passkey-registration-options': PasskeyRegistrationOptions;
+  passkey: Passkey;
   'password-expiry': PasswordExpiry;
   'password-reset-method': PasswordResetMethod;
   'piani-welfare': PianiWelfare;
@@ -1610,16 +1739,23 @@ export interface WireTypes {
   'pin-status': PinStatus;
   'previdenza-info': PrevidenzaInfo;
   provincia: Provincia;
+  'push-config': PushConfig;
+  'push-disiscrizione': PushDisiscrizione;
+  'push-iscrizione': PushIscrizione;
+  'push-preferenze': PushPreferenze;
+  'push-stato': PushStato;
   'relazione-parentale': RelazioneParentale;
   'ricarica-incentive': RicaricaIncentive;
   'richiesta-utente': RichiestaUtente;
   'riga-scadenzario': RigaScadenzario;
   'riscatto-voucher-esito': RiscattoVoucherEsito;
   'riscatto-voucher': RiscattoVoucher;
+  'scadenza-credito': ScadenzaCredito;
   skin: Skin;
   'stato-richiesta': StatoRichiesta;
   'storico-transazioni': StoricoTransazioni;
   'tagli-buoni': TagliBuoni;
+  'ticket-assistenza-inviato': TicketAssistenzaInviato;
   'ticket-assistenza': TicketAssistenza;
   'tipo-documento': TipoDocumento;
   'user-privacy': UserPrivacy;

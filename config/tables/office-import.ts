@@ -2,7 +2,8 @@
  * The company's bulk credit imports (route office-import-anagrafiche-crediti, spec 002 §2.10, §3, §4.2,
  * §7, §8, §9): id, status (the import-job set), the input and output files (their names download
  * them), the note ("Visualizza" opens "Dettaglio Nota", only when there is one) and "Annulla" only in
- * VALIDATION_COMPLETED after the confirmation; the whole list in one answer, 10 rows a page, no sorting.
+ * VALIDATION_COMPLETED or VALIDATION_COMPLETED_WITH_WARNINGS (issue 28: an import with anomalies can be
+ * stopped too; the server's `CANCELLABLE`) after the confirmation; the whole list in one answer, 10 rows a page, no sorting.
  */
 import type { TableDeclaration } from './types';
 
@@ -51,7 +52,7 @@ export const importsTable = {
       kind: 'call',
       label: 'cancel',
       call: { method: 'POST', path: '/importtools/{id}/annulla' },
-      when: { field: 'status', equals: 'VALIDATION_COMPLETED' },
+      when: { field: 'status', in: ['VALIDATION_COMPLETED', 'VALIDATION_COMPLETED_WITH_WARNINGS'] },
       confirm: {
         title: 'boImportCancelTitle',
         text: { text: 'boImportCancelText', params: {} },

@@ -1,6 +1,6 @@
 /**
  * An employee's files (route office-user-files, spec 002 §2.8, §3, §5, §7): the user picker lists every
- * employee, ceased ones marked "Cessato"; nothing is asked until one is chosen ("Nessun utente
+ * employee with the e-mail (namesakes apart), ceased ones marked "Cessato"; nothing is asked until one is chosen ("Nessun utente
  * selezionato, seleziona un utente per vedere i files."); filters by file type, request kind and
  * request number; each file downloads with the employee's `uid`.
  */
@@ -21,6 +21,7 @@ export const userFilesTable = {
       source: { path: '/utenti_azienda' },
       valueField: 'uid',
       labelField: ['cognome', 'nome'],
+      detailField: 'email',
       mark: { field: 'is_cessato', label: 'boCeased' },
     },
     {

@@ -1,6 +1,6 @@
 /**
- * The user's multi-use vouchers (stato-voucher, spec 002 §2.5, §3 Voucher, §4.3, §9): code, consortium,
- * dates, initial and residual credit, validity, and a detail modal with the voucher's movements (the
+ * The user's multi-use vouchers (stato-voucher, spec 002 §2.5, §3 Voucher, §4.3, §9): code (on one
+ * line, with a copy button), consortium, dates, initial and residual credit, validity, and a detail modal with the voucher's movements (the
  * redemptions at suppliers, `voucher_credito_log`). Server paging with the spec's page sizes.
  */
 import { screenConstants } from '../screen-constants';
@@ -18,9 +18,15 @@ export const voucherStatusTable = {
     defaultPageSize: screenConstants.voucherDefaultPageSize,
   },
   columns: [
-    { kind: 'text', field: 'codice', label: 'voucherColCode' },
+    {
+      kind: 'text',
+      field: 'codice',
+      label: 'voucherColCode',
+      copy: { label: { text: 'voucherCopyCode', params: { code: 'codice' } }, done: 'voucherCodeCopied' },
+    },
     { kind: 'text', field: 'nome_fornitore', label: 'voucherColConsortium' },
-    { kind: 'date', field: 'data_scadenza', label: 'movCreditExpiry', cardHeader: true },
+    // Labelled on the phone card too ("Scadenza: …"), not an unlabelled header.
+    { kind: 'date', field: 'data_scadenza', label: 'movCreditExpiry' },
     { kind: 'euro', field: 'credito_iniziale', label: 'movCreditInitial' },
     { kind: 'euro', field: 'credito_residuo', label: 'voucherColResidual' },
     {

@@ -108,6 +108,8 @@ export type TableFilter =
       readonly labelField: string | readonly string[];
       /** A boolean field: when true the option says so with `markLabel` (a ceased employee: "Cessato"). */
       readonly mark?: { readonly field: string; readonly label: TableMessageKey };
+      /** A field shown after the text, telling namesakes apart (the employee's e-mail). */
+      readonly detailField?: string;
     }
   | {
       /**
@@ -169,6 +171,12 @@ export type TableColumn =
         /** Accessible name of the link. */
         readonly ariaLabel?: RowText;
       };
+      /**
+       * A code kept on one line (never broken mid-code: a narrow cell scrolls sideways) with a button
+       * copying it: its accessible name (`label`, e.g. "Copia il codice {code}") and what it says once
+       * copied (`done`).
+       */
+      readonly copy?: { readonly label: RowText; readonly done: TableMessageKey };
     })
   | (ColumnBase & {
       readonly kind: 'date' | 'date-time';

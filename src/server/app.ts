@@ -38,9 +38,11 @@ import {
   resolveDemoMode,
   resolveMealVoucherSuppliers,
   resolvePartnerSecrets,
+  resolvePushConfig,
   type AuthSecrets,
   type MealVoucherSupplierSecrets,
   type PartnerSecrets,
+  type PushConfig,
   type ServerConfig,
 } from './plugins/env';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -110,6 +112,11 @@ export interface BuildAppOptions {
   loadShedding?: false | Partial<LoadSheddingOptions>;
   /** The grants written at start instead of config/permissions.ts (tests: a fixture route's grant). */
   grants?: Pick<ReferenceDeclarations, 'profiles' | 'customers'>;
+  /**
+   * Whether this instance's timer queues the daily reminders of expiring credit (routes/credit/reminders.ts);
+   * default: on, except for an in-memory database or one handed in (tests run the job themselves).
+   */
+  expiryReminderTimer?: boolean;
 }
 
 export interface AppConfig extends ServerConfig, AuthSecrets {
@@ -117,6 +124,8 @@ export interface AppConfig extends ServerConfig, AuthSecrets {
   partnerSecrets: PartnerSecrets;
   /** Per meal-voucher supplier: its key and address, or null when unset (plugins/env.ts). */
   mealVoucherSuppliers: MealVoucherSupplierSecrets;
+  /** Web push (issue 28): on or off and the VAPID keys (plugins/env.ts `resolvePushConfig`). */
+  push: PushConfig;
   staticDir: string | null;
   inMemory: boolean;
 }
@@ -165,6 +174,7 @@ export function resolveConfig(options: BuildAppOptions = {}): AppConfig {
       ...(options.extraPartners?.providers ?? []),
     ]),
     mealVoucherSuppliers: resolveMealVoucherSuppliers(source),
+    push: resolvePushConfig(source, demo),
     dataDir: options.dataDir ?? env.dataDir,
     databaseUrl: usesServer ? (databaseUrl ?? null) : null,
     inMemory: options.inMemory ?? false,
@@ -339,6 +349,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       partners: buildPartnerRegistry(config.partnerSecrets, options.extraPartners),
       publicUrl: config.publicUrl,
       extraSupportCategories: options.extraSupportCategories ?? [],
+      expiryReminderTimer: options.expiryReminderTimer ?? (!config.inMemory && !options.database),
     });
     await app.ready();
   } catch (error) {

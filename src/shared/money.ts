@@ -33,6 +33,51 @@ export function formatCents(cents: number | bigint): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
+/**
+ * An amount as people type it in Italian (issue 28): what `parseItalianEuro` reads in a text.
+ * - `amount`: a complete amount, in integer cents;
+ * - `partial`: not an amount yet, but one more digit may make it one ("1.23" on the way to "1.234");
+ * - `invalid`: no amount whatever follows, or one that could be read two ways ("1,234.50").
+ */
+export type ItalianAmount =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'amount'; readonly cents: number }
+  | { readonly kind: 'partial' }
+  | { readonly kind: 'invalid' };
+
+/** Digits, then a decimal comma with up to two decimals: "1234", "1234,5", "1234,50", "12," (typing). */
+const ITALIAN_PLAIN = /^\d+(,\d{0,2})?$/;
+/** Thousands dots between groups of three digits, then the decimal comma: "1.234", "1.234.567,50". */
+const ITALIAN_GROUPED = /^[1-9]\d{0,2}(\.\d{3})+(,\d{0,2})?$/;
+/** Groups of three still being typed: "1.", "1.2", "1.23", "12.345.6". */
+const ITALIAN_GROUPING = /^[1-9]\d{0,2}(\.\d{3})*\.\d{0,2}$/;
+
+/**
+ * Reads an amount written the Italian way: a comma before the decimals (at most two) and, if any,
+ * dots between the thousands ("1.234,50", "1234,50", "45,5", "1234", "1.234"). A dot is never a
+ * decimal point: "45.50" is no amount (a group of thousands has three digits), nor are "1,234.50",
+ * "1.23.4" or "12,345,6". Nothing is guessed or dropped: what cannot be read is `partial` or `invalid`.
+ */
+export function parseItalianEuro(text: string): ItalianAmount {
+  const value = text.trim();
+  if (value === '') return { kind: 'empty' };
+  if (ITALIAN_PLAIN.test(value) || ITALIAN_GROUPED.test(value)) {
+    const [whole = '0', fraction = ''] = value.replace(/\./g, '').split(',');
+    const cents = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+    return Number.isSafeInteger(cents) ? { kind: 'amount', cents } : { kind: 'invalid' };
+  }
+  return ITALIAN_GROUPING.test(value) ? { kind: 'partial' } : { kind: 'invalid' };
+}
+
+/** Integer cents as people write them, without the sign: "1.234,50", "45,50", "0,07". */
+export function formatItalianCents(cents: number): string {
+  const [whole = '0', fraction = '00'] = formatCents(cents).split('.');
+  const negative = whole.startsWith('-');
+  const digits = negative ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${negative ? '-' : ''}${grouped},${fraction}`;
+}
+
 /** Integer cents for people: "1.234,50 €". */
 export function formatEuro(cents: number): string {
   // Italian CLDR groups only from 5 digits; 'always' gives 1.500,00 € as people expect on statements.

@@ -142,6 +142,9 @@ function Harness({
     setFiles: () => undefined,
     user: { nome: 'Mario', cognome: 'Rossi', cod_fisc: 'RSSMRA80A01H501U' },
     submitting,
+    online: true,
+    slotPick: () => undefined,
+    setSlotPick: () => undefined,
   };
   const props = {
     registry: { formContext: context },

@@ -53,7 +53,7 @@ describe('the generic form route', () => {
     const { calls } = startPortal(path, handler);
     await formOpened();
     expect(calls.some((call) => call.url === '/api/get_acquisto_full/77')).toBe(true);
-    expect(await screen.findByDisplayValue('61.30')).toBeTruthy();
+    expect(await screen.findByDisplayValue('61,30')).toBeTruthy();
   });
 
   it('replays the purchase of ?id_acq_replay= too', async () => {

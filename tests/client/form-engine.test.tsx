@@ -23,7 +23,7 @@ import {
   stubApi,
   type RecordedCall,
 } from './helpers';
-import { euro } from '../../src/shared/money';
+import { euro, formatItalianCents, parseCents } from '../../src/shared/money';
 import { messages } from '../../src/shared/catalogues/account';
 import { legalParams, taxYear } from '../../src/shared/legal-figures';
 
@@ -183,11 +183,13 @@ async function chooseCategory(name: string) {
   fireEvent.click(await screen.findByRole('option', { name }));
 }
 
+/** Types a wire amount ("120.50") the way people write it ("120,50"). */
 async function typeAmount(label: string, value: string) {
   const input = screen.getByRole('textbox', { name: labelled(label) });
-  fireEvent.change(input, { target: { value } });
+  const typed = formatItalianCents(parseCents(value)!);
+  fireEvent.change(input, { target: { value: typed } });
   fireEvent.blur(input);
-  await waitFor(() => expect((input as HTMLInputElement).value).toBe(value));
+  await waitFor(() => expect((input as HTMLInputElement).value).toBe(typed));
 }
 
 /** Fills an upload slot with an earlier document (the reuse list of the documents field). */
@@ -334,8 +336,9 @@ describe('Italian errors only', () => {
     await waitFor(() => expect(category.getAttribute('aria-invalid')).toBe('true'));
     expect(document.activeElement).toBe(category);
     expect(visibleText()).toContain(formMessages.formRequiredField);
-    // The amount: the shared rule's text wins over the schema's "required".
-    expect(visibleText()).toContain(formMessages.formAmountInvalid);
+    // The amount: the shared rule's text wins over the schema's "required", said the Italian way
+    // by the euro input (issue 28).
+    expect(visibleText()).toContain(formMessages.formAmountItalian);
     // The two required documents.
     expect(visibleText()).toContain(
       formatFormMessage('formDocumentRequired', { slot: 'Documento di pagamento' }),
@@ -605,7 +608,7 @@ describe('replay', () => {
     expect(calls.some((call) => call.url === '/api/get_acquisto_full/77')).toBe(true);
     expect(
       (screen.getByRole('textbox', { name: labelled('Importo da rimborsare') }) as HTMLInputElement).value,
-    ).toBe('45.00');
+    ).toBe('45,00');
     expect((screen.getByRole('combobox', { name: labelled('Categoria') }) as HTMLInputElement).value).toBe(
       'Spese mediche',
     );

@@ -7,7 +7,7 @@ import { formatMessage, messages } from '../../src/shared/catalogues/account';
 import type { CarouselSlide } from '../../src/client/api/types';
 import { CarouselView } from '../../src/client/features/home/home-carousel';
 import { HomeScreen } from '../../src/client/features/home/home-screen';
-import { INFO_POPUP_SHOWN_KEY } from '../../src/client/features/home/info-popup';
+import { INFO_POPUP_SHOWN_KEY, preloadInfoPopup } from '../../src/client/features/home/info-popup';
 import { useSessionStore } from '../../src/client/stores/session';
 import {
   bodyOf,
@@ -158,6 +158,55 @@ describe('info popup', () => {
     await renderInRouter(<Home />, { path: '/menu' });
     await screen.findByTestId('home-menu');
     expect(calls.some((call) => call.url === '/api/info_popup')).toBe(false);
+  });
+
+  it('never opens over a click started before it was ready: it comes at the next visit of the home', async () => {
+    logInWith(['menu'], true);
+    // A session of its own: what an earlier test's session loaded is not this one's.
+    useSessionStore.setState({ token: 'tok-click' });
+    let answer: (response: Response) => void = () => undefined;
+    const calls = homeApi((url) =>
+      url === '/api/info_popup'
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : undefined,
+    );
+    const first = await renderInRouter(<Home />, { path: '/menu' });
+    await screen.findByTestId('home-menu');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/info_popup')).toBe(true));
+    // The user starts a click on the menu before the popup's content has come.
+    fireEvent.pointerDown(screen.getByTestId('home-menu'));
+    await act(async () => {
+      answer(jsonResponse(200, { popup_content: POPUP }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(window.sessionStorage.getItem(INFO_POPUP_SHOWN_KEY)).toBeNull();
+    first.unmount();
+
+    // Back on the home: the content already loaded opens at once, with no new call.
+    await renderInRouter(<Home />, { path: '/menu' });
+    await screen.findByRole('dialog');
+    expect(calls.filter((call) => call.url === '/api/info_popup')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: messages.ok }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.sessionStorage.getItem(INFO_POPUP_SHOWN_KEY)).toBe('1');
+  });
+
+  it('is loaded by the home route before the home is drawn', async () => {
+    logInWith(['menu'], true);
+    useSessionStore.setState({ token: 'tok-preload' });
+    const calls = homeApi((url) =>
+      url === '/api/info_popup' ? jsonResponse(200, { popup_content: POPUP }) : undefined,
+    );
+    preloadInfoPopup();
+    expect(calls.filter((call) => call.url === '/api/info_popup')).toHaveLength(1);
+    await renderInRouter(<Home />, { path: '/menu' });
+    await screen.findByRole('dialog');
+    expect(calls.filter((call) => call.url === '/api/info_popup')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: messages.ok }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('is forgotten at logout: the next session shows it again', async () => {

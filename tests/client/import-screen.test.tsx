@@ -2,7 +2,7 @@
  * Bulk import screen (issue 17; spec 002 §2.10, §4.2, §7, §8): the upload modal (Carica disabled
  * without a file, "Seleziona un file!", controls disabled while uploading, file cleared after, the
  * toasts), the table (status labels, file names that download, "Visualizza" only with a note, "Annulla"
- * only in VALIDATION_COMPLETED after "Sei sicuro...?" with "Sì, annulla" / "No"), the info panel.
+ * only in VALIDATION_COMPLETED or VALIDATION_COMPLETED_WITH_WARNINGS (issue 28) after "Sei sicuro...?" with "Sì, annulla" / "No"), the info panel.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,6 +38,14 @@ const JOBS = [
     note: '',
     created: '2026-01-01T09:00:00Z',
   },
+  {
+    id: 5,
+    status: 'VALIDATION_COMPLETED_WITH_WARNINGS',
+    input_filename: 'anomalie.xlsx',
+    output_filename: 'esito_anomalie.xlsx',
+    note: '',
+    created: '2025-12-01T09:00:00Z',
+  },
 ];
 
 describe('ImportScreen', () => {
@@ -67,6 +75,7 @@ describe('ImportScreen', () => {
       }
       if (url === '/api/importtools') return jsonResponse(200, JOBS);
       if (url === '/api/importtools/3/annulla') return new Response(null, { status: 204 });
+      if (url === '/api/importtools/5/annulla') return new Response(null, { status: 204 });
       return undefined;
     });
   });
@@ -78,7 +87,7 @@ describe('ImportScreen', () => {
   it('shows the imports: §4.2 labels, file names as downloads, Visualizza only with a note, Annulla only when completed', async () => {
     await render();
     const rows = await screen.findAllByTestId('import-row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(within(rows[0]!).getByText(messages.importValidationCompleted)).toBeTruthy();
     expect(within(rows[1]!).getByText(messages.importValidationFailed)).toBeTruthy();
     expect(within(rows[2]!).getByText(messages.importAccepted)).toBeTruthy();
@@ -95,6 +104,8 @@ describe('ImportScreen', () => {
     expect(within(rows[0]!).getByText(messages.cancel)).toBeTruthy();
     expect(within(rows[1]!).queryByText(messages.cancel)).toBeNull();
     expect(within(rows[2]!).queryByText(messages.cancel)).toBeNull();
+    expect(within(rows[3]!).getByText(messages.importValidationWarnings)).toBeTruthy();
+    expect(within(rows[3]!).getByText(messages.cancel)).toBeTruthy();
     expect(new Headers(calls.find((c) => c.url === '/api/importtools')?.init.headers).get('Act-For')).toBe(
       '3',
     );
@@ -118,6 +129,16 @@ describe('ImportScreen', () => {
     expect(new Headers(post?.init.headers).get('Act-For')).toBe('3');
   });
 
+  it('cancels an import validated with anomalies (issue 28)', async () => {
+    await render();
+    const rows = await screen.findAllByTestId('import-row');
+    fireEvent.click(within(rows[3]!).getByText(messages.cancel));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.boImportCancelYes }));
+    expect(await screen.findByText(messages.boImportCancelled)).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/importtools/5/annulla')?.init.method).toBe('POST');
+  });
+
   it('uploads in the modal: Carica disabled without a file, controls disabled while uploading, file cleared, toast', async () => {
     await render();
     fireEvent.click(await screen.findByRole('button', { name: messages.tableUpload }));
@@ -125,8 +146,11 @@ describe('ImportScreen', () => {
     const carica = within(dialog).getByRole('button', { name: formMessages.formUploadSend });
     expect((carica as HTMLButtonElement).disabled).toBe(true);
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    expect(input.accept).toContain('.xlsx');
-    expect(input.accept).toContain('.xls');
+    // Only .xlsx is offered (the server refuses .xls), with the hint on saving an .xls as .xlsx.
+    expect(input.accept.split(',')).toContain('.xlsx');
+    expect(input.accept.split(',')).not.toContain('.xls');
+    expect(input.accept).not.toContain('application/vnd.ms-excel');
+    expect(screen.getByText(messages.boImportXlsHint)).toBeTruthy();
     const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'dipendenti.xlsx');
     fireEvent.change(input, { target: { files: [file] } });
     await waitFor(() => expect((carica as HTMLButtonElement).disabled).toBe(false));

@@ -37,11 +37,22 @@ describe('messageState (the send rules)', () => {
   });
 });
 
+const person = (id: number, nome: string, cognome: string, email: string) => ({
+  id,
+  uid: `0b6f5c1e-1111-4222-8333-4444555566${id.toString().padStart(2, '0')}`,
+  nome,
+  cognome,
+  email,
+  is_cessato: false,
+});
 const PEOPLE = [
-  { id: 7, uid: '0b6f5c1e-1111-4222-8333-444455556666', nome: 'Mario', cognome: 'Rossi', is_cessato: false },
-  { id: 8, uid: '0b6f5c1e-1111-4222-8333-444455556667', nome: 'Anna', cognome: 'Bianchi', is_cessato: false },
-  { id: 9, uid: '0b6f5c1e-1111-4222-8333-444455556668', nome: 'Carlo', cognome: 'Bianco', is_cessato: false },
+  person(7, 'Mario', 'Rossi', 'mario.rossi@example.com'),
+  person(8, 'Anna', 'Bianchi', 'anna.bianchi@example.com'),
+  person(9, 'Carlo', 'Bianco', 'carlo.bianco@example.com'),
+  // A namesake of Mario Rossi: told apart by the e-mail.
+  person(10, 'Mario', 'Rossi', 'm.rossi@filiale.example.com'),
 ];
+const MARIO = 'Rossi Mario · mario.rossi@example.com';
 
 interface TiptapElement extends HTMLElement {
   editor: { commands: { setContent: (html: string, options?: { emitUpdate?: boolean }) => boolean } };
@@ -88,12 +99,12 @@ describe('MessagingScreen', () => {
 
   it('asks for active employees only, enables Send with a recipient and valid text, counts the HTML', async () => {
     await render();
-    await screen.findByText('Rossi Mario');
+    await screen.findByText(MARIO);
     expect(calls.some((c) => c.url === '/api/utenti_azienda?solo_attivi=1')).toBe(true);
     expect(isDisabled(sendButton())).toBe(true);
     expect(counter().textContent).toContain(formatMessage('messCounter', { n: 0, limit: 8000 }));
 
-    fireEvent.click(screen.getByLabelText('Rossi Mario'));
+    fireEvent.click(screen.getByLabelText(MARIO));
     expect(isDisabled(sendButton())).toBe(true);
     await write('<p>Ciao <strong>a tutti</strong></p>');
     await waitFor(() => expect(isDisabled(sendButton())).toBe(false));
@@ -110,18 +121,30 @@ describe('MessagingScreen', () => {
     await waitFor(() => expect(isDisabled(sendButton())).toBe(false));
 
     // No recipient again: disabled.
-    fireEvent.click(screen.getByLabelText('Rossi Mario'));
+    fireEvent.click(screen.getByLabelText(MARIO));
     expect(isDisabled(sendButton())).toBe(true);
+  });
+
+  it('tells namesakes apart by the e-mail, and filters on it', async () => {
+    await render();
+    await screen.findByText(MARIO);
+    expect(screen.getByLabelText('Rossi Mario · m.rossi@filiale.example.com')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(messages.messFilter), { target: { value: 'filiale' } });
+    await waitFor(() => expect(screen.queryByText(MARIO)).toBeNull());
+    fireEvent.click(screen.getByLabelText('Rossi Mario · m.rossi@filiale.example.com'));
+    expect(screen.getByTestId('recipients-count').textContent).toContain(
+      formatMessage('messSelected', { n: 1, total: 4 }),
+    );
   });
 
   it('filters the recipients, selects all the ones found, and sends them with the HTML', async () => {
     await render();
-    await screen.findByText('Rossi Mario');
+    await screen.findByText(MARIO);
     fireEvent.change(screen.getByLabelText(messages.messFilter), { target: { value: 'bianc' } });
-    await waitFor(() => expect(screen.queryByText('Rossi Mario')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(MARIO)).toBeNull());
     fireEvent.click(screen.getByLabelText(formatMessage('messSelectAllFiltered', { n: 2 })));
     expect(screen.getByTestId('recipients-count').textContent).toContain(
-      formatMessage('messSelected', { n: 2, total: 3 }),
+      formatMessage('messSelected', { n: 2, total: 4 }),
     );
     await write('<p>Riunione alle 15</p>');
     await waitFor(() => expect(isDisabled(sendButton())).toBe(false));
@@ -142,7 +165,7 @@ describe('MessagingScreen', () => {
   it('shows the §8 text with the server’s message when sending fails', async () => {
     sendStatus = 400;
     await render();
-    fireEvent.click(await screen.findByLabelText('Bianco Carlo'));
+    fireEvent.click(await screen.findByLabelText('Bianco Carlo · carlo.bianco@example.com'));
     await write('<p>Ciao</p>');
     await waitFor(() => expect(isDisabled(sendButton())).toBe(false));
     fireEvent.click(sendButton());

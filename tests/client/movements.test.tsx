@@ -454,6 +454,9 @@ describe('company view (referent)', () => {
     const calls = movementsApi();
     await renderInRouter(<Screen entity="azienda" />, { path: '/backoffice-refazi/office-transactionsdash' });
     const section = await screen.findByTestId('payroll-export');
+    // The exports section is titled in Italian (issue 28: it said "Download").
+    expect(screen.getByRole('heading', { name: 'Esportazioni' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Download' })).toBeNull();
     expect(within(section).getByText(messages.movExperimental)).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: messages.movExportDownload }));
     expect(await within(section).findByText('Inserire una data di inizio export')).toBeTruthy();

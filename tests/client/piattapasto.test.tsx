@@ -112,9 +112,13 @@ describe('PiattapastoScreen', () => {
     fireEvent.click(screen.getByTestId('piatta-open-settings'));
     const dialog = await screen.findByRole('dialog');
     const value = within(dialog).getByLabelText(new RegExp(messages.piattaFieldValue.replace(/[()€]/g, '.')));
-    fireEvent.change(value, { target: { value: '8,5' } });
-    expect((value as HTMLInputElement).value).toBe('8.00');
-    fireEvent.change(value, { target: { value: '9.5' } });
+    // Shown and typed the Italian way (issue 28); a letter is undone.
+    expect((value as HTMLInputElement).value).toBe('8,00');
+    fireEvent.change(value, { target: { value: '8,0x' } });
+    expect((value as HTMLInputElement).value).toBe('8,00');
+    fireEvent.change(value, { target: { value: '9,5' } });
+    fireEvent.blur(value);
+    expect((value as HTMLInputElement).value).toBe('9,50');
     expect(within(dialog).getByTestId('piatta-codice-cliente')).toBeTruthy();
     const vat = within(dialog).getByTestId('piatta-iva-buono');
     fireEvent.change(vat, { target: { value: '4.25' } });
@@ -130,7 +134,7 @@ describe('PiattapastoScreen', () => {
     await screen.findByText(formMessages.formSettingsSaved);
     const post = calls.find((c) => c.url === '/api/piattapasto_impostazioni' && c.init.method === 'POST')!;
     expect(JSON.parse(String(post.init.body))).toEqual({
-      valore_buono: '9.5',
+      valore_buono: '9.50',
       fornitore: 'repas',
       codice_cliente: 'RP-1',
       iva_buono: 0,

@@ -271,6 +271,32 @@ describe('a declared purchase runs through the purchase engine', () => {
     });
   }, 30_000);
 
+  it('reads a free amount the Italian way and refuses, with a message, one that is no amount', async () => {
+    purchaseApi();
+    await renderPanel(acqProva);
+    await typeAmount('1,234.50');
+    const input = screen.getByRole('textbox', { name: accountMessages.amount });
+    fireEvent.blur(input);
+    expect(await screen.findByText(formMessages.formAmountItalian)).toBeTruthy();
+    fireEvent.click(await buyButton());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts()).toHaveLength(0);
+
+    await typeAmount('45,5');
+    fireEvent.blur(input);
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('45,50'));
+    await typeAmount('45,00');
+    tick(formMessages.formPurchaseDeclarationLabel);
+    fireEvent.click(await buyButton());
+    const dialog = await confirmDialog();
+    expect(within(dialog).getByTestId('confirm-figures').textContent?.replace(/\s+/g, ' ')).toContain(
+      `${formMessages.formConfirmAmount}45,00 €`,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: accountMessages.proceed }));
+    await screen.findByRole('dialog', { name: formMessages.formSuccessTitle });
+    expect(bodyOfCall(posts()[0])).toEqual({ importo: '45.00', dichiarazione: true });
+  }, 30_000);
+
   it('a fixed amount is shown, not chosen, and sent as the declared constants only', async () => {
     purchaseApi();
     await renderPanel(acqProvaFisso);

@@ -167,8 +167,14 @@ describe('code step (AUTH_OTP / MAIL_OTP)', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(messages.loginPasswordExpiredTitle)).toBeTruthy();
-    expect(within(dialog).getByText(messages.loginPasswordExpiredText)).toBeTruthy();
-    expect(within(dialog).getByText(renewal)).toBeTruthy();
+    // A text for the user who just signed in, with their address; not the neutral answer of the call.
+    expect(
+      within(dialog).getByText(
+        messages.loginPasswordExpiredText.replace('{email}', 'mario.rossi@example.com'),
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(renewal)).toBeNull();
+    expect(dialog.textContent).not.toContain('Se l’indirizzo è registrato');
     expect(bodyOf(calls, '/api/password_expired_renew')).toEqual({
       user_email: 'mario.rossi@example.com',
       customer: 'acme',

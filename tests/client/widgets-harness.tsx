@@ -116,6 +116,9 @@ export function renderWidgetForm(options: WidgetFormOptions) {
           ...options.user,
         },
         submitting: false,
+        online: true,
+        slotPick: () => undefined,
+        setSlotPick: () => undefined,
         // rjsf keeps its registry (and so this context) while the new one is deep-equal to the old one,
         // functions ignored: the errors are carried as data too, so a new validation reaches the widgets.
         errors,

@@ -54,7 +54,7 @@ function renderLoan(creditCents = 150_000, formData: Record<string, unknown> = {
 describe('loan calculator', () => {
   it('computes the maximum as 90% of the interest divided by the holders: 1000.00 and 2 holders give 450.00', async () => {
     const { interest, holders, maximum, handle } = renderLoan();
-    type(interest(), '1000.00');
+    type(interest(), '1000,00');
     await waitFor(() => expect(maximum()).toBe(formatFormMessage('formLoanMaximum', { n: euro(90_000) })));
     expect(maximum()).toBe('Importo massimo rimborsabile: 900,00\u00a0€');
     type(holders(), '2');
@@ -74,7 +74,7 @@ describe('loan calculator', () => {
     type(holders(), '3');
     // 90.00 / 3 = 30.00; 100.01 * 0.9 / 3 = 30.003 -> 30.00
     await waitFor(() => expect(handle.data().importo_max_rimb).toBe('30.00'));
-    type(interest(), '100.05');
+    type(interest(), '100,05');
     await waitFor(() => expect(handle.data().importo_max_rimb).toBe('30.02'));
   });
 
@@ -112,7 +112,7 @@ describe('loan calculator', () => {
 
   it('parziale shows an amount input capped at the maximum, with the credit warning', async () => {
     const { interest, holders, partial, handle } = renderLoan(10_000);
-    type(interest(), '1000.00');
+    type(interest(), '1000,00');
     type(holders(), '2');
     await waitFor(() => expect(handle.data().importo).toBe('450.00'));
     expect(partial()).toBeUndefined();
@@ -122,10 +122,10 @@ describe('loan calculator', () => {
     const amount = partial();
     if (!amount) throw new Error('Importo parziale non mostrato');
     type(amount, '50');
-    await waitFor(() => expect(handle.data().importo).toBe('50'));
+    await waitFor(() => expect(handle.data().importo).toBe('50.00'));
     expect(screen.queryByRole('alert')).toBeNull();
     type(amount, '500');
-    expect(amount.value).toBe('450.00');
+    expect(amount.value).toBe('450,00');
     await waitFor(() => expect(handle.data().importo).toBe('450.00'));
     // The credit is 100.00: the amount-vs-credit text of the declaration.
     expect(screen.getByRole('alert').textContent).toContain(

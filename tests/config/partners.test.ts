@@ -106,6 +106,15 @@ describe('config/partners.ts', () => {
     expect(names).toContain(benefitHub.route_name);
   });
 
+  it('never doubles a word in a voucher page line ("I buoni di Buoni Expedia", issue 28)', () => {
+    for (const page of voucherPortalLogins) {
+      expect(page.description, page.route_name).not.toMatch(/buoni di buoni/i);
+      expect(page.description.toLowerCase(), page.route_name).toContain(page.title.toLowerCase());
+    }
+    const expedia = voucherPortalLogins.find((page) => page.route_name === 'conv-aml-expedia');
+    expect(expedia?.description).toBe('I Buoni Expedia, pagati con il credito welfare.');
+  });
+
   it('documents every provider variable in the README configuration table', () => {
     const readme = readFileSync('README.md', 'utf8');
     for (const provider of partnerProviders) {

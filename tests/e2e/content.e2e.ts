@@ -190,6 +190,8 @@ describe('support, help and content pages', () => {
   );
 
   it('files page: thumbnails, filters and Reset, download by the answer’s name, a failed download', async () => {
+    // The thumbnails are drawn by a job (at start for the seeded files), never by the list: once done.
+    await server.app.jobs.idle();
     const page = await marioPage(1280);
     await page.goto(pathOf('site-archivio-files'));
     await page.getByRole('heading', { level: 1, name: messages.filesTitle }).waitFor();

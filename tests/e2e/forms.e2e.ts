@@ -32,7 +32,7 @@ import {
   startServer,
   type E2eServer,
 } from './harness';
-import { euro as euroParam, parseCents } from '../../src/shared/money';
+import { euro as euroParam, formatItalianCents, parseCents } from '../../src/shared/money';
 import { messages } from '../../src/shared/catalogues/account';
 import { legalParams, taxYear } from '../../src/shared/legal-figures';
 
@@ -149,7 +149,7 @@ describe('the six request forms', () => {
     const before = await credit(page, token);
     await openForm(page, '/base-request/rimb-spese');
     await chooseCategory(page, 'Spese mediche e sanitarie');
-    await typeAmount(page, /Importo da rimborsare/, '45.50');
+    await typeAmount(page, /Importo da rimborsare/, '45,50');
     const receipt = [
       await makeImage(page, 'ricevuta-1.jpg', 'image/jpeg'),
       await makeImage(page, 'ricevuta-2.jpg', 'image/jpeg'),
@@ -263,7 +263,7 @@ describe('the six request forms', () => {
     const userData = page.getByTestId('form-user-data');
     await expect.poll(() => userData.getByRole('textbox', { name: 'Cognome' }).inputValue()).toBe('Rossi');
     await chooseCategory(page, 'Gas');
-    await typeAmount(page, /Importo della bolletta/, '82.40');
+    await typeAmount(page, /Importo della bolletta/, '82,40');
     await uploadSlot(page, 'doc_acq', [await makePdf('bolletta.pdf', 'Bolletta gas')]);
     await uploadSlot(page, 'doc_extr_p', [await makePdf('autocertificazione.pdf', 'Autocertificazione')]);
     await uploadSlot(page, 'doc_pagam', [await makeImage(page, 'pagamento.jpg', 'image/jpeg')]);
@@ -360,7 +360,8 @@ describe('replay and refusals', () => {
       .executeTakeFirstOrThrow();
     await openForm(page, `/base-request/rimb-spese/${last.id}`);
     const amount = page.getByRole('textbox', { name: /Importo da rimborsare/ });
-    await expect.poll(() => amount.inputValue()).toBe((Number(last.importo) / 100).toFixed(2));
+    // Shown the Italian way (issue 28): "45,50".
+    await expect.poll(() => amount.inputValue()).toBe(formatItalianCents(Number(last.importo)));
     const category = (last.payload as { id_categ: number }).id_categ;
     const name = await server.app.db
       .selectFrom('purchase_categories')
@@ -422,7 +423,7 @@ describe('replay and refusals', () => {
     const { page } = await marioPage(1280);
     await openForm(page, '/base-request/rimb-bollette');
     await chooseCategory(page, 'Acqua');
-    await typeAmount(page, /Importo della bolletta/, '12.30');
+    await typeAmount(page, /Importo della bolletta/, '12,30');
     await uploadSlot(page, 'doc_acq', [await makePdf('bolletta.pdf', 'Bolletta acqua')]);
     await uploadSlot(page, 'doc_extr_p', [await makePdf('autocertificazione.pdf', 'Autocertificazione')]);
     await uploadSlot(page, 'doc_pagam', [await makePdf('pagamento.pdf', 'Pagamento')]);

@@ -59,6 +59,7 @@ import {
   type PurchaseFull,
   type Query,
 } from './movements-helpers';
+import { formatItalianCents } from '../../src/shared/money';
 
 const MARIO = 'mario.rossi@example.com';
 const HISTORY = '/api/get_storico_transazioni/utente';
@@ -556,11 +557,11 @@ describe('replay', () => {
       await page.waitForURL((url) => url.pathname === replayPath(kind, id));
       await answerFormModals(page);
 
-      // The amount of the row, two decimals.
+      // The amount of the row, two decimals, the Italian way ("1.234,50", issue 28).
       const amount = page.getByRole('textbox', { name: /Importo/ });
       await expect
         .poll(() => amount.inputValue(), { timeout: 10_000 })
-        .toBe((cents(movement.DARE) / 100).toFixed(2));
+        .toBe(formatItalianCents(cents(movement.DARE)));
       if (kind === 1) {
         // The purchase's category, by its name among the expense categories.
         expect(purchase.id_categ_id).not.toBeNull();

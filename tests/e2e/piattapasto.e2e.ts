@@ -118,11 +118,13 @@ describe('Piattapasto', () => {
     await settingsButton.click();
     const modal = page.getByRole('dialog', { name: messages.piattaSettingsTitle });
     const value = modal.getByLabel(messages.piattaFieldValue);
-    expect(await value.inputValue()).toBe('8.00');
+    // Shown and typed the Italian way (issue 28).
+    expect(await value.inputValue()).toBe('8,00');
     await value.fill('');
     await value.pressSequentially('8,5');
-    expect(await value.inputValue()).toBe('85');
-    await value.fill('8.50');
+    expect(await value.inputValue()).toBe('8,5');
+    await value.blur();
+    await expect.poll(() => value.inputValue()).toBe('8,50');
     expect(await modal.getByLabel(messages.piattaFieldVat).inputValue()).toBe('4');
     await modal.getByRole('combobox', { name: messages.piattaFieldSupplier }).click();
     await page.getByRole('option', { name: messages.piattaSupplierToduba }).click();

@@ -38,7 +38,8 @@ describe('public routes', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForURL(/\/login\/userportal/);
-    await expect(page.getByRole('button', { name: messages.loginSubmit }).isVisible()).resolves.toBe(true);
+    // The login form appears once the customer's skin is read: wait for it, do not sample it.
+    await page.getByRole('button', { name: messages.loginSubmit }).waitFor();
     await context.close();
   });
 
@@ -143,8 +144,9 @@ describe('logged-in shell', () => {
       .first()
       .click();
     const popover = page.getByRole('dialog');
-    await popover.getByText(/1\.500,00/).waitFor();
-    await popover.getByText(/800,00/).waitFor();
+    // The balances themselves (the forecast below them names amounts too, with their dates).
+    await popover.getByText(/^\s*1\.500,00\s€\s*$/).waitFor();
+    await popover.getByText(/^\s*800,00\s€\s*$/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'menu-mario-360');
     await page.setViewportSize({ width: 1280, height: 900 });

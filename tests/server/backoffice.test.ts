@@ -251,13 +251,15 @@ describe.each(backends)('referent back office (%s)', (backend) => {
   });
 
   describe('employees and their files', () => {
-    type Employee = { uid: string; cognome: string; is_cessato: boolean };
+    type Employee = { uid: string; cognome: string; email: string; is_cessato: boolean };
     it('lists ceased employees marked, and their files downloaded with uid', async () => {
       const employees = json<Employee[]>(
         await call(laura, 'GET', '/api/utenti_azienda', { company: ids.acme }),
       );
       const ceased = employees.filter((e) => e.is_cessato);
       expect(ceased.length).toBeGreaterThanOrEqual(1);
+      // The e-mail tells namesakes apart in the pickers (user files, internal message recipients).
+      for (const employee of employees) expect(employee.email).toMatch(/^[^\s@]+@[^\s@]+$/);
       const active = json<Employee[]>(
         await call(laura, 'GET', '/api/utenti_azienda?solo_attivi=1', { company: ids.acme }),
       );

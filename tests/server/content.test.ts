@@ -2,16 +2,21 @@
  * Support and content pages (spec 002 §2.7, §3, §5, §7; issue 15): the support request (multipart, a
  * numbered ticket, the mail to the support address with the files and the acknowledgement, the refusals),
  * ticket numbers under concurrency, a fixture support category (one config entry), "I Miei Files" with
- * server-made thumbnails and filters, another user's files, the FAQ address and its CSP.
+ * thumbnails made by the upload's job (never by the list) and filters, another user's files, the FAQ address and its CSP.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditionsVersion } from '../../config/content-pages';
 import { messages } from '../../config/messages-api.it';
 import { MAX_DOCUMENT_BYTES } from '../../src/server/services/documents';
 import { faqFrameSrc } from '../../src/server/services/faq';
-import { makeThumbnail, THUMB_WIDTH } from '../../src/server/services/thumbnails';
+import {
+  makePendingThumbnails,
+  makeThumbnail,
+  THUMB_WIDTH,
+  THUMBNAIL_QUEUE,
+} from '../../src/server/services/thumbnails';
 import type { GruppoFileUtente } from '../../schemas/wire-types.gen';
 import {
   buildFormsApp,
@@ -21,6 +26,7 @@ import {
   userIdOf,
   type FilePart,
   type FormsTestApp,
+  upload,
 } from './forms-helpers';
 import { backends, json } from './helpers';
 
@@ -185,6 +191,47 @@ describe.each(backends)('support and content pages (%s)', (backend) => {
     });
   });
 
+  describe('GET /api/supporto (issue 28: the "inviati" tab)', () => {
+    it('lists the user’s own tickets, newest first, with number, category, request and date', async () => {
+      const lucaToken = await t.login('luca.neri@example.com');
+      const list = async (token: string) => {
+        const response = await t.request({ method: 'GET', url: '/api/supporto', token });
+        expect(response.statusCode, response.body).toBe(200);
+        return json<
+          {
+            numero_ticket: number;
+            categoria: string;
+            nome_categoria: string;
+            n_richiesta: number | null;
+            created: string;
+          }[]
+        >(response);
+      };
+      expect(await list(lucaToken)).toEqual([]);
+      const first = json<{ numero_ticket: number }>(
+        await support(lucaToken, { ...validFields, categoria: 'buoni' }),
+      ).numero_ticket;
+      const { n_richiesta: _omitted, ...withoutNumber } = validFields;
+      const second = json<{ numero_ticket: number }>(await support(lucaToken, withoutNumber)).numero_ticket;
+      const tickets = await list(lucaToken);
+      expect(tickets.map((ticket) => ticket.numero_ticket)).toEqual([second, first]);
+      expect(tickets[0]).toMatchObject({
+        categoria: 'rimborsi-spese',
+        nome_categoria: 'Rimborsi Spese',
+        n_richiesta: null,
+      });
+      expect(tickets[1]).toMatchObject({
+        categoria: 'buoni',
+        nome_categoria: 'Buoni Eurete',
+        n_richiesta: 42,
+      });
+      expect(Number.isNaN(Date.parse(tickets[0]!.created))).toBe(false);
+      // Another user's tickets never show.
+      expect((await list(mario)).map((ticket) => ticket.numero_ticket)).not.toContain(first);
+      expect((await t.request({ method: 'GET', url: '/api/supporto' })).statusCode).toBe(401);
+    });
+  });
+
   describe('thumbnails', () => {
     it('draws the first page of a PDF and scales a PNG, both as PNG 160 px wide', async () => {
       for (const [content, mime] of [
@@ -210,7 +257,9 @@ describe.each(backends)('support and content pages (%s)', (backend) => {
       return json<GruppoFileUtente[]>(response);
     };
 
-    it('groups the user’s documents by purchase with thumbnails made once and cached on disk', async () => {
+    it('groups the user’s documents by purchase with the thumbnails the job made', async () => {
+      // The thumbnails of the seeded documents are made by the job swept at start, not by the list.
+      await t.app.jobs.idle();
       const groups = await files(mario);
       expect(groups.length).toBeGreaterThan(1);
       const all = groups.flatMap((g) => g.files);
@@ -222,15 +271,101 @@ describe.each(backends)('support and content pages (%s)', (backend) => {
       }
       expect(all.some((f) => f.mime === 'application/pdf')).toBe(true);
       expect(all.some((f) => f.mime === 'image/png')).toBe(true);
-      const stored = await t.db
-        .selectFrom('documents')
-        .select('stored_name')
-        .where('id', '=', all[0]!.id_resource)
-        .executeTakeFirstOrThrow();
-      expect(existsSync(join(t.uploadsDir, 'thumbs', `${stored.stored_name}.png`))).toBe(true);
       // Newest purchase first.
       const dates = groups.map((g) => g.created);
       expect([...dates].sort().reverse()).toEqual(dates);
+    });
+
+    it('never draws a thumbnail in the list call: it reads rows, and the upload’s job draws it', async () => {
+      await t.app.jobs.idle();
+      const [seeded] = (await files(mario)).flatMap((g) => g.files);
+      const source = await t.db
+        .selectFrom('documents')
+        .selectAll()
+        .where('id', '=', seeded!.id_resource)
+        .executeTakeFirstOrThrow();
+      // A second document on the same purchase and file, not drawn yet (no job queued for it).
+      const { id } = await t.db
+        .insertInto('documents')
+        .values({
+          user_id: source.user_id,
+          purchase_id: source.purchase_id,
+          file_kind: source.file_kind,
+          file_kind_id: source.file_kind_id,
+          file_date: source.file_date,
+          file_num: 1,
+          nome_file: 'da-disegnare.pdf',
+          stored_name: source.stored_name,
+          size: source.size,
+          mime: source.mime,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const pending = () =>
+        t.db
+          .selectFrom('documents')
+          .select(['thumbnail', 'thumbnail_made'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      const listed = (await files(mario)).flatMap((g) => g.files).find((f) => f.id_resource === id);
+      expect(listed?.base64_thumb).toBeNull();
+      // The list answered without drawing it, nor marking it attempted.
+      expect(await pending()).toEqual({ thumbnail: null, thumbnail_made: false });
+
+      // An upload queues its own thumbnail: once the job is done, the row holds it.
+      const uploaded = await upload(t, mario, {
+        kind: 'doc_pagam',
+        typeId: 2,
+        file: { filename: 'scontrino.png', contentType: 'image/png', content: PNG },
+      });
+      await t.app.jobs.idle();
+      const row = await t.db
+        .selectFrom('documents')
+        .select(['thumbnail', 'thumbnail_made'])
+        .where('id', '=', uploaded)
+        .executeTakeFirstOrThrow();
+      expect(row.thumbnail_made).toBe(true);
+      expect(Buffer.from(row.thumbnail!).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      // The job for one upload draws that one only.
+      expect((await pending()).thumbnail_made).toBe(false);
+
+      // A sweep (as at start) draws what is left; a damaged file is attempted once and shows no thumbnail.
+      await t.app.jobs.send(THUMBNAIL_QUEUE, {});
+      await t.app.jobs.idle();
+      const drawn = (await files(mario)).flatMap((g) => g.files).find((f) => f.id_resource === id);
+      expect(drawn?.base64_thumb).not.toBeNull();
+    });
+
+    it('marks a file that cannot be drawn as attempted, with no thumbnail, and does not try it again', async () => {
+      await t.app.jobs.idle();
+      const userId = await userIdOf(t, 'mario.rossi@example.com');
+      writeFileSync(join(t.uploadsDir, 'rotto-miniatura'), '%PDF-1.4 rotto');
+      const { id } = await t.db
+        .insertInto('documents')
+        .values({
+          user_id: userId,
+          file_kind: 'doc_pagam',
+          file_kind_id: 2,
+          file_date: '2026-01-02',
+          file_num: 1,
+          nome_file: 'rotto.pdf',
+          stored_name: 'rotto-miniatura',
+          size: 14,
+          mime: 'application/pdf',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const errors: unknown[] = [];
+      const onError = (error: unknown) => errors.push(error);
+      expect(await makePendingThumbnails(t.db, t.uploadsDir, { ids: [id] }, onError)).toBe(1);
+      expect(errors).toHaveLength(1);
+      const row = await t.db
+        .selectFrom('documents')
+        .select(['thumbnail', 'thumbnail_made'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ thumbnail: null, thumbnail_made: true });
+      expect(await makePendingThumbnails(t.db, t.uploadsDir, { ids: [id] }, onError)).toBe(0);
     });
 
     it('filters by purchase, purchase category and document type', async () => {

@@ -118,6 +118,9 @@ export const TEST_APP_OPTIONS = {
   // production threshold, and a 503 there would fail an unrelated test (tests/server/operations.test.ts
   // turns it on with its own threshold).
   loadShedding: false,
+  // No daily reminder run in the background: it would write notices and mails into the tests' counts
+  // (tests/server/expiry-reminders.test.ts runs it itself, and turns the timer on where it tests it).
+  expiryReminderTimer: false,
 } as const satisfies BuildAppOptions;
 
 /**

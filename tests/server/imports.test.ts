@@ -19,6 +19,7 @@ import {
   ORPHAN_AGE_MS,
   sweepOrphanFiles,
   validateImport,
+  validationNote,
 } from '../../src/server/services/imports';
 import { euro } from '../../src/shared/money';
 import { multipart } from './forms-helpers';
@@ -525,6 +526,40 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
       }),
     ).toBe(1);
     expect((await job(good.id)).status).toBe('CANCELLED_BY_COMPANY_REFERENT');
+  });
+
+  it('writes the validation note singular or plural by the number of rows (never "1 righe valide.")', async () => {
+    const one = await validate([row(73)]);
+    expect(one.job.note).toBe('1 riga valida.');
+    expect(validationNote({ rows: 2, withErrors: 0, withWarnings: 0 })).toBe('2 righe valide.');
+    expect(validationNote({ rows: 1, withErrors: 1, withWarnings: 0 })).toBe(messages.apiImportNoteErrorsOne);
+    expect(validationNote({ rows: 3, withErrors: 1, withWarnings: 2 })).toBe(
+      formatMessage('apiImportNoteErrors', { rows: 3, errors: 1 }),
+    );
+    expect(validationNote({ rows: 4, withErrors: 0, withWarnings: 1 })).toBe(
+      formatMessage('apiImportNoteWarnings', { rows: 4, warnings: 1 }),
+    );
+  });
+
+  it('cancels a validation completed with anomalies too (issue 28: a row would overwrite an employee)', async () => {
+    const warned = await validate([row(72, { Email: 'mario.rossi@example.com', Cognome: 'Rossini' })]);
+    expect(warned.job.status).toBe('VALIDATION_COMPLETED_WITH_WARNINGS');
+    // One row: the note is singular (issue 28).
+    expect(warned.job.note).toBe(messages.apiImportNoteWarningsOne);
+    const cancel = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/importtools/${warned.id}/annulla`,
+        token: laura,
+        headers: actFor(acme),
+      });
+    expect((await cancel()).statusCode).toBe(204);
+    expect((await job(warned.id)).status).toBe('CANCELLED_BY_COMPANY_REFERENT');
+    expect((await cancel()).statusCode).toBe(409);
+    expect(
+      await runAdmin(['import-accept', String(warned.id)], { db: t.db, err: () => {}, out: () => {} }),
+    ).toBe(1);
+    expect((await job(warned.id)).status).toBe('CANCELLED_BY_COMPANY_REFERENT');
   });
 
   it('honours Act-For on every call: another company sees and touches nothing, an employee or an unmanaged company is refused, a POST needs the header', async () => {

@@ -286,7 +286,7 @@ describe.each(backends)('partner portals (%s)', (backend) => {
     );
   });
 
-  it('charges the declared balance once: kind 6 Convenzione, oggetto the partner, soggetto the product', async () => {
+  it('charges the declared balance once: kind 6 Convenzione, oggetto the product, soggetto the partner (like every row)', async () => {
     const { payload } = await handoff('conv-giftcard');
     const before = await balances(t.db, marioId);
     const counts = await ledgerCounts(t, marioId);
@@ -310,8 +310,8 @@ describe.each(backends)('partner portals (%s)', (backend) => {
       verso: 'DARE',
       importo: 2500,
       id_kind: 6,
-      oggetto: 'Portale Convenzioni - Gift card',
-      soggetto: 'Gift card libri',
+      oggetto: 'Gift card libri',
+      soggetto: 'Portale Convenzioni - Gift card',
       user_id: marioId,
     });
 
@@ -453,7 +453,7 @@ describe.each(backends)('partner portals (%s)', (backend) => {
       .where('user_id', '=', marioId)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(last).toEqual({ id_kind: 6, oggetto: 'Partner di prova', soggetto: 'Esperienza', importo: 4900 });
+    expect(last).toEqual({ id_kind: 6, oggetto: 'Esperienza', soggetto: 'Partner di prova', importo: 4900 });
 
     // Too dear: the partner shows the API's Italian refusal.
     const dear = await arrive('/demo-partner/prova/acquista', hiddenFields(bought.body, 'weekend'));

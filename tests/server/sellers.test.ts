@@ -251,6 +251,24 @@ describe.each(backends)('conventions and multi-use vouchers (%s)', (backend) => 
       expect(json(agreed)).toEqual({ conv_special_agreed: true });
       expect(await get('/api/conv_special_agreed', giulia)).toEqual({ conv_special_agreed: true });
     });
+
+    it('says the disclaimer is accepted in the session infos of this and of every later session', async () => {
+      type Info = { session_infos: { conv_special_agreed: boolean } };
+      const luca1 = await t.login('luca.neri@example.com');
+      expect((await get<Info>('/api/get-logged-user-info', luca1)).session_infos.conv_special_agreed).toBe(
+        false,
+      );
+      expect(
+        (await t.request({ method: 'POST', url: '/api/conv_special_agreed', token: luca1 })).statusCode,
+      ).toBe(200);
+      expect((await get<Info>('/api/get-logged-user-info', luca1)).session_infos.conv_special_agreed).toBe(
+        true,
+      );
+      const luca2 = await t.login('luca.neri@example.com');
+      expect((await get<Info>('/api/get-logged-user-info', luca2)).session_infos.conv_special_agreed).toBe(
+        true,
+      );
+    });
   });
 
   describe('buying an article', () => {
@@ -297,6 +315,14 @@ describe.each(backends)('conventions and multi-use vouchers (%s)', (backend) => 
         .where('id_acquisto', '=', id_acquisto)
         .executeTakeFirstOrThrow();
       expect(movement.oggetto).toContain(article.codice_articolo);
+      // Soggetto: the supplier who sells it (as on every other row), not the employee.
+      const supplier = await t.db
+        .selectFrom('conv_suppliers')
+        .select(['nome', 'cognome'])
+        .where('id', '=', article.id_fornitore)
+        .executeTakeFirstOrThrow();
+      expect(movement.soggetto).toBe(`${supplier.nome} ${supplier.cognome}`.trim());
+      expect(movement.soggetto).not.toBe('Mario Rossi');
       const again = await get<Article>(`/api/info_articolo/${article.id}`);
       expect(again.disponibilita_max).toBe(article.disponibilita_max - 1);
     });
@@ -416,6 +442,23 @@ describe.each(backends)('conventions and multi-use vouchers (%s)', (backend) => 
         .where('id', '=', id_acquisto)
         .executeTakeFirstOrThrow();
       expect(purchase).toMatchObject({ kind: 5, credit_source: 'art51c3', importo: 10000 });
+      // Like every other row: oggetto what was bought, soggetto who sells it (the consortium), never the
+      // employee, whom the company's view names in its own column.
+      expect(purchase).toMatchObject({
+        oggetto: 'Buono multiuso Consorzio Benessere Lombardia',
+        soggetto: 'Consorzio Benessere Lombardia',
+      });
+      const laura = await t.login('laura.bianchi@example.com');
+      const company = await t.request({
+        method: 'GET',
+        url: '/api/get_storico_transazioni/azienda?page_size=50',
+        token: laura,
+      });
+      expect(company.statusCode, company.body).toBe(200);
+      const row = json<{ results: { id_acquisto: number | null; soggetto: string; dipendente?: string }[] }>(
+        company,
+      ).results.find((r) => r.id_acquisto === id_acquisto);
+      expect(row).toMatchObject({ soggetto: 'Consorzio Benessere Lombardia', dipendente: 'Mario Rossi' });
       const page = await get<{ count: number; results: Voucher[] }>('/api/voucher_utente');
       expect(page.count).toBe(1);
       const voucher = page.results[0]!;

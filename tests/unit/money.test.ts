@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatEuro, formatWireEuro, isEuroInput, parseCents } from '../../src/shared/money';
+import {
+  formatCents,
+  formatEuro,
+  formatItalianCents,
+  formatWireEuro,
+  isEuroInput,
+  parseCents,
+  parseItalianEuro,
+} from '../../src/shared/money';
 
 describe('money', () => {
   it('accepts euro input as the spec defines it: digits, optional dot, up to 2 decimals', () => {
@@ -37,5 +45,52 @@ describe('money', () => {
     expect(formatEuro(150000).replace(/\s/g, ' ')).toBe('1.500,00 €');
     expect(formatWireEuro('800.00').replace(/\s/g, ' ')).toBe('800,00 €');
     expect(formatWireEuro(null).replace(/\s/g, ' ')).toBe('0,00 €');
+  });
+
+  it('reads amounts typed the Italian way: thousands dots, decimal comma (issue 28)', () => {
+    for (const [text, cents] of [
+      ['1.234,50', 123450],
+      ['1234,50', 123450],
+      ['45,5', 4550],
+      ['1234', 123400],
+      ['1.234', 123400],
+      ['1.234.567,89', 123456789],
+      ['0,07', 7],
+      ['12,', 1200],
+      [' 45,50 ', 4550],
+    ] as const)
+      expect(parseItalianEuro(text), text).toEqual({ kind: 'amount', cents });
+    expect(parseItalianEuro('')).toEqual({ kind: 'empty' });
+  });
+
+  it('never guesses: ambiguous text is invalid, groups being typed are partial', () => {
+    for (const text of [
+      '1,234.50',
+      '1.23.4',
+      '12,345,6',
+      '12,345',
+      '1.2345',
+      '0.123',
+      ',5',
+      '-5',
+      'abc',
+      '1e3',
+    ])
+      expect(parseItalianEuro(text), text).toEqual({ kind: 'invalid' });
+    // A dot is no decimal point: "1.23" is on its way to "1.234", never 1,23 €.
+    for (const text of ['1.', '1.2', '1.23', '45.50', '12.345.6'])
+      expect(parseItalianEuro(text), text).toEqual({ kind: 'partial' });
+  });
+
+  it('writes cents the Italian way without the euro sign', () => {
+    expect(formatItalianCents(123450)).toBe('1.234,50');
+    expect(formatItalianCents(4550)).toBe('45,50');
+    expect(formatItalianCents(7)).toBe('0,07');
+    expect(formatItalianCents(123456789)).toBe('1.234.567,89');
+    expect(formatItalianCents(-123450)).toBe('-1.234,50');
+    for (let cents = 0; cents <= 200_000; cents += 997) {
+      const read = parseItalianEuro(formatItalianCents(cents));
+      expect(read).toEqual({ kind: 'amount', cents });
+    }
   });
 });

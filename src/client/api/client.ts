@@ -74,6 +74,34 @@ export interface ApiClientConfig {
   onUnauthorized?: (() => void) | null;
 }
 
+/**
+ * The calls in flight that carry the session's token (issue 28): aborted together when the user logs
+ * out, before the logout call revokes the token, so that none of them comes back 401 (an error the
+ * browser's console logs). The logout call itself, made after, is not among them.
+ */
+let sessionCalls = new AbortController();
+
+export function abortSessionCalls(): void {
+  sessionCalls.abort(new DOMException('Session ended', 'AbortError'));
+  sessionCalls = new AbortController();
+}
+
+/** One signal that aborts when any of `signals` does (AbortSignal.any where the browser has it). */
+function eitherSignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) controller.abort(signal.reason);
+    else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
+}
+
+/** True for the error of an aborted call (a cancelled query, a logout). */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
 export function configureApiClient(config: ApiClientConfig): void {
   if (config.session) sessionProvider = config.session;
   if (config.onUnauthorized !== undefined) unauthorizedHandler = config.onUnauthorized;
@@ -208,13 +236,16 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   const encoded = encodeBody(body, headers);
   if (encoded !== undefined) init.body = encoded;
-  if (signal) init.signal = signal;
+  const signals = [signal, headers.has('Authorization') ? sessionCalls.signal : undefined].filter(
+    (item): item is AbortSignal => item !== undefined,
+  );
+  if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : eitherSignal(signals);
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), init);
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbortError(error)) throw error;
     throw new ApiError(0, { detail: messages.networkError });
   }
 

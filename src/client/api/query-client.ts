@@ -4,13 +4,15 @@
  * does not download react-query.
  */
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './client';
+import { ApiError, isAbortError } from './client';
 import { queryKeys } from './query-options';
 import { onSessionEnd } from './session-events';
 
 /** Client errors (4xx) are answers, not glitches: they are not retried. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  // An aborted call (the logout cancels what is in flight, issue 28) is not tried again.
+  if (isAbortError(error)) return false;
   return failureCount < 2;
 }
 
@@ -18,7 +20,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       // Spec 000 §8: credit and notification refresh failures are only logged.
-      onError: (error, query) => console.warn('Query failed', query.queryKey, error),
+      onError: (error, query) => {
+        if (!isAbortError(error)) console.warn('Query failed', query.queryKey, error);
+      },
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },

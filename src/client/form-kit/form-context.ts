@@ -25,6 +25,17 @@ export interface SlotDocument {
   readonly label: string;
 }
 
+/**
+ * What an upload slot holds before it is sent with «Carica»: the document type, the date and the
+ * chosen files. The slot reports it to the engine, which keeps it in the form's draft on the device,
+ * and reads it back when it mounts (a restored draft).
+ */
+export interface SlotPick {
+  readonly typeId: string | null;
+  readonly date: string | null;
+  readonly files: readonly File[];
+}
+
 /** The user's own data every form may show (the intro's read-only block). */
 export interface FormUser {
   readonly nome: string;
@@ -64,6 +75,15 @@ export interface FormEngineContext {
   setFiles(field: string, files: readonly File[]): void;
   /** True while a submission is running: widgets disable themselves. */
   readonly submitting: boolean;
+  /**
+   * False while the device is offline: the form stays usable, but nothing is sent (the submit button
+   * and the slots' «Carica» wait until the device is back online).
+   */
+  readonly online: boolean;
+  /** The slot's pick as the engine last knew it (a restored draft's, when the slot mounts). */
+  slotPick(slot: string): SlotPick | undefined;
+  /** The slot's pick changed (undefined or empty: nothing chosen). */
+  setSlotPick(slot: string, pick: SlotPick | undefined): void;
 }
 
 /** Reads the engine context from rjsf props (`registry.formContext`). */

@@ -3,7 +3,7 @@
  * imports the other (lint enforces it). Types and one reader, no React component and no call.
  */
 export { engineContext } from './form-context';
-export type { FormCategory, FormEngineContext, FormUser, SlotDocument } from './form-context';
+export type { FormCategory, FormEngineContext, FormUser, SlotDocument, SlotPick } from './form-context';
 export type {
   BlockEnv,
   BlockHooksRegistry,

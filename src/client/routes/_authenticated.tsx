@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { preloadLogin, redirectTo } from '../app/route-guard';
 import { loadCustomerSkin } from '../app/public-routes';
+import { PageLoader } from '../components/page-loader';
 import { AppShellLayout } from '../features/shell/app-shell-layout';
 import { useSessionStore } from '../stores/session';
 
@@ -31,5 +32,15 @@ export const Route = createFileRoute('/_authenticated')({
     if (user?.profile === 'operatore') throw redirectTo('home-operatore', session.customer);
   },
   loader: () => loadCustomerSkin(useSessionStore.getState().customer),
-  component: AppShellLayout,
+  component: AuthenticatedShell,
 });
+
+/**
+ * The shell only while the session lasts: at logout (or the 401 rule) its pages go at once, before the
+ * way to the login, so none of them asks again, without a token, for what the logout just dropped
+ * from the cache (a 401 in the console, issue 28).
+ */
+function AuthenticatedShell() {
+  const isLogged = useSessionStore((state) => state.isLogged);
+  return isLogged ? <AppShellLayout /> : <PageLoader />;
+}

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { apiRequest, configureApiClient } from '../api/client';
+import { abortSessionCalls, apiRequest, configureApiClient } from '../api/client';
 import { emitSessionEnd } from '../api/session-events';
 import type { ActFor, LoggedUserInfo, MenuPerms, SessionInfos } from '../api/types';
 import { fallbackCustomer, normalizeCustomer, rememberCustomer } from './customer';
@@ -45,7 +45,7 @@ export interface SessionActions {
    * sessionStorage by another page): loads the user info and the permissions again.
    */
   restoreSession: () => Promise<LoggedUserInfo>;
-  /** `POST /api/logout` (best effort) and `clearSession()`. */
+  /** `POST /api/logout` (best effort), `clearSession()` and the removal of the user's form drafts. */
   logout: () => Promise<void>;
   /**
    * Local logout: clears token, user, permissions, agreement flags and act-for, drops the
@@ -117,10 +117,22 @@ export const useSessionStore = create<SessionState>()(
       },
 
       logout: async () => {
+        // The calls still in flight with the token go first: after the logout each would come back 401.
+        abortSessionCalls();
         const pending = get().token
           ? apiRequest<unknown>('/logout', { method: 'POST', skipUnauthorizedHandler: true })
           : null;
+        const { user, customer } = get();
         get().clearSession();
+        // The user's form drafts on this device go too (issue 28); loaded only here, off the login bundle.
+        if (user) {
+          try {
+            const drafts = await import('./form-drafts');
+            await drafts.removeUserDrafts(drafts.draftUserKey(customer, user.user_anag.email));
+          } catch (error) {
+            console.warn('Form drafts not removed at logout', error);
+          }
+        }
         if (pending) {
           try {
             await pending;

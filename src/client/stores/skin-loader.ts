@@ -12,11 +12,14 @@ type SkinModule = { default: Skin };
 
 /** Set by vite.config.ts: the version in the file names of the built skins (`assets/skin-<folder>-<v>.js`). */
 declare const __SKINS_VERSION__: string;
+/** Set by vite.config.ts: the folders of skins/ that are built (a skin file exists for these only). */
+declare const __SKIN_FOLDERS__: readonly string[];
 
 /**
  * In development and in tests the skins are modules of the source tree. In the build each one is an entry
- * named from its folder, so the first paint carries no list of skins: the loader asks for the customer's
- * file, and a customer without one (a 404) gets its skin from the API.
+ * named from its folder (no hashed chunk names in the first paint, only the folder names): the loader
+ * asks for the customer's file when its folder is built, and a customer without one gets its skin from
+ * the API without asking for a file that is not there (no 404 in the console, issue 28).
  */
 const sourceSkins = import.meta.env.PROD ? null : import.meta.glob<SkinModule>('../../../skins/*/index.ts');
 
@@ -24,7 +27,7 @@ function builtInLoader(customer: string): (() => Promise<SkinModule>) | undefine
   const folder = skinFolderOf[customer] ?? customer;
   if (sourceSkins) return sourceSkins[`../../../skins/${folder}/index.ts`];
   // CUSTOMER_PATTERN (the route's check) keeps the name to letters, digits, '-' and '_'.
-  if (!CUSTOMER_PATTERN.test(folder)) return undefined;
+  if (!CUSTOMER_PATTERN.test(folder) || !__SKIN_FOLDERS__.includes(folder)) return undefined;
   const url = `${import.meta.env.BASE_URL}assets/skin-${folder}-${__SKINS_VERSION__}.js`;
   return () => import(/* @vite-ignore */ url) as Promise<SkinModule>;
 }

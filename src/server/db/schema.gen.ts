@@ -170,6 +170,13 @@ export interface ConvSuppliers {
   tel: Generated<string>;
 }
 
+export interface CreditExpiryReminders {
+  credit_line_id: number;
+  notification_id: number | null;
+  sent_at: Generated<Timestamp>;
+  threshold_days: number;
+}
+
 export interface CreditLines {
   created_at: Generated<Timestamp>;
   credito_contabile: number;
@@ -239,6 +246,8 @@ export interface Documents {
   rif_esterno: string | null;
   size: number;
   stored_name: string;
+  thumbnail: Uint8Array | null;
+  thumbnail_made: Generated<boolean>;
   user_id: number;
 }
 
@@ -289,6 +298,12 @@ export interface EureteSections {
   slug_name: string;
 }
 
+export interface ExpiryReminderRuns {
+  day: string;
+  done_at: Timestamp | null;
+  queued_at: Generated<Timestamp>;
+}
+
 export interface Fonti {
   id: number;
   nome: string;
@@ -314,6 +329,7 @@ export interface IdempotencyKeys {
 }
 
 export interface ImportJobs {
+  applied_through: Generated<number>;
   attempts: Generated<number>;
   company_id: number;
   created_at: Generated<Timestamp>;
@@ -443,10 +459,16 @@ export interface Operators {
 }
 
 export interface Outbox {
+  attempts: Generated<number>;
+  claimed_at: Timestamp | null;
   created: Generated<Timestamp>;
   html: string | null;
   id: Generated<number>;
+  last_error: string | null;
   mail_to: string;
+  next_attempt_at: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+  state: Generated<string>;
   subject: string;
   text: string;
 }
@@ -468,6 +490,28 @@ export interface PartnerHandoffs {
   nonce: string;
   provider: string;
   route_name: string;
+  user_id: number;
+}
+
+export interface PasskeyChallenges {
+  challenge: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  session_id: number | null;
+  ticket_id: number | null;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
+export interface Passkeys {
+  counter: Generated<number>;
+  created_at: Generated<Timestamp>;
+  credential_id: string;
+  id: Generated<number>;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: Uint8Array;
+  transports: Generated<string[]>;
   user_id: number;
 }
 
@@ -630,8 +674,33 @@ export interface Purchases {
   user_id: number;
 }
 
+export interface PushPreferences {
+  messaggi: Generated<boolean>;
+  promemoria: Generated<boolean>;
+  richieste: Generated<boolean>;
+  updated: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  created: Generated<Timestamp>;
+  endpoint: string;
+  id: Generated<number>;
+  p256dh: string;
+  user_agent: string | null;
+  user_id: number;
+}
+
 export interface ReferentCompanies {
   company_id: number;
+  user_id: number;
+}
+
+export interface ReferentExpirySummaries {
+  iso_week: string;
+  notification_id: number | null;
+  sent_at: Generated<Timestamp>;
   user_id: number;
 }
 
@@ -656,6 +725,7 @@ export interface Sessions {
   info_popup_seen: Generated<boolean>;
   last_seen_at: Generated<Timestamp>;
   revoked_at: Timestamp | null;
+  second_factor: Generated<boolean>;
   token_hash: string;
   user_id: number;
 }
@@ -848,6 +918,7 @@ export interface DB {
   conv_provinces: ConvProvinces;
   conv_special_agreements: ConvSpecialAgreements;
   conv_suppliers: ConvSuppliers;
+  credit_expiry_reminders: CreditExpiryReminders;
   credit_lines: CreditLines;
   customer_permissions: CustomerPermissions;
   customers: Customers;
@@ -860,6 +931,7 @@ export interface DB {
   eurete_agreements: EureteAgreements;
   eurete_products: EureteProducts;
   eurete_sections: EureteSections;
+  expiry_reminder_runs: ExpiryReminderRuns;
   fonti: Fonti;
   fuel_cards: FuelCards;
   idempotency_keys: IdempotencyKeys;
@@ -879,6 +951,8 @@ export interface DB {
   outbox: Outbox;
   outbox_attachments: OutboxAttachments;
   partner_handoffs: PartnerHandoffs;
+  passkey_challenges: PasskeyChallenges;
+  passkeys: Passkeys;
   password_history: PasswordHistory;
   password_resets: PasswordResets;
   payout_batches: PayoutBatches;
@@ -894,7 +968,10 @@ export interface DB {
   purchase_categories: PurchaseCategories;
   purchase_events: PurchaseEvents;
   purchases: Purchases;
+  push_preferences: PushPreferences;
+  push_subscriptions: PushSubscriptions;
   referent_companies: ReferentCompanies;
+  referent_expiry_summaries: ReferentExpirySummaries;
   review_queue_counts: ReviewQueueCounts;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;

@@ -55,6 +55,10 @@ export type PurchaseEvent = (typeof PURCHASE_EVENTS)[number];
 const PAYOUT_BATCH_STATUSES = ['aperto', 'eseguito', 'annullato'] as const;
 export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
 
+/** A mail's state in the outbox (190-mail-outbox.sql, plugins/mail.ts). */
+export const OUTBOX_STATES = ['kept', 'pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
 const CREDIT_SOURCE_KINDS = ['totale', 'art51c3'] as const;
 export type CreditSourceKind = (typeof CREDIT_SOURCE_KINDS)[number];
 
@@ -122,6 +126,7 @@ export const CHECKED_TEXT = {
   customer_permissions: { profile: PROFILES },
   customers: { second_factors: OTP_METHODS },
   purchases: { status: PURCHASE_STATUSES, credit_source: CREDIT_SOURCE_KINDS, review_state: REVIEW_STATES },
+  outbox: { state: OUTBOX_STATES },
   purchase_events: { event: PURCHASE_EVENTS },
   payout_batches: { status: PAYOUT_BATCH_STATUSES },
   partner_handoffs: { comp_credito: CREDIT_SOURCE_KINDS },

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { importColumns } from '../../../config/import-sheet';
 import { taxCodeCheckLetter } from '../../shared/validators';
 import { checkRow, OutputSheet, readSheetRows } from '../services/import-sheet';
-import { importFilePath, importsDir, outputNameOf, rowResult } from '../services/imports';
+import { importFilePath, importsDir, outputNameOf, rowResult, validationNote } from '../services/imports';
 import { formatMessage } from '../messages';
 import { romeDate } from '../services/calendar';
 import type { DB, ImportJobStatus } from './schema';
@@ -72,7 +72,7 @@ const IMPORTS: readonly SeedImport[] = [
     company: 'Acme S.p.A.',
     status: 'IMPORTED_SUCCESSFULLY',
     file: 'crediti-gennaio-2026.xlsx',
-    note: 'Importati 2 nuovi dipendenti, aggiornati 1, caricate 5 linee di credito.',
+    note: formatMessage('apiImportNoteImported', { created: 2, updated: 1, lines: 5 }),
     daysAgo: 60,
     rows: [
       person('mario.rossi@example.com', 'Rossi', 'Mario', MARIO, '1.500,00', '1.000,00'),
@@ -181,13 +181,9 @@ export async function seedImports(
         const warnings = item.status === 'VALIDATION_COMPLETED_WITH_WARNINGS' ? 1 : 0;
         const note =
           item.note ??
-          (errors > 0
-            ? formatMessage('apiImportNoteErrors', { rows: item.rows.length, errors })
-            : warnings > 0
-              ? formatMessage('apiImportNoteWarnings', { rows: item.rows.length, warnings })
-              : item.status === 'CANCELLED_BY_COMPANY_REFERENT'
-                ? ''
-                : formatMessage('apiImportNoteValid', { rows: item.rows.length }));
+          (item.status === 'CANCELLED_BY_COMPANY_REFERENT'
+            ? ''
+            : validationNote({ rows: item.rows.length, withErrors: errors, withWarnings: warnings }));
         return {
           company_id: options.companyId(item.company),
           uploaded_by: options.uploaderId,

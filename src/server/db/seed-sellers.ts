@@ -524,10 +524,9 @@ async function seedLauraVouchers(
   const laura = context.userId('laura.bianchi@example.com');
   const user = await db
     .selectFrom('users')
-    .select(['nome', 'cognome', 'email', 'company_id'])
+    .select(['company_id'])
     .where('id', '=', laura)
     .executeTakeFirstOrThrow();
-  const name = `${user.nome} ${user.cognome}`;
   const hasPin = await db
     .selectFrom('user_pins')
     .select('user_id')
@@ -547,8 +546,7 @@ async function seedLauraVouchers(
     const outcome = await withIdempotency(
       db,
       { userId: laura, key: voucher.key, requestHash: hashRequest({ seed: voucher.key, body }) },
-      (finish) =>
-        buyConsortiumVoucher(db, { userId: laura, companyId: user.company_id, soggetto: name, finish, body }),
+      (finish) => buyConsortiumVoucher(db, { userId: laura, companyId: user.company_id, finish, body }),
     );
     if (!outcome.replayed) made.push((outcome.body as { id_acquisto: number }).id_acquisto);
   }

@@ -367,3 +367,105 @@ export function resolveMealVoucherSuppliers(
   }
   return secrets;
 }
+
+/** Web push (issue 28, services/push.ts): on or off, and the VAPID keys it signs with. */
+export interface PushConfig {
+  /** Whether the portal offers push: subscriptions are accepted and notices are pushed. */
+  enabled: boolean;
+  /** The VAPID key pair (base64url: the public key 65 bytes, the private key 32); null when off. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+}
+
+/**
+ * Public development VAPID pair, used only in demo mode when VAPID_* are unset (like DEMO_TICKET_SECRET):
+ * anyone may read it, so outside demo mode it is never used.
+ */
+export const DEMO_VAPID_KEYS = {
+  publicKey: 'BBHqvdWN9EMIN81rw12FfXOt104-2KQZVY8RtEkdB3ThcqoJpUw8rwx7Z5d50VOuJhnW8PkOmUl6d8-gPeMW_B0',
+  privateKey: 'Nqin6S-QsAkzLIU63nSjF7JDB0mPWDiQmAG0lOdvxHw',
+  subject: 'mailto:assistenza@example.com',
+} as const;
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** Bytes of a base64url text, or null when it is not one. */
+function base64urlBytes(text: string): Buffer | null {
+  return BASE64URL.test(text) ? Buffer.from(text, 'base64url') : null;
+}
+
+/**
+ * PUSH_ENABLED ('1' / '0'), VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, checked:
+ * - unset PUSH_ENABLED: push is on when the keys are set, and in demo mode (with DEMO_VAPID_KEYS
+ *   when they are not); PUSH_ENABLED=0 turns it off whatever is set;
+ * - push on outside demo mode needs both keys and the subject (a mailto: or https: address the push
+ *   services may write to): without them the start stops naming what is missing;
+ * - a key set must be a P-256 key in base64url (public 65 bytes uncompressed, private 32 bytes), one
+ *   key without the other stops the start (`npx web-push generate-vapid-keys` makes a pair).
+ */
+export function resolvePushConfig(source: Record<string, string | undefined>, demo: boolean): PushConfig {
+  const read = (name: string) => source[name]?.trim() || null;
+  const flag = read('PUSH_ENABLED');
+  const publicKey = read('VAPID_PUBLIC_KEY');
+  const privateKey = read('VAPID_PRIVATE_KEY');
+  const subject = read('VAPID_SUBJECT');
+  const bad: string[] = [];
+  const lines: string[] = [];
+  const fail = (name: string, why: string) => {
+    bad.push(name);
+    lines.push(`  - ${name}: ${why}`);
+  };
+  if (flag !== null && flag !== '0' && flag !== '1')
+    fail('PUSH_ENABLED', `atteso / expected ${EXPECTED.DEMO}`);
+  const enabled = flag === '1' || (flag === null && (demo || publicKey !== null || privateKey !== null));
+  const publicBytes = publicKey === null ? null : base64urlBytes(publicKey);
+  if (publicKey !== null && (publicBytes?.length !== 65 || publicBytes[0] !== 4)) {
+    fail(
+      'VAPID_PUBLIC_KEY',
+      'atteso / expected una chiave pubblica P-256 in base64url (65 byte) / a P-256 public key in base64url (65 bytes)',
+    );
+  }
+  if (privateKey !== null && base64urlBytes(privateKey)?.length !== 32) {
+    fail(
+      'VAPID_PRIVATE_KEY',
+      'atteso / expected una chiave privata P-256 in base64url (32 byte, valore non mostrato) / ' +
+        'a P-256 private key in base64url (32 bytes, value not shown)',
+    );
+  }
+  if (subject !== null && !/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+(\/\S*)?)$/.test(subject)) {
+    fail(
+      'VAPID_SUBJECT',
+      'atteso / expected un indirizzo mailto: o https:// / a mailto: or https:// address',
+    );
+  }
+  if (enabled && (publicKey === null) !== (privateKey === null)) {
+    const [missing, given] =
+      publicKey === null
+        ? ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']
+        : ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY'];
+    fail(missing, `mancante, ${given} è impostata / missing, ${given} is set`);
+  }
+  if (enabled && !demo) {
+    const why =
+      'obbligatoria con le notifiche push attive fuori dalla modalità demo (PUSH_ENABLED=0 le spegne) / ' +
+      'required when push is on outside demo mode (PUSH_ENABLED=0 turns it off)';
+    if (publicKey === null && privateKey === null) {
+      fail('VAPID_PUBLIC_KEY', why);
+      fail('VAPID_PRIVATE_KEY', why);
+    }
+    if (subject === null) fail('VAPID_SUBJECT', why);
+  }
+  if (bad.length > 0) {
+    throw new EnvError(
+      [...new Set(bad)].sort(),
+      `Variabili d'ambiente non valide / invalid environment variables:\n${lines.join('\n')}`,
+    );
+  }
+  if (!enabled) return { enabled: false, vapid: null };
+  return {
+    enabled: true,
+    vapid:
+      publicKey !== null && privateKey !== null
+        ? { publicKey, privateKey, subject: subject ?? DEMO_VAPID_KEYS.subject }
+        : { ...DEMO_VAPID_KEYS },
+  };
+}

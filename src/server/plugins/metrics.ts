@@ -88,7 +88,10 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
     });
     const outbox = new Gauge({
       name: 'welfare_outbox_mails',
-      help: 'Mail conservate nella tabella outbox (senza SMTP_URL).',
+      help:
+        'Mail della outbox per stato (kept: conservate senza SMTP_URL; pending e sending: da inviare; ' +
+        'sent: inviate; failed: rifiutate a ogni tentativo).',
+      labelNames: ['state'] as const,
       registers,
     });
     const debits = new Counter({
@@ -109,7 +112,8 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
           const facts = await readDatabaseFacts(app.db);
           jobs.reset();
           for (const { queue, state, count } of facts.jobs) jobs.set({ queue, state }, count);
-          outbox.set(facts.outboxMails);
+          outbox.reset();
+          for (const { state, count } of facts.outboxMails) outbox.set({ state }, count);
           debits.reset();
           debits.inc(facts.ledgerDebits);
           databaseUp.set(1);

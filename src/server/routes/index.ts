@@ -15,6 +15,7 @@ import consultantRoutes from './consultant/index';
 import type { PurchaseDeclaration } from '../../../config/purchases/types';
 import type { RegisteredForm } from '../services/form-requests';
 import creditRoutes from './credit/index';
+import reminderRoutes from './credit/reminders';
 import demoPartnerRoutes from './demo-partner/index';
 import devRoutes from './dev/index';
 import documentRoutes from './documents/index';
@@ -25,6 +26,7 @@ import notificationRoutes from './notifications/index';
 import partnerRoutes from './partners/index';
 import type { PartnerRegistry } from '../services/partners';
 import privacyRoutes from './privacy/index';
+import pushRoutes from './push/index';
 import purchaseRoutes from './purchases/index';
 import shellRoutes from './shell/index';
 // Support and content pages (issue 15)
@@ -51,6 +53,8 @@ export interface ApiRoutesOptions {
   publicUrl: string | null;
   /** Support categories accepted besides config/support-categories.ts (tests: a fixture category). */
   extraSupportCategories?: readonly SupportCategory[];
+  /** Whether this instance's timer queues the daily reminders of expiring credit (issue 28). */
+  expiryReminderTimer?: boolean;
 }
 
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
@@ -62,7 +66,14 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(shellRoutes);
   await app.register(homeRoutes);
   await app.register(notificationRoutes);
+  // Web push of the installed portal (issue 28): the profile's subscription calls and the push worker.
+  await app.register(pushRoutes);
   await app.register(creditRoutes);
+  // Reminders of expiring credit (issue 28): the daily job's worker and the timer that queues it.
+  await app.register(reminderRoutes, {
+    publicUrl: options.publicUrl,
+    timer: options.expiryReminderTimer ?? false,
+  });
   await app.register(historyRoutes);
   await app.register(backOfficeRoutes, { uploadsDir: options.uploadsDir });
   // The provider's operator console and the employee's requests (issue 26).

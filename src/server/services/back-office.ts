@@ -203,7 +203,10 @@ export async function requirePlan(db: Kysely<DB>, companyId: number, planId: num
 // ---------------------------------------------------------------------------------------------
 // Employees and their files (office-user-files)
 
-/** Every employee of the company, ceased ones included (marked), by surname and name. */
+/**
+ * Every employee of the company, ceased ones included (marked), by surname and name, with the e-mail
+ * that tells namesakes apart in the pickers.
+ */
 export async function companyEmployees(
   db: Kysely<DB>,
   companyId: number,
@@ -211,7 +214,7 @@ export async function companyEmployees(
 ): Promise<DipendenteAzienda[]> {
   let query = db
     .selectFrom('users')
-    .select(['id', 'uid', 'cognome', 'nome', 'is_cessato'])
+    .select(['id', 'uid', 'cognome', 'nome', 'email', 'is_cessato'])
     .where('company_id', '=', companyId);
   if (onlyActive) query = query.where('is_cessato', '=', false);
   return query.orderBy('cognome').orderBy('nome').orderBy('id').execute();

@@ -11,7 +11,8 @@
  *   output file as it goes, then in one UPDATE guarded on IN_PROGRESS: VALIDATION_FAILED (some row has
  *   an error, or the file itself: the note says why), VALIDATION_COMPLETED_WITH_WARNINGS or
  *   VALIDATION_COMPLETED.
- * - `cancelImport`: the referent, only from VALIDATION_COMPLETED (guarded UPDATE).
+ * - `cancelImport`: the referent, from a completed validation, with or without anomalies (guarded
+ *   UPDATE; issue 28: an import whose rows would overwrite an employee's data must be stoppable too).
  * - `acceptImport` / `rejectImport`: the operator (admin.ts), from a completed validation.
  * - `applyImport` (a job): ACCEPTED_BY_BACKOFFICE -> IMPORTED_SUCCESSFULLY in ONE transaction that locks
  *   the job row, re-reads and re-checks the file, creates or updates the employees, their contract data
@@ -19,8 +20,11 @@
  *   the status last: a crash rolls everything back and leaves it ACCEPTED, a rerun redoes it whole, a
  *   second runner waits on the lock and then finds it done. A failure rolls back and marks
  *   IMPORT_FAILED with the reason (a row no longer valid, e.g. its e-mail taken meanwhile by another company);
- *   any other error (database, process) rolls back and leaves it ACCEPTED for the rerun. New employees get their welcome mail (a link to set the password)
- *   after the commit.
+ *   any other error (database, process) rolls back and leaves it ACCEPTED for the rerun. New employees
+ *   get their welcome mail (a link to set the password), written to the outbox in that transaction.
+ *   On the embedded database (`batched`: one connection, which that transaction would hold for every
+ *   other request) the same work commits in batches with its progress and resumes after the last one:
+ *   `applyImportInBatches`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
@@ -43,6 +47,7 @@ import { insertCreditLoads, type AddCreditInput } from './ledger';
 import { JOB_QUEUES } from './jobs';
 import { hashToken } from './sessions';
 import { welcomeMail, type Welcome } from './welcome-mail';
+import type { Mailer } from '../plugins/mail';
 
 /** Where the import files live: a folder of the uploads store (never served). */
 export const importsDir = (uploadsDir: string) => join(uploadsDir, 'imports');
@@ -102,6 +107,19 @@ export interface ImportDeps {
   /** The portal's address, the base of the welcome link. */
   baseUrl: string;
   log?: { error(object: object, message: string): void };
+  /**
+   * The outbox (plugins/mail.ts): when given, the welcome mails are written in the import's own
+   * transaction (committed with the users, or not at all); without it (the operator command) they are
+   * sent with `sendMail` after the commit.
+   */
+  outbox?: Pick<Mailer, 'send'>;
+  /**
+   * Apply in batches (the embedded database: one connection, which one long transaction would hold
+   * for every other request): see `applyImportInBatches`.
+   */
+  batched?: boolean;
+  /** Tests: runs inside each batch's transaction of the batched apply, before it commits (a crash there). */
+  beforeBatchCommit?: (lastRow: number) => Promise<void>;
   /** Tests: runs inside the import's transaction after the last row, before the status moves (a crash there). */
   beforeCommit?: () => Promise<void>;
 }
@@ -336,16 +354,13 @@ export async function validateImport(
       },
     );
     await output.close();
-    if (summary.withErrors > 0) {
-      status = 'VALIDATION_FAILED';
-      note = formatMessage('apiImportNoteErrors', { rows: summary.rows, errors: summary.withErrors });
-    } else if (summary.withWarnings > 0) {
-      status = 'VALIDATION_COMPLETED_WITH_WARNINGS';
-      note = formatMessage('apiImportNoteWarnings', { rows: summary.rows, warnings: summary.withWarnings });
-    } else {
-      status = 'VALIDATION_COMPLETED';
-      note = formatMessage('apiImportNoteValid', { rows: summary.rows });
-    }
+    status =
+      summary.withErrors > 0
+        ? 'VALIDATION_FAILED'
+        : summary.withWarnings > 0
+          ? 'VALIDATION_COMPLETED_WITH_WARNINGS'
+          : 'VALIDATION_COMPLETED';
+    note = validationNote(summary);
   } catch (error) {
     await output.close().catch(() => {});
     if (!(error instanceof ImportFileError)) {
@@ -377,8 +392,34 @@ export async function validateImport(
   if (!keepOutput || saved.numUpdatedRows === 0n) await unlink(outputPath).catch(() => {});
 }
 
+/**
+ * The note of a finished validation, singular or plural by the number of rows (issue 28: never
+ * "1 righe valide."): errors first, then anomalies, else every row valid.
+ */
+export function validationNote(summary: { rows: number; withErrors: number; withWarnings: number }): string {
+  const { rows, withErrors: errors, withWarnings: warnings } = summary;
+  if (errors > 0) {
+    return rows === 1
+      ? formatMessage('apiImportNoteErrorsOne')
+      : formatMessage('apiImportNoteErrors', { rows, errors });
+  }
+  if (warnings > 0) {
+    return rows === 1
+      ? formatMessage('apiImportNoteWarningsOne')
+      : formatMessage('apiImportNoteWarnings', { rows, warnings });
+  }
+  return rows === 1 ? formatMessage('apiImportNoteValidOne') : formatMessage('apiImportNoteValid', { rows });
+}
+
 // ---------------------------------------------------------------------------------------------
 // The referent's and the operator's decisions
+
+/**
+ * What the referent may cancel: a completed validation, also "(Con Anomalie)" (spec 002 §2.10 / §4.2
+ * name only VALIDATION_COMPLETED; issue 28 extends it to the warnings variant, which the operator
+ * could otherwise accept with no way for the referent to stop it).
+ */
+export const CANCELLABLE: ImportJobStatus[] = ['VALIDATION_COMPLETED', 'VALIDATION_COMPLETED_WITH_WARNINGS'];
 
 /** POST annulla: only a completed validation of the company (409 otherwise, 404 when not its own). */
 export async function cancelImport(db: Kysely<DB>, companyId: number, id: number): Promise<void> {
@@ -387,7 +428,7 @@ export async function cancelImport(db: Kysely<DB>, companyId: number, id: number
     .set({ status: 'CANCELLED_BY_COMPANY_REFERENT', updated_at: new Date() })
     .where('id', '=', id)
     .where('company_id', '=', companyId)
-    .where('status', '=', 'VALIDATION_COMPLETED')
+    .where('status', 'in', CANCELLABLE)
     .executeTakeFirst();
   if (done.numUpdatedRows > 0n) return;
   const exists = await db
@@ -432,6 +473,7 @@ class ImportAbort extends Error {}
 
 /** The job of an accepted import (see the header). */
 export async function applyImport(deps: ImportDeps, data: ImportJobData): Promise<ApplyResult> {
+  if (deps.batched) return applyImportInBatches(deps, data);
   const { db } = deps;
   const welcomes: Welcome[] = [];
   const today = romeDate();
@@ -480,6 +522,11 @@ export async function applyImport(deps: ImportDeps, data: ImportJobData): Promis
           await applyBatch(trx, job, rows, today, counts, welcomes);
         },
       );
+      if (deps.outbox) {
+        for (const welcome of welcomes.splice(0)) {
+          await deps.outbox.send(welcomeMail(deps.baseUrl, welcome), { db: trx });
+        }
+      }
       await deps.beforeCommit?.();
       await trx
         .updateTable('import_jobs')
@@ -658,6 +705,175 @@ async function applyBatch(
   }
   counts.lines += await insertCreditLoads(trx, loads);
 }
+
+/** Rows of a batch of the batched apply: short transactions, so another request waits little. */
+export const APPLY_BATCH_ROWS = 200;
+
+/**
+ * The import applied in batches (the embedded database). First a check of every row against the
+ * database, in short reads: a row no longer valid fails the import before anything is written (as the
+ * one-transaction apply does). Then the rows in batches of APPLY_BATCH_ROWS, each in its own
+ * transaction that locks the job row, applies the batch (employees, contracts, credit lines with their
+ * natural keys, the welcome mails in the outbox) and records the last row applied and the counts: a run
+ * cut off (a crash, a restart) resumes after the last committed batch, and a second runner finds the
+ * rows already applied. The status moves last. Between the check and a batch another company may take
+ * an e-mail of the sheet: that batch fails the import with the reason, the batches before it stay
+ * applied (the note says how many rows), which only a concurrent sign-up can cause.
+ */
+async function applyImportInBatches(deps: ImportDeps, data: ImportJobData): Promise<ApplyResult> {
+  const { db } = deps;
+  const today = romeDate();
+  const job = await db
+    .selectFrom('import_jobs as j')
+    .innerJoin('companies as c', 'c.id_azienda', 'j.company_id')
+    .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+    .select([
+      'j.id',
+      'j.status',
+      'j.company_id',
+      'j.input_stored',
+      'c.customer_id',
+      'c.nome as company',
+      'cu.slug',
+    ])
+    .where('j.id', '=', data.id)
+    .executeTakeFirst();
+  if (!job || job.status !== 'ACCEPTED_BY_BACKOFFICE') {
+    return { status: job?.status ?? null, created: 0, updated: 0, lines: 0 };
+  }
+  const path = importFilePath(deps.uploadsDir, job.input_stored);
+  const fail = async (message: string) => {
+    await db
+      .updateTable('import_jobs')
+      .set({ status: 'IMPORT_FAILED', note: message, updated_at: new Date() })
+      .where('id', '=', job.id)
+      .where('status', '=', 'ACCEPTED_BY_BACKOFFICE')
+      .execute();
+    return { status: 'IMPORT_FAILED' as const, created: 0, updated: 0, lines: 0 };
+  };
+  const invalid = (checked: Checked) =>
+    formatMessage('apiImportFailedRow', { row: checked.number, errors: checked.errors.join(' ') });
+  // The check: nothing is written when a row fails.
+  let firstInvalid: string | null = null;
+  try {
+    await walkRows(db, path, job.company_id, today, (batch) => {
+      const bad = batch.find((checked) => !checked.row);
+      if (bad && firstInvalid === null) firstInvalid = invalid(bad);
+    });
+  } catch (error) {
+    if (error instanceof ImportFileError) return fail(error.message);
+    throw error;
+  }
+  if (firstInvalid !== null) return fail(firstInvalid);
+
+  const welcomesAfter: Welcome[] = [];
+  let pending: Checked[] = [];
+  const applyPending = async () => {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    await db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('import_jobs')
+        .select(['status', 'applied_through', 'users_created', 'users_updated', 'credit_lines'])
+        .where('id', '=', job.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (current.status !== 'ACCEPTED_BY_BACKOFFICE') throw new ImportStopped();
+      // Rows a previous run (or another runner) committed already.
+      const rows = batch.filter((checked) => checked.number > current.applied_through);
+      if (rows.length === 0) return;
+      const bad = rows.find((checked) => !checked.row);
+      if (bad) {
+        throw new ImportAbort(
+          current.applied_through === 0
+            ? invalid(bad)
+            : formatMessage('apiImportFailedRowPartly', {
+                row: bad.number,
+                errors: bad.errors.join(' '),
+                applied: current.applied_through,
+              }),
+        );
+      }
+      const counts = { created: 0, updated: 0, lines: 0 };
+      const welcomes: Welcome[] = [];
+      await applyBatch(
+        trx,
+        job,
+        rows.map((checked) => ({ number: checked.number, row: checked.row! })),
+        today,
+        counts,
+        welcomes,
+      );
+      if (deps.outbox) {
+        for (const welcome of welcomes)
+          await deps.outbox.send(welcomeMail(deps.baseUrl, welcome), { db: trx });
+      } else {
+        welcomesAfter.push(...welcomes);
+      }
+      await deps.beforeBatchCommit?.(rows[rows.length - 1]!.number);
+      await trx
+        .updateTable('import_jobs')
+        .set({
+          applied_through: rows[rows.length - 1]!.number,
+          users_created: (current.users_created ?? 0) + counts.created,
+          users_updated: (current.users_updated ?? 0) + counts.updated,
+          credit_lines: (current.credit_lines ?? 0) + counts.lines,
+          updated_at: new Date(),
+        })
+        .where('id', '=', job.id)
+        .execute();
+    });
+  };
+  try {
+    await walkRows(db, path, job.company_id, today, async (batch) => {
+      for (const checked of batch) {
+        pending.push(checked);
+        if (pending.length >= APPLY_BATCH_ROWS) await applyPending();
+      }
+    });
+    await applyPending();
+  } catch (error) {
+    if (error instanceof ImportStopped) return { status: null, created: 0, updated: 0, lines: 0 };
+    if (!(error instanceof ImportAbort || error instanceof ImportFileError)) throw error;
+    return fail(error.message);
+  }
+  const done = await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('import_jobs')
+      .select(['status', 'users_created', 'users_updated', 'credit_lines'])
+      .where('id', '=', job.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const counts = {
+      created: current.users_created ?? 0,
+      updated: current.users_updated ?? 0,
+      lines: current.credit_lines ?? 0,
+    };
+    if (current.status !== 'ACCEPTED_BY_BACKOFFICE') return { status: current.status, ...counts };
+    await trx
+      .updateTable('import_jobs')
+      .set({
+        status: 'IMPORTED_SUCCESSFULLY',
+        note: formatMessage('apiImportNoteImported', counts),
+        updated_at: new Date(),
+      })
+      .where('id', '=', job.id)
+      .execute();
+    return { status: 'IMPORTED_SUCCESSFULLY' as const, ...counts };
+  });
+  for (const welcome of welcomesAfter) {
+    try {
+      await deps.sendMail(welcomeMail(deps.baseUrl, welcome));
+    } catch (error) {
+      deps.log?.error({ err: error, job: data.id }, 'mail di benvenuto non inviata');
+    }
+  }
+  return done;
+}
+
+/** The job left ACCEPTED_BY_BACKOFFICE meanwhile (another runner finished it): nothing more to do. */
+class ImportStopped extends Error {}
 
 /**
  * A job that failed its last attempt (the queue gives up): the import leaves its running status for

@@ -15,6 +15,7 @@ import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../messages';
 import { NOTIFICATION_TEXT_MAX, sendNotification } from './notifications';
+import { routes } from '../../../config/routes';
 
 /** Most recipients of one message (the company's employees are at most a few thousand). */
 export const INTERNAL_MESSAGE_MAX_RECIPIENTS = 10_000;
@@ -105,6 +106,8 @@ export async function sendInternalMessage(
       recipientUserIds: recipients,
       testo,
       senderCompanyId: input.companyId,
+      // Web push (issue 28): to the recipients who want internal messages pushed; opens the inbox.
+      push: { kind: 'messaggi', url: routes['site-notifiche'].path },
     });
     return { id: sent.id };
   });

@@ -28,6 +28,11 @@ export const JOB_QUEUES = {
   importValidate: 'import-validate',
   importApply: 'import-apply',
   piattapastoOrder: 'piattapasto-ordine',
+  /** Web push of a notification to its recipients' devices (services/push.ts, issue 28). */
+  push: 'notifica-push',
+  documentThumbnail: 'miniatura-documento',
+  /** The daily reminders of expiring credit (services/expiry-reminders.ts, issue 28). */
+  expiryReminders: 'promemoria-scadenze',
 } as const;
 
 /** Queue settings when a queue is made (a job's own options, given at send, come first). */

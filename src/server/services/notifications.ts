@@ -19,6 +19,7 @@ import { notificationsTable } from '../../../config/tables/notifications';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { pageOf, type PageSlice } from './paging';
+import { enqueuePush, type PushRequest } from './push';
 import type * as Wire from '../../../schemas/wire-types.gen';
 
 /** Page sizes of the inbox and its archive (spec 002 §9: 500 is not offered), as the table declares them. */
@@ -269,6 +270,11 @@ export interface SendNotificationInput {
   /** The company a back-office message is sent for (listed as what the company sent). */
   senderCompanyId?: number;
   at?: Date;
+  /**
+   * Also push it (issue 28, services/push.ts) to the recipients' devices, for those who want this kind:
+   * queued in the same transaction, sent by a job once it is committed; `url` is the portal path to open.
+   */
+  push?: PushRequest;
 }
 
 /**
@@ -334,6 +340,7 @@ export async function sendNotification(
       .insertInto('notification_recipients')
       .values(recipients.map((user_id) => ({ notification_id: inserted.id, user_id })))
       .execute();
+    if (input.push) await enqueuePush(trx, recipients, input.push, input.testo);
     return { id: inserted.id, created: true };
   };
   if (db.isTransaction) return work(db);

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { listMigrations } from '../db/migrate';
-import type { DB } from '../db/schema';
+import { OUTBOX_STATES, type DB, type OutboxState } from '../db/schema';
 import { formatMessage } from '../messages';
 import { JOB_QUEUES, JOB_SCHEMA } from './jobs';
 
@@ -77,8 +77,8 @@ export const COUNTED_JOB_STATES = ['created', 'retry', 'active', 'failed'] as co
 export interface DatabaseFacts {
   /** Jobs per queue and state; every queue of JOB_QUEUES appears, with 0 when it has none. */
   jobs: { queue: string; state: (typeof COUNTED_JOB_STATES)[number]; count: number }[];
-  /** Rows of the outbox table: mails kept there when SMTP_URL is unset. */
-  outboxMails: number;
+  /** Mails of the outbox by state (plugins/mail.ts): every state appears, with 0 when it has none. */
+  outboxMails: { state: OutboxState; count: number }[];
   /** Purchases debited from the ledger (one `purchases` row per debit: services/ledger.ts). */
   ledgerDebits: number;
 }
@@ -97,9 +97,13 @@ export async function readDatabaseFacts(
       FROM ${sql.table(`${JOB_SCHEMA}.job`)}
       WHERE state IN ('created', 'retry', 'active', 'failed')
       GROUP BY name, state`.execute(db);
-    const counts = await sql<{ outbox: number; debits: number }>`
-      SELECT (SELECT count(*) FROM outbox)::bigint AS outbox,
-             (SELECT count(*) FROM purchases)::bigint AS debits`.execute(db);
+    const counts = await sql<{ debits: number }>`
+      SELECT (SELECT count(*) FROM purchases)::bigint AS debits`.execute(db);
+    const mails = await db
+      .selectFrom('outbox')
+      .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
+      .groupBy('state')
+      .execute();
     const found = new Map(jobRows.rows.map((row) => [`${row.queue}\u0000${row.state}`, Number(row.count)]));
     const queues = [...new Set([...Object.values(JOB_QUEUES), ...jobRows.rows.map((row) => row.queue)])];
     return {
@@ -110,7 +114,10 @@ export async function readDatabaseFacts(
           count: found.get(`${queue}\u0000${state}`) ?? 0,
         })),
       ),
-      outboxMails: Number(counts.rows[0]?.outbox ?? 0),
+      outboxMails: OUTBOX_STATES.map((state) => ({
+        state,
+        count: Number(mails.find((row) => row.state === state)?.count ?? 0),
+      })),
       ledgerDebits: Number(counts.rows[0]?.debits ?? 0),
     };
   };

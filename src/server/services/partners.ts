@@ -3,8 +3,8 @@
  * - `createHandoff`: one `partner_handoffs` row and the `enc_data` carrying the user, the credit on
  *   offer and its balance, an expiry and the row's single-use nonce;
  * - `chargePartner`: the partner's server-to-server charge naming that nonce, under its Idempotency-Key,
- *   on the ledger (the balance declared in the hand-off, kind 6 Convenzione, `oggetto` the partner,
- *   `soggetto` the product). Above the credit: 400 and nothing written; a retry: the first answer.
+ *   on the ledger (the balance declared in the hand-off, kind 6 Convenzione, `oggetto` the product,
+ *   `soggetto` the partner, as on every other movement). Above the credit: 400 and nothing written; a retry: the first answer.
  */
 import type { Kysely } from 'kysely';
 import { formatMessage } from '../messages';
@@ -164,7 +164,8 @@ export async function chargePartner(
   if (handoff.charge_until.getTime() < now.getTime()) throw ApiError.of(409, 'apiPartnerChargeExpired');
 
   const page = input.registry.partners.find((partner) => partner.route_name === handoff.route_name);
-  const oggetto = page && page.title !== provider.name ? `${provider.name} - ${page.title}` : provider.name;
+  // Like every other movement: oggetto is what was bought, soggetto who sells it (the partner's portal).
+  const soggetto = page && page.title !== provider.name ? `${provider.name} - ${page.title}` : provider.name;
   const source = handoff.comp_credito;
   return withIdempotency(
     db,
@@ -194,8 +195,8 @@ export async function chargePartner(
         kind: PARTNER_CHARGE_KIND,
         amountCents: input.amountCents,
         source,
-        oggetto,
-        soggetto: body.prodotto,
+        oggetto: body.prodotto,
+        soggetto,
         payload: {
           partner: provider.id,
           pagina: handoff.route_name,

@@ -322,22 +322,21 @@ export async function executeBatch(
           details: JSON.stringify({ lotto: id, data: batch.execution_date }),
         })
         .execute();
-      mails.push(
-        await notify(
-          trx,
-          deps,
-          purchase.user_id,
-          purchase.id,
-          'pagata',
-          formatMessage('apiNoticePaid', {
-            id: String(purchase.id),
-            oggetto: purchase.oggetto || `richiesta n. ${purchase.id}`,
-            importo: formatEuro(purchase.importo),
-            data: italianDay(batch.execution_date),
-          }),
-          at,
-        ),
+      const mail = await notify(
+        trx,
+        deps,
+        purchase.user_id,
+        purchase.id,
+        'pagata',
+        formatMessage('apiNoticePaid', {
+          id: String(purchase.id),
+          oggetto: purchase.oggetto || `richiesta n. ${purchase.id}`,
+          importo: formatEuro(purchase.importo),
+          data: italianDay(batch.execution_date),
+        }),
+        at,
       );
+      if (mail) mails.push(mail);
     }
     await trx.updateTable('payout_items').set({ open: false }).where('batch_id', '=', id).execute();
     await trx

@@ -15,7 +15,7 @@ import { formatCents, formatEuro } from '../../shared/money';
 import type { DB, Purchase, PurchaseEvent, ReviewState } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../messages';
-import type { MailMessage } from '../plugins/mail';
+import type { MailMessage, Mailer } from '../plugins/mail';
 import { romeDate } from './calendar';
 import { attachDocuments, usableDocuments } from './documents';
 import { categoriesOf, type RegisteredForm } from './form-requests';
@@ -523,6 +523,11 @@ async function lastChangeBy(trx: Transaction<DB>, id: number): Promise<string> {
 export interface NoticeDeps {
   /** The portal's address, for the link in the mail. */
   baseUrl: string;
+  /**
+   * The outbox (plugins/mail.ts): when given, the mail is written in the decision's own transaction
+   * (a crash after the commit cannot lose it); without it the caller sends what `notify` returns.
+   */
+  outbox?: Pick<Mailer, 'send'>;
 }
 
 export async function decideRequest(
@@ -759,7 +764,7 @@ export async function notify(
   stato: string,
   text: string,
   at: Date,
-): Promise<MailMessage> {
+): Promise<MailMessage | null> {
   await sendNotification(trx, {
     senderUserId: null,
     senderName: formatMessage('apiNoticeSender'),
@@ -767,6 +772,8 @@ export async function notify(
     idRiferimento: purchaseId,
     testo: text,
     at,
+    // Web push (issue 28): to the employee's devices, if the employee wants request updates pushed.
+    push: { kind: 'richieste', url: `/richieste/${purchaseId}` },
   });
   const user = await trx
     .selectFrom('users')
@@ -774,11 +781,14 @@ export async function notify(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const link = `${deps.baseUrl.replace(/\/$/, '')}/richieste/${purchaseId}`;
-  return {
+  const mail = {
     to: user.email,
     subject: formatMessage('apiNoticeMailSubject', { id: String(purchaseId), stato }),
     text: `${text}\n\n${formatMessage('apiNoticeMailFooter', { link })}`,
   };
+  if (!deps.outbox) return mail;
+  await deps.outbox.send(mail, { db: trx });
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------

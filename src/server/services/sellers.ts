@@ -368,10 +368,14 @@ export function newVoucherCode(): string {
   return [chars.slice(0, 4), chars.slice(4, 8), chars.slice(8, 12)].map((part) => part.join('')).join('-');
 }
 
+/**
+ * A purchase of the showcase. Like every other movement, its oggetto says what was bought and its
+ * soggetto who sells it (the supplier, the consortium): never the employee, whom a company's view of
+ * the movements names in its own column.
+ */
 export interface SellersPurchaseInput {
   userId: number;
   companyId: number;
-  soggetto: string;
   finish: Finish;
 }
 
@@ -408,7 +412,7 @@ export async function buyArticle(
       code: article.codice_articolo,
       name: `${supplier.nome} ${supplier.cognome}`.trim(),
     }),
-    soggetto: input.soggetto,
+    soggetto: `${supplier.nome} ${supplier.cognome}`.trim(),
     payload: {
       acquisto: 'articolo',
       id_articolo: article.id,
@@ -462,7 +466,7 @@ export async function buyConsortiumVoucher(
     amountCents,
     source: 'art51c3',
     oggetto: formatMessage('apiSellersVoucherOggetto', { consortium: consortium.nome }),
-    soggetto: input.soggetto,
+    soggetto: `${consortium.nome} ${consortium.cognome}`.trim(),
     payload: { acquisto: 'buono-consorzio', id_consorzio: idConsorzio, importo: formatCents(amountCents) },
     beforeCommit: async (trx, row) => {
       await trx

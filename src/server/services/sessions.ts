@@ -58,7 +58,7 @@ export interface SessionAccess extends SessionUser {
 export async function createSession(
   db: Kysely<DB>,
   user: number | string,
-  options: { at?: Date; actFor?: number | null } = {},
+  options: { at?: Date; actFor?: number | null; secondFactor?: boolean } = {},
 ): Promise<string> {
   const query = db.selectFrom('users').select(['id', 'profile', 'company_id']);
   const row = await (
@@ -78,6 +78,8 @@ export async function createSession(
       last_seen_at: at,
       // A referent acts for the own company until the portal switches (spec 000 §4).
       act_for: options.actFor ?? (row.profile === 'ref_aziendale' ? row.company_id : null),
+      // Opened through a second factor (a code or a passkey), not a signed link (issue 28).
+      second_factor: options.secondFactor ?? false,
     })
     .execute();
   return token;

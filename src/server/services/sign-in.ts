@@ -33,6 +33,7 @@ import {
   type TotpCheck,
 } from './otp';
 import { isPasswordExpired, PASSWORD_DIGEST, verifyPasswordDigest } from './passwords';
+import { hasPasskeys } from './passkey-store';
 import { createSession } from './sessions';
 import type { LoginCheck, LoginToken, OtpEnrolment } from '../../../schemas/wire-types.gen';
 
@@ -170,14 +171,17 @@ export async function startSecondFactor(
 ): Promise<CheckAnswer> {
   const type = otpTypeOf(user);
   const base = { userId: user.id, ssoProvider: options.ssoProvider ?? null, now: options.now };
+  // Besides the code, a user with a passkey may use it (issue 28): said with `passkey: true`.
+  const passkey =
+    type !== 'ENROLL_OTP' && (await hasPasskeys(deps.db, user.id)) ? { passkey: true as const } : {};
   if (type === 'AUTH_OTP') {
-    return { type, 'check-token': await issueTicket(deps.db, { ...base, purpose: 'auth_otp' }) };
+    return { type, 'check-token': await issueTicket(deps.db, { ...base, purpose: 'auth_otp' }), ...passkey };
   }
   const code = newMailCode();
   const purpose = type === 'MAIL_OTP' ? 'mail_otp' : 'enroll';
   const token = await issueTicket(deps.db, { ...base, purpose, code });
   await mailCode(deps.mail, user, code, type === 'ENROLL_OTP');
-  return { type, 'check-token': token };
+  return { type, 'check-token': token, ...passkey };
 }
 
 /** POST api-token-ckey: checks `akey` and starts the second factor. */
@@ -218,7 +222,7 @@ const TICKET_FACTOR: Record<LoginTicket['purpose'], OtpMethod> = {
  * The live user of a ticket; a ticket of a closed account is no ticket, nor one that the customer's
  * login options no longer allow (changed by a provisioning since the ticket was issued).
  */
-async function ticketUser(db: Kysely<DB>, ticket: LoginTicket): Promise<SignInUser> {
+export async function ticketUser(db: Kysely<DB>, ticket: LoginTicket): Promise<SignInUser> {
   const user = await findSignInUser(db, { id: ticket.userId });
   if (!user || user.closed) throw ApiError.of(400, 'apiCheckTokenInvalid');
   if (!user.second_factors.includes(TICKET_FACTOR[ticket.purpose]))
@@ -236,13 +240,17 @@ async function wrongCode(db: Kysely<DB>, ticket: LoginTicket, check: TotpCheck =
   });
 }
 
-/** The session at the end of a sign-in; the account's failures are cleared. */
+/**
+ * The session at the end of a sign-in; the account's failures are cleared. `secondFactor`: the session
+ * was opened through a code or a passkey (not a signed link), so it may register passkeys (issue 28).
+ */
 export async function completeSignIn(
   db: Kysely<DB>,
   user: Pick<SignInUser, 'id' | 'email' | 'pass_expiry_date'>,
   now = new Date(),
+  options: { secondFactor?: boolean } = {},
 ): Promise<TokenAnswer> {
-  const token = await createSession(db, user.id, { at: now });
+  const token = await createSession(db, user.id, { at: now, secondFactor: options.secondFactor ?? false });
   await clearFailures(db, user.email);
   return { token, password_expired: isPasswordExpired(user.pass_expiry_date, now) };
 }
@@ -278,7 +286,7 @@ export async function signInWithCode(
   );
   if (!ok) return wrongCode(db, ticket, outcome.totp);
   await consumeTicket(db, ticket.id, now);
-  return completeSignIn(db, user, now);
+  return completeSignIn(db, user, now, { secondFactor: true });
 }
 
 export type EnrolmentAnswer = OtpEnrolment;

@@ -2,7 +2,8 @@
  * Support requests (spec 002 §2.7, §3, §5, §7): the checks of `POST /api/supporto`, the ticket (its
  * number from the `support_ticket_numbers` sequence, so concurrent requests never share one), the
  * attachments stored like the documents, and the two mails: to the support address with the files,
- * and the acknowledgement to the user.
+ * and the acknowledgement to the user. `listTickets`: the user's own tickets (`GET /api/supporto`, the
+ * "inviati" tab of the support page, issue 28).
  */
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -164,5 +165,45 @@ export async function mailTicket(
       formatMessage('apiMailSupportAckText', { numero, categoria: category }),
       request.messaggio,
     ]),
+  });
+}
+
+/** How many of the user's tickets the list shows at most (the newest). */
+export const SUPPORT_LIST_MAX = 200;
+
+export interface SentTicket {
+  numero_ticket: number;
+  categoria: string;
+  nome_categoria: string;
+  n_richiesta: number | null;
+  created: string;
+}
+
+/**
+ * The user's own tickets, newest first (at most SUPPORT_LIST_MAX): number, category (id and label; a
+ * category no longer offered shows its id), the request it refers to and when it was sent.
+ */
+export async function listTickets(
+  db: Kysely<DB>,
+  userId: number,
+  categories: readonly SupportCategory[] = supportCategories,
+): Promise<SentTicket[]> {
+  const rows = await db
+    .selectFrom('support_tickets')
+    .select(['numero', 'categoria', 'n_richiesta', 'created'])
+    .where('user_id', '=', userId)
+    .orderBy('created', 'desc')
+    .orderBy('numero', 'desc')
+    .limit(SUPPORT_LIST_MAX)
+    .execute();
+  return rows.map((row) => {
+    const category = categories.find((c) => c.id === row.categoria);
+    return {
+      numero_ticket: Number(row.numero),
+      categoria: row.categoria,
+      nome_categoria: category ? supportCategoryLabel(category) : row.categoria,
+      n_richiesta: row.n_richiesta === null ? null : Number(row.n_richiesta),
+      created: new Date(row.created).toISOString(),
+    };
   });
 }

@@ -1,16 +1,19 @@
 /**
  * Thumbnails of the user's files ("I Miei Files", spec 002 §2.7, §3 `base64_thumb`): made on the server
  * from the stored file, a PNG 160 pixels wide: the first page of a PDF (pdfjs-dist drawing on
- * @napi-rs/canvas) or the image itself, scaled. Each is made once and kept on disk beside the uploads
- * (`<uploadsDir>/thumbs/<stored name>.png`); a file that cannot be drawn (a damaged or encrypted PDF)
- * has no thumbnail (null), and the portal shows the type's icon instead.
+ * @napi-rs/canvas) or the image itself, scaled. Each is made once, by the document-thumbnail job
+ * queued when the file is uploaded (and, at start, for documents not attempted yet), and kept on the
+ * document's row: the files list only reads rows and never waits for a drawing. A file that cannot be
+ * drawn (a damaged or encrypted PDF) has no thumbnail (null), and the portal shows the type's icon.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { DocumentMime } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB, DocumentMime } from '../db/schema';
+import { JOB_QUEUES } from './jobs';
 
 /** Width of a thumbnail in pixels; the height follows the page or the image (at most 2x the width). */
 export const THUMB_WIDTH = 160;
@@ -61,39 +64,60 @@ export async function makeThumbnail(content: Buffer, mime: DocumentMime): Promis
   return mime === 'application/pdf' ? renderPdf(content) : renderImage(content);
 }
 
-const inFlight = new Map<string, Promise<Buffer | null>>();
+/** The queue of thumbnail work: `{ ids }` for new uploads, `{}` for every document not attempted yet. */
+export const THUMBNAIL_QUEUE = JOB_QUEUES.documentThumbnail;
+
+export interface ThumbnailJob {
+  ids?: number[];
+}
+
+/** How many pending documents one sweep reads at a time. */
+const SWEEP_BATCH = 20;
 
 /**
- * The thumbnail of a stored file, from the disk cache or made now (and cached); null when the file is
- * missing or cannot be drawn. Two requests for the same file at once make it once.
+ * Makes and keeps on their rows the thumbnails of documents not attempted yet: the given ones, or all.
+ * A file that is missing or cannot be drawn gets none (null), and is not tried again; a database error
+ * throws, so the job is retried. Returns how many documents were attempted.
  */
-export function cachedThumbnail(
+export async function makePendingThumbnails(
+  db: Kysely<DB>,
   dir: string,
-  storedName: string,
-  mime: DocumentMime,
+  job: ThumbnailJob,
   onError: (error: unknown) => void,
-): Promise<Buffer | null> {
-  const cachePath = join(dir, 'thumbs', `${storedName}.png`);
-  const running = inFlight.get(cachePath);
-  if (running) return running;
-  const work = (async () => {
-    try {
-      return await readFile(cachePath);
-    } catch {
-      // Not made yet.
+): Promise<number> {
+  let done = 0;
+  let after = 0;
+  for (;;) {
+    let query = db
+      .selectFrom('documents')
+      .select(['id', 'stored_name', 'mime'])
+      .where('thumbnail_made', '=', false)
+      .where('deleted_at', 'is', null)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(SWEEP_BATCH);
+    if (job.ids) {
+      if (job.ids.length === 0) return done;
+      query = query.where('id', 'in', job.ids);
     }
-    try {
-      const thumb = await makeThumbnail(await readFile(join(dir, storedName)), mime);
-      await mkdir(join(dir, 'thumbs'), { recursive: true, mode: 0o700 });
-      const temporary = `${cachePath}.${process.pid}.tmp`;
-      await writeFile(temporary, thumb, { mode: 0o600 });
-      await rename(temporary, cachePath);
-      return thumb;
-    } catch (error) {
-      onError(error);
-      return null;
+    const rows = await query.execute();
+    // One at a time: drawing a PDF page is CPU work.
+    for (const row of rows) {
+      let thumbnail: Buffer | null = null;
+      try {
+        thumbnail = await makeThumbnail(await readFile(join(dir, row.stored_name)), row.mime);
+      } catch (error) {
+        onError(error);
+      }
+      await db
+        .updateTable('documents')
+        .set({ thumbnail, thumbnail_made: true })
+        .where('id', '=', row.id)
+        .where('thumbnail_made', '=', false)
+        .execute();
+      done += 1;
+      after = row.id;
     }
-  })().finally(() => inFlight.delete(cachePath));
-  inFlight.set(cachePath, work);
-  return work;
+    if (rows.length < SWEEP_BATCH) return done;
+  }
 }

@@ -1,6 +1,8 @@
 /**
  * "I Miei Files" (spec 002 §2.7, §3, §5, §7): the user's documents attached to purchases, grouped by
- * purchase (newest first), each with its type, the purchase's category and a server-made thumbnail;
+ * purchase (newest first), each with its type, the purchase's category and a server-made thumbnail
+ * (made by a job when the file was uploaded, services/thumbnails.ts: the list only reads rows, and a
+ * file whose thumbnail is not made yet shows none);
  * filtered by purchase id (`id_ordine`), purchase category (`id_categoria`) and document type
  * (`id_tipo_file`). Only the user's own purchases and documents are read: another user's never appear.
  * The back office's file management can call `userFileGroups` with the chosen employee's id.
@@ -8,7 +10,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { GruppoFileUtente } from '../../../schemas/wire-types.gen';
-import { cachedThumbnail } from './thumbnails';
 
 export interface UserFileFilters {
   id_ordine?: number;
@@ -22,10 +23,8 @@ const categoryId = sql<number | null>`case when p.payload->>'id_categ' ~ '^[0-9]
 
 export async function userFileGroups(
   db: Kysely<DB>,
-  dir: string,
   userId: number,
   filters: UserFileFilters,
-  onThumbError: (error: unknown) => void,
 ): Promise<GruppoFileUtente[]> {
   let query = db
     .selectFrom('documents as d')
@@ -43,7 +42,7 @@ export async function userFileGroups(
       'd.file_kind_id',
       't.nome as tipo',
       'd.mime',
-      'd.stored_name',
+      'd.thumbnail',
     ])
     .where('d.user_id', '=', userId)
     .where('p.user_id', '=', userId)
@@ -52,13 +51,6 @@ export async function userFileGroups(
   if (filters.id_tipo_file !== undefined) query = query.where('d.file_kind_id', '=', filters.id_tipo_file);
   if (filters.id_categoria !== undefined) query = query.where(categoryId, '=', filters.id_categoria);
   const rows = await query.orderBy('p.created', 'desc').orderBy('p.id', 'desc').orderBy('d.id').execute();
-
-  const thumbs = new Map<number, string | null>();
-  // One at a time: drawing a PDF page is CPU work, and the cache makes later reads cheap.
-  for (const row of rows) {
-    const thumb = await cachedThumbnail(dir, row.stored_name, row.mime, onThumbError);
-    thumbs.set(row.id, thumb ? thumb.toString('base64') : null);
-  }
 
   const groups = new Map<number, GruppoFileUtente>();
   for (const row of rows) {
@@ -81,7 +73,7 @@ export async function userFileGroups(
       id_categ: row.id_categ,
       id_resource: row.id,
       mime: row.mime,
-      base64_thumb: thumbs.get(row.id) ?? null,
+      base64_thumb: row.thumbnail ? Buffer.from(row.thumbnail).toString('base64') : null,
     });
   }
   return [...groups.values()];

@@ -45,7 +45,12 @@ export function loggedUserColumns(db: Kysely<DB>, day: string = romeDate()): Raw
              'azienda', json_build_object('id', c.id_azienda, 'nome', c.nome, 'cognome', c.cognome),
              'act_for', CASE WHEN af.id_azienda IS NULL THEN NULL
                              ELSE json_build_object('id', af.id_azienda, 'nome', af.nome) END,
-             'conv_special_agreed', s.conv_special_agreed, 'eurete_cond_agreed', s.eurete_cond_agreed,
+             -- The conventions disclaimer is accepted once for good (conv_special_agreements, 002 §2.1):
+             -- every later session says so, not only the one it was accepted in.
+             'conv_special_agreed', s.conv_special_agreed
+                                    OR EXISTS (SELECT 1 FROM conv_special_agreements AS csa
+                                                WHERE csa.user_id = u.id),
+             'eurete_cond_agreed', s.eurete_cond_agreed,
              'lines', (SELECT coalesce(json_agg(l), '[]'::json)
                          FROM (${balanceLinesQuery(db, sql<number>`u.id`, day)}) AS l),
              'info_popup', (SELECT ip.content FROM info_popups AS ip WHERE ip.customer_id = u.customer_id))

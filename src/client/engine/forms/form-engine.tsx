@@ -20,11 +20,13 @@ import { Alert, Box, Button, List, Stack, Text } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { Experimental_DefaultFormStateBehavior, UiSchema } from '@rjsf/utils';
 import { deepEquals, getDefaultFormState } from '@rjsf/utils';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PlainFormDeclaration } from '../../../../config/forms/types';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { ApiError } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
+import { useOnlineStatus } from '../../components/use-online-status';
+import { messages } from '../../../shared/catalogues/first-paint';
 import {
   isRequestForm,
   isSlotVisible,
@@ -37,10 +39,11 @@ import {
 } from '../../../shared/forms';
 import { parseCents } from '../../../shared/money';
 import { PurchaseOverlay, usePurchaseFlow } from '../purchase';
-import type { FormCategory, FormEngineContext, FormWidgets, SlotDocument } from '../../form-kit';
+import type { FormCategory, FormEngineContext, FormWidgets, SlotDocument, SlotPick } from '../../form-kit';
 import type { LoggedUser } from '../../../../schemas/wire-types.gen';
 import type { NamedBlock } from './block-hooks';
 import { showPlainSuccess, type OpenDialog } from './form-dialogs';
+import type { DraftSnapshot } from './form-draft';
 import {
   collectFieldErrors,
   hasFieldErrors,
@@ -179,16 +182,43 @@ export interface FormEngineProps {
    * After success: a request form's after the success dialog's Ok (refresh the credit, go to the menu);
    * a plain form's after its dialog or toast (its `success.then`).
    */
-  readonly onCompleted: () => void;
+  /** After success; a plain form passes its call's answer (e.g. the support ticket's number). */
+  readonly onCompleted: (answer?: unknown) => void;
+  /** A draft the user chose to restore (form-draft.tsx): the engine starts from it, not from `initialData`. */
+  readonly restored?: DraftSnapshot | null;
+  /** What the user typed and chose, after each change made once the user has touched the form (the draft). */
+  readonly onDraft?: (snapshot: DraftSnapshot) => void;
+  /** A request form's request was accepted by the server (before its success dialog). */
+  readonly onSent?: () => void;
 }
 
 export function FormEngine(props: FormEngineProps) {
   const { declaration, compiled, creditCents, categories, user, userInfo, widgets, onCompleted } = props;
   const blocks = props.blocks ?? NO_BLOCKS;
   const preloaded = props.preloaded ?? NO_PRELOADED;
-  const [formData, setFormData] = useState<FormValues>(() => initialFormData(compiled, props.initialData));
-  const [slotDocuments, setSlotDocuments] = useState<Record<string, SlotDocument | undefined>>({});
-  const [files, setFileList] = useState<Record<string, readonly File[] | undefined>>({});
+  const { restored, onDraft, onSent } = props;
+  const [formData, setFormData] = useState<FormValues>(() =>
+    initialFormData(compiled, restored ? restored.values : props.initialData),
+  );
+  const [slotDocuments, setSlotDocuments] = useState<Record<string, SlotDocument | undefined>>(() => ({
+    ...restored?.slotDocuments,
+  }));
+  const [files, setFileList] = useState<Record<string, readonly File[] | undefined>>(() => ({
+    ...restored?.files,
+  }));
+  /** What the upload slots hold before «Carica» (kept in the draft; a slot reads it back when it mounts). */
+  const [slotPicks, setSlotPicks] = useState<Record<string, SlotPick | undefined>>(() => ({
+    ...restored?.slotPicks,
+  }));
+  const latestPicks = useRef(slotPicks);
+  /** Offline the form stays usable; nothing is sent until the device is back online. */
+  const online = useOnlineStatus();
+  const offlineNoteId = useId();
+  /** The user has touched the form: from now on its changes make the draft (a form only opened makes none). */
+  const touched = useRef(false);
+  const touch = () => {
+    touched.current = true;
+  };
   const [errors, setErrors] = useState<FieldErrors>({});
   const [showFixAlert, setShowFixAlert] = useState(false);
   /** The purchase flow from the summary on (engine/purchase); a plain form's own call. Either disables the form. */
@@ -255,6 +285,24 @@ export function FormEngine(props: FormEngineProps) {
     setFileList((previous) => ({ ...previous, [field]: chosen }));
   }, []);
 
+  const slotPick = useCallback((slot: string) => latestPicks.current[slot], []);
+  const setSlotPick = useCallback((slot: string, pick: SlotPick | undefined) => {
+    const empty = !pick || (!pick.typeId && !pick.date && pick.files.length === 0);
+    const previous = latestPicks.current;
+    if (empty && previous[slot] === undefined) return;
+    const next = { ...previous };
+    if (empty) delete next[slot];
+    else next[slot] = pick;
+    latestPicks.current = next;
+    setSlotPicks(next);
+  }, []);
+
+  // The draft follows every change once the user has touched the form (form-draft.tsx pauses and writes).
+  useEffect(() => {
+    if (!touched.current || !onDraft) return;
+    onDraft({ values: formData, slotDocuments, slotPicks, files });
+  }, [onDraft, formData, slotDocuments, slotPicks, files]);
+
   const errorsFor = useCallback((field: string): readonly string[] => errors[field] ?? [], [errors]);
 
   const watched = useMemo(() => watchedFields(declaration, compiled.schema), [declaration, compiled.schema]);
@@ -294,6 +342,9 @@ export function FormEngine(props: FormEngineProps) {
       setFiles,
       user,
       submitting,
+      online,
+      slotPick,
+      setSlotPick,
     };
     // Not enumerable: rjsf's deep comparison of its props skips it (see `watchedFields`).
     // eslint-disable-next-line react-hooks/refs -- read by the widgets when they render, see above
@@ -314,6 +365,9 @@ export function FormEngine(props: FormEngineProps) {
     setFiles,
     user,
     submitting,
+    online,
+    slotPick,
+    setSlotPick,
   ]);
 
   const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
@@ -427,12 +481,16 @@ export function FormEngine(props: FormEngineProps) {
       if (!plainKeys.current.has(fingerprint)) plainKeys.current.set(fingerprint, crypto.randomUUID());
     }
     try {
-      await sendPlainForm(form.submit, body, fingerprint ? plainKeys.current.get(fingerprint) : undefined);
+      const answer = await sendPlainForm(
+        form.submit,
+        body,
+        fingerprint ? plainKeys.current.get(fingerprint) : undefined,
+      );
       if (fingerprint) plainKeys.current.delete(fingerprint);
       setSubmitting(false);
       await showPlainSuccess(form.success);
       busy.current = false;
-      if (mounted.current) onCompleted();
+      if (mounted.current) onCompleted(answer);
     } catch (error) {
       setSubmitting(false);
       busy.current = false;
@@ -442,7 +500,8 @@ export function FormEngine(props: FormEngineProps) {
   };
 
   const submit = async (submitted: FormValues) => {
-    if (busy.current) return;
+    // Offline nothing is checked, confirmed or sent (the button says why): the user sends once back online.
+    if (busy.current || !online) return;
     // rjsf's data may hold a change made in the same event as the submit: it is applied on top.
     const values: FormValues = { ...data };
     for (const key of changedKeys(data, submitted)) {
@@ -486,6 +545,7 @@ export function FormEngine(props: FormEngineProps) {
         creditCents,
         amountCents: (typeof amountValue === 'string' ? parseCents(amountValue) : null) ?? 0,
         successText: formMessages[declaration.successText],
+        onSent,
       });
       if (outcome !== 'done') busy.current = false;
     } catch (error) {
@@ -499,7 +559,15 @@ export function FormEngine(props: FormEngineProps) {
   const submittingText = (!isRequestForm(declaration) && declaration.submittingText) || 'formSubmitting';
 
   return (
-    <Box ref={containerRef} pos="relative">
+    <Box
+      ref={containerRef}
+      pos="relative"
+      onInputCapture={touch}
+      onChangeCapture={touch}
+      onKeyDownCapture={touch}
+      onPointerDownCapture={touch}
+      onClickCapture={touch}
+    >
       <ThemedForm
         schema={compiled.schema}
         uiSchema={declaration.uiSchema as UiSchema}
@@ -533,10 +601,19 @@ export function FormEngine(props: FormEngineProps) {
               )}
             </Alert>
           )}
+          <div role="status" aria-live="polite">
+            {!online && (
+              <Alert color="yellow" variant="light" p="sm" id={offlineNoteId} data-testid="form-offline-note">
+                <Text size="sm">{messages.draftOfflineNote}</Text>
+              </Alert>
+            )}
+          </div>
           <Button
             type="submit"
             size="md"
             loading={submitting}
+            disabled={!online}
+            aria-describedby={online ? undefined : offlineNoteId}
             w={{ base: '100%', xs: 'auto' }}
             style={{ alignSelf: 'flex-end' }}
           >

@@ -22,13 +22,16 @@ import { formatFormMessage, formMessages, type FormMessageKey } from '../../../s
 import { legalParams, taxYear } from '../../../shared/legal-figures';
 import { creditQueryOptions, queryKeys, userInfoQueryOptions } from '../../api/query-options';
 import type { LoggedUserInfo } from '../../api/types';
+import { useOfflineCapable } from '../../components/offline-capable';
 import { routePath } from '../../components/route-link';
+import { draftUserKey, type DraftKey } from '../../stores/form-drafts';
 import { useSessionStore } from '../../stores/session';
 import { formName, isRequestForm, replayToFormData, type AnyFormDeclaration } from '../../../shared/forms';
 import { parseCents } from '../../../shared/money';
 import { blocksOf } from './block-hooks';
 import type { FormUser, FormWidgets } from '../../form-kit';
 import { openInfoDialog, type OpenDialog } from './form-dialogs';
+import { DraftOffer, DraftSaved, useFormDraft } from './form-draft';
 import { FormEngine } from './form-engine';
 import { FormIntro } from './form-intro';
 import { categoriesQueryOptions, plainFormLoadQueryOptions, replayQueryOptions } from './form-queries';
@@ -64,8 +67,8 @@ export interface PlainFormScreenProps {
   readonly declaration: PlainFormDeclaration;
   /** Inside a page that has its own title (the back office): the form's title is a heading of level 2. */
   readonly embedded?: boolean;
-  /** After a successful submission, before `then` (e.g. the page reads its list again). */
-  readonly onSubmitted?: () => void;
+  /** After a successful submission, before `then` (e.g. the page reads its list again), with the call's answer. */
+  readonly onSubmitted?: (answer: unknown) => void;
   /** The named widgets, fields and block hooks (features/forms gives the portal's). */
   readonly widgets: FormWidgets;
 }
@@ -79,8 +82,8 @@ export function PlainFormScreen({ declaration, embedded, onSubmitted, widgets }:
       declaration={declaration}
       embedded={embedded === true}
       widgets={widgets}
-      onRestart={() => {
-        onSubmitted?.();
+      onRestart={(answer) => {
+        onSubmitted?.(answer);
         setRound((count) => count + 1);
       }}
     />
@@ -163,7 +166,7 @@ interface LoadedFormProps {
   readonly declaration: AnyFormDeclaration;
   readonly replayId?: number;
   /** A plain form's `reset` / `reload`: the host starts the form again. */
-  readonly onRestart?: () => void;
+  readonly onRestart?: (answer?: unknown) => void;
   readonly embedded?: boolean;
   readonly widgets: FormWidgets;
 }
@@ -190,6 +193,15 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
   });
 
   const userInfo = userQuery.data;
+  // A request form keeps its draft on the device, per user and per form, and stays usable offline
+  // (form-draft.tsx; issue 28): the same for every request form, a fixture's included.
+  const customer = useSessionStore((state) => state.customer);
+  const email = userInfo?.user_anag.email;
+  const draftKey = useMemo<DraftKey | null>(
+    () => (request && email ? [draftUserKey(customer, email), request.route_name] : null),
+    [request, email, customer],
+  );
+  const drafts = useFormDraft(draftKey);
   const user = useMemo<FormUser | null>(() => {
     const anag = userInfo?.user_anag;
     if (!anag) return null;
@@ -227,6 +239,8 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
     (replayId === undefined || replayQuery.isSuccess) &&
     (load === undefined || loadQuery.isSuccess) &&
     preloads.every((query) => !query.isLoading);
+  // Once loaded, a request form stays on screen offline (not covered by the offline screen).
+  useOfflineCapable(request !== null && loaded);
 
   // The modals on entry, once the user is known: the blocks' (e.g. pension acceptance) first, then the
   // information unless a block's dialog already showed it (one modal on entry, never two in a row).
@@ -309,11 +323,11 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
     return { ...preset, ...replayed };
   }, [compiled, blocks, preloaded, userInfo, plain, loadAnswer, request, replayAnswer]);
 
-  const onCompleted = () => {
+  const onCompleted = (answer?: unknown) => {
     if (plain) {
       const then = plain.success.then;
-      if (then === 'reset') onRestart?.();
-      else if (then === 'reload') void loadQuery.refetch().then(() => onRestart?.());
+      if (then === 'reset') onRestart?.(answer);
+      else if (then === 'reload') void loadQuery.refetch().then(() => onRestart?.(answer));
       else void navigate({ to: then === 'menu' ? '/menu' : routePath(then.route) });
       return;
     }
@@ -335,7 +349,7 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
     return <FormFailure message="formCategoriesLoadError" title={declaration.title} embedded={embedded} />;
   if (replayId !== undefined && replayQuery.isError)
     return <FormFailure message="formReplayLoadError" title={declaration.title} embedded={embedded} />;
-  if (!loaded || !user || !userInfo || (request && !creditQuery.data))
+  if (!loaded || !user || !userInfo || (request && !creditQuery.data) || drafts.status === 'looking')
     return <FormLoading title={declaration.title} embedded={embedded} />;
 
   const creditCents = request && creditQuery.data ? (parseCents(creditQuery.data[request.credit]) ?? 0) : 0;
@@ -345,8 +359,15 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
       embedded={embedded}
       testId={plain ? `plain-form-${formName(declaration)}` : undefined}
     >
+      {drafts.status === 'offer' && drafts.offered && (
+        <DraftOffer draft={drafts.offered} onRestore={drafts.restore} onDiscard={drafts.discard} />
+      )}
       <FormIntro declaration={declaration} user={user} />
       <FormEngine
+        key={drafts.round}
+        restored={drafts.restored}
+        onDraft={request ? drafts.save : undefined}
+        onSent={request ? drafts.sent : undefined}
         declaration={declaration}
         compiled={compiled}
         initialData={initialData}
@@ -359,6 +380,7 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
         preloaded={preloaded}
         onCompleted={onCompleted}
       />
+      {request && <DraftSaved savedAt={drafts.savedAt} />}
     </FormFrame>
   );
 }

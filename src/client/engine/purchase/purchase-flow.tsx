@@ -28,6 +28,8 @@ export interface PurchaseOrder {
   /** The product's text under the id in "Richiesta inviata". */
   readonly successText: string;
   readonly after?: PurchaseFollowUp;
+  /** The server accepted it (before the success dialog): e.g. the form's draft on the device goes. */
+  readonly onSent?: () => void;
 }
 
 /** The purchase answer (001 §3 "Purchase response"). */
@@ -99,6 +101,7 @@ export function usePurchaseFlow(onCompleted: () => void): PurchaseFlow {
       return 'failed';
     }
     settlePayload(order.call, order.body);
+    order.onSent?.();
     setSubmitting(false);
     // `busy` stays set: the screen is about to be left, a second purchase must not start meanwhile.
     await showSuccessDialog(created.id_acquisto, order.successText);

@@ -8,7 +8,8 @@ import { Alert, Box, Button, Checkbox, Group, Loader, Radio, Stack, Text, TextIn
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
-import { euro, formatCents, formatEuro, isEuroInput, parseCents } from '../../../shared/money';
+import { euro, formatCents, formatEuro, parseCents } from '../../../shared/money';
+import { useItalianAmount } from '../../components/use-italian-amount';
 import type { PurchaseDeclaration } from '../../../../config/purchases/types';
 import { creditQueryOptions } from '../../api/query-options';
 import {
@@ -54,9 +55,12 @@ export function PurchasePanel({
   const cuts =
     declaredCuts && offeredCents ? declaredCuts.filter((cut) => offeredCents.includes(cut)) : declaredCuts;
   const noneOffered = declaration.amount.kind === 'cuts' && cuts !== null && cuts.length === 0;
-  const [amount, setAmount] = useState<string>(
+  const [chosen, setAmount] = useState<string>(
     declaration.amount.kind === 'fixed' ? declaration.amount.importo : '',
   );
+  // A free amount is typed the Italian way ("1.234,50"); the body carries the wire amount.
+  const free = useItalianAmount();
+  const amount = declaration.amount.kind === 'free' ? free.wire : chosen;
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [errors, setErrors] = useState<PurchaseErrors>({});
 
@@ -82,6 +86,10 @@ export function PurchasePanel({
     });
 
   const buy = async () => {
+    if (declaration.amount.kind === 'free' && free.problem) {
+      setErrors({ [amountField]: [formMessages.formAmountItalian] });
+      return;
+    }
     const body = purchaseBody(declaration, { amount, ticked });
     const check = checkPurchase(declaration, body);
     setErrors(check.errors);
@@ -141,14 +149,17 @@ export function PurchasePanel({
             description={formatFormMessage('formPurchaseFreeHint', freeLimitParams(declaration)!)}
             inputMode="decimal"
             rightSection="€"
-            value={amount}
+            value={free.text}
             error={amountError}
             disabled={flow.submitting}
             onChange={(event) => {
-              // A keystroke that makes the value an invalid euro amount is undone (001 §5).
-              if (!isEuroInput(event.currentTarget.value)) return;
-              setAmount(event.currentTarget.value);
+              free.onChange(event.currentTarget.value);
               clearError(amountField);
+            }}
+            onBlur={() => {
+              free.onBlur();
+              if (free.problem)
+                setErrors((previous) => ({ ...previous, [amountField]: [formMessages.formAmountItalian] }));
             }}
           />
         )}

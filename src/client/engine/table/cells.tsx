@@ -1,10 +1,18 @@
 /** One cell of a row, by column kind (the text of `cellText`, plus badges, icons and buttons). */
-import { Anchor, Badge, Button, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconMail, IconMailOpened } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, CopyButton, Tooltip } from '@mantine/core';
+import {
+  IconCheck,
+  IconCircleCheck,
+  IconCircleX,
+  IconCopy,
+  IconMail,
+  IconMailOpened,
+} from '@tabler/icons-react';
 import type { StatusTone } from '../../../../config/status-sets';
-import { messages } from '../../../../config/messages-tables.it';
+import { messages, type TableMessageKey } from '../../../../config/messages-tables.it';
 import type { TableColumn, TableDeclaration } from '../../../../config/tables/types';
 import { DownloadButton, openDetail } from './actions';
+import classes from './table.module.css';
 import type { TableRequest } from './query';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 import { useRouteLinkProps } from '../../components/route-link';
@@ -111,12 +119,55 @@ export function CellContent({
     }
     case 'text': {
       const text = cellText(column, row);
+      if (column.copy && !isBlank(readField(row, column.field))) {
+        return (
+          <CopyCode
+            text={text}
+            label={rowText(column.copy.label, row, table.columns)}
+            done={column.copy.done}
+          />
+        );
+      }
       if (!column.link || isBlank(readField(row, column.field))) return <>{text}</>;
       return <CellLink column={column} row={row} table={table} text={text} />;
     }
     default:
       return <>{cellText(column, row)}</>;
   }
+}
+
+/**
+ * A code (a voucher's): on one line, never broken mid-code (a cell narrower than the code scrolls
+ * sideways), with a button copying it to the clipboard.
+ */
+function CopyCode({ text, label, done }: { text: string; label: string; done: TableMessageKey }) {
+  return (
+    <span className={classes.copyCode}>
+      <span className={classes.code} data-testid="table-code">
+        {text}
+      </span>
+      <CopyButton value={text} timeout={2500}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? messages[done] : label} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              onClick={copy}
+              aria-label={copied ? messages[done] : label}
+              data-testid="table-copy"
+              data-copied={copied}
+            >
+              {copied ? (
+                <IconCheck size={18} aria-hidden="true" />
+              ) : (
+                <IconCopy size={18} aria-hidden="true" />
+              )}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </span>
+  );
 }
 
 /** A text cell that links to a route (e.g. the request a notification is about). */

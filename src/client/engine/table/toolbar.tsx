@@ -33,7 +33,9 @@ function UserPicker({
   });
   const fields = typeof filter.labelField === 'string' ? [filter.labelField] : filter.labelField;
   const data = (users.data ?? []).map((user) => {
-    const label = fields.map((field) => String(readField(user, field) ?? '')).join(' ');
+    const name = fields.map((field) => String(readField(user, field) ?? '')).join(' ');
+    const detail = filter.detailField ? readField(user, filter.detailField) : undefined;
+    const label = detail ? `${name} · ${String(detail)}` : name;
     const marked = filter.mark && readField(user, filter.mark.field) === true;
     return {
       value: String(readField(user, filter.valueField)),

@@ -4,9 +4,11 @@
  * the session and the user goes to menu; an expired password asks for the renewal mail instead.
  * Within the 30-second step of an enrolment just confirmed in this tab, it says to wait for the app's
  * next code (enrolment-step.ts); a code refused as already used says the same (the server's text).
+ * A user with a passkey may use it instead of the code ("Usa una passkey", issue 28).
  */
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { IconFingerprint } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { apiRequest } from '../../api/client';
@@ -27,9 +29,19 @@ export interface CodeStepProps {
   ssoProvider?: string;
   /** Back to the credentials (the check token is no longer usable). */
   onRestart: () => void;
+  /** The user has a passkey (`passkey: true` of api-token-ckey): "Usa una passkey" beside the code (issue 28). */
+  passkey?: boolean;
 }
 
-export function CodeStep({ type, checkToken, username, customer, ssoProvider, onRestart }: CodeStepProps) {
+export function CodeStep({
+  type,
+  checkToken,
+  username,
+  customer,
+  ssoProvider,
+  onRestart,
+  passkey = false,
+}: CodeStepProps) {
   const navigate = useNavigate();
   const code = useCodeField();
   const [submitting, setSubmitting] = useState(false);
@@ -48,6 +60,33 @@ export function CodeStep({ type, checkToken, username, customer, ssoProvider, on
     return () => window.clearTimeout(timer);
   }, [waitNext]);
 
+  /** The session token of either factor opens the session (or asks for the expired password's renewal). */
+  const finish = async (answer: TokenAnswer) => {
+    if (answer.password_expired) {
+      // The token of an expired password is revoked; the renewal mail is asked for instead.
+      await discardSessionToken(answer.token);
+      await handleExpiredPassword(username, customer);
+      return;
+    }
+    const user = await useSessionStore.getState().establishSession(answer.token);
+    // An operator (issue 26) lands on the operator console, everyone else on the menu.
+    await navigate({ to: user.profile === 'operatore' ? '/operatore' : '/menu' });
+  };
+
+  /** "Usa una passkey": options for the check token, the browser's prompt, the assertion (issue 28). */
+  const signInByPasskey = async () => {
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      const { signInWithPasskey } = await import('./passkey-sign-in');
+      await finish(await signInWithPasskey(checkToken));
+    } catch (error) {
+      setSubmitting(false);
+      const { isPasskeyRetryable, showPasskeyError } = await import('./passkey-sign-in');
+      showPasskeyError(error, isPasskeyRetryable(error) ? () => inputRef.current?.focus() : onRestart);
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!code.valid || submitting) return;
@@ -61,15 +100,7 @@ export function CodeStep({ type, checkToken, username, customer, ssoProvider, on
           ...(ssoProvider ? { sso_provider_slug: ssoProvider } : {}),
         },
       });
-      if (answer.password_expired) {
-        // The token of an expired password is revoked; the renewal mail is asked for instead.
-        await discardSessionToken(answer.token);
-        await handleExpiredPassword(username, customer);
-        return;
-      }
-      const user = await useSessionStore.getState().establishSession(answer.token);
-      // An operator (issue 26) lands on the operator console, everyone else on the menu.
-      await navigate({ to: user.profile === 'operatore' ? '/operatore' : '/menu' });
+      await finish(answer);
     } catch (error) {
       setSubmitting(false);
       if (isRetryableCodeError(error)) {
@@ -112,6 +143,21 @@ export function CodeStep({ type, checkToken, username, customer, ssoProvider, on
           <Button type="submit" size="md" fullWidth loading={submitting} disabled={!code.valid}>
             {messages.loginCodeSubmit}
           </Button>
+          {passkey && (
+            <>
+              <Divider label={messages.loginPasskeyOr} labelPosition="center" />
+              <Button
+                variant="light"
+                size="md"
+                fullWidth
+                disabled={submitting}
+                leftSection={<IconFingerprint size={18} aria-hidden="true" />}
+                onClick={() => void signInByPasskey()}
+              >
+                {messages.loginPasskeyUse}
+              </Button>
+            </>
+          )}
           <Button variant="subtle" fullWidth onClick={onRestart} disabled={submitting}>
             {messages.loginCodeRestart}
           </Button>

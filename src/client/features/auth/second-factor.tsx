@@ -48,6 +48,7 @@ export function SecondFactor({ answer, username, ssoProvider, onRestart }: Secon
       username={username}
       customer={customer}
       {...(ssoProvider ? { ssoProvider } : {})}
+      passkey={answer.passkey === true}
       onRestart={onRestart}
     />
   );

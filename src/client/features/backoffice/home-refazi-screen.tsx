@@ -37,6 +37,13 @@ import { CompanySwitcher } from './back-office-page';
 
 const MANUAL = `${(import.meta.env.BASE_URL ?? '/').replace(/\/$/, '')}/docs/manuale-dashboard-aziendale.pdf`;
 
+/** A button whose label wraps on a narrow screen instead of being cut ("Richiedi una nuova convenzi…"). */
+const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 'var(--button-height)' },
+  inner: { paddingBlock: 6 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.3 },
+} as const;
+
 function AffiliatedCompanies({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const actFor = useSessionStore((state) => state.sessionInfos.act_for?.id ?? null);
   const companies = useQuery({
@@ -136,7 +143,9 @@ export function HomeRefaziScreen() {
                   rel="noopener noreferrer"
                   variant="light"
                   w={{ base: '100%', xs: 'auto' }}
+                  styles={WRAPPING_BUTTON}
                   leftSection={<IconExternalLink size={18} aria-hidden="true" />}
+                  data-testid="new-convention"
                 >
                   {messages.boHomeNewConvention}
                   <span className="visually-hidden"> {accountMessages.opensInNewTab}</span>
@@ -145,6 +154,7 @@ export function HomeRefaziScreen() {
               <Button
                 variant="default"
                 w={{ base: '100%', xs: 'auto' }}
+                styles={WRAPPING_BUTTON}
                 leftSection={<IconBuilding size={18} aria-hidden="true" />}
                 onClick={() => setAffiliatedOpen(true)}
               >

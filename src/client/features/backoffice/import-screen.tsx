@@ -2,8 +2,9 @@
  * "Import Caricamento Tracciato" (route office-import-anagrafiche-crediti, spec 002 §2.10, §4.2, §5, §7,
  * §8): a collapsible panel on the file (the 14 columns of config/import-sheet.ts with their hints), the
  * manual (a PDF of public/docs/), the template download (`template.xlsx`), the upload modal "Carica file
- * di importazione" (.xlsx and .xls; "Seleziona un file!"; Carica disabled without a file; every control
- * disabled while uploading; the file cleared afterwards), refresh, and the imports on the table engine
+ * di importazione" (.xlsx only, as the server refuses .xls, with a hint on saving an .xls as .xlsx;
+ * "Seleziona un file!"; Carica disabled without a file; every control disabled while uploading; the
+ * file cleared afterwards), refresh, and the imports on the table engine
  * (config/tables/office-import.ts). The client checks nothing of the file: the server validates it.
  */
 import {
@@ -152,7 +153,8 @@ function UploadModal({
       <Stack gap="md">
         <FileInput
           label={messages.boImportFileLabel}
-          accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+          description={messages.boImportXlsHint}
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           value={file}
           onChange={(value) => {
             setFile(value);

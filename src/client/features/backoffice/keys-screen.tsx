@@ -57,7 +57,8 @@ function KeyGenerator() {
   const queryClient = useQueryClient();
   const actFor = useSessionStore((state) => state.sessionInfos.act_for?.id ?? null);
   const [apiUser, setApiUser] = useState('');
-  const [running, setRunning] = useState(false);
+  /** What is happening while the button spins (said in the live region below it). */
+  const [running, setRunning] = useState<'generating' | 'registering' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: number; publicKey: ArrayBuffer } | null>(null);
   const [privateReady, setPrivateReady] = useState(false);
@@ -67,13 +68,14 @@ function KeyGenerator() {
   const apiUserInvalid = apiUser.trim() !== '' && !API_USER.test(apiUser.trim());
 
   const generate = async () => {
-    setRunning(true);
+    setRunning('generating');
     setError(null);
     setCreated(null);
     privateKey.current = null;
     setPrivateReady(false);
     try {
       const pair = await generateKeyPair();
+      setRunning('registering');
       const answer = (await apiRequest<ChiavePubblica>('/chiavi_pubbliche', {
         method: 'POST',
         body: {
@@ -89,7 +91,7 @@ function KeyGenerator() {
     } catch (failure) {
       setError(`${messages.boKeysFailed} ${flattenBackendError(failure).join(' ')}`);
     } finally {
-      setRunning(false);
+      setRunning(null);
     }
   };
 
@@ -136,13 +138,21 @@ function KeyGenerator() {
         <Group>
           <Button
             onClick={() => void generate()}
-            loading={running}
+            loading={running !== null}
             disabled={!supported || apiUserInvalid || actFor === null}
             leftSection={<IconKey size={18} aria-hidden="true" />}
           >
             {messages.boKeysGenerate}
           </Button>
         </Group>
+        {/* Always in the page, so that screen readers announce the text when it appears. */}
+        <Text size="sm" role="status" aria-live="polite" data-testid="key-progress" fw={500}>
+          {running === 'generating'
+            ? messages.boKeysGenerating
+            : running === 'registering'
+              ? messages.boKeysRegistering
+              : ''}
+        </Text>
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}

@@ -3,7 +3,7 @@
  * menu engine, with the open subsection kept in the URL), the credit card, the user's conditions and,
  * once per session, the info popup.
  */
-import { Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Container, Divider, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { useMemo, useRef } from 'react';
 import { menu as menuConfig, type MenuConfig, type SubsectionKey } from '../../../../config/menu';
 import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { creditQueryOptions } from '../../api/query-options';
+import { CreditExpiryForecast } from '../../components/credit-expiry-forecast';
 import { CreditSummary } from '../../components/credit-summary';
 import { routePath } from '../../components/route-link';
 import { MenuEngine } from '../../engine/menu/menu-engine';
@@ -102,6 +103,8 @@ export function HomeScreen({ subsection, onSubsectionChange, menu = menuConfig }
                 {messages.navCreditUnavailable}
               </Text>
             )}
+            <Divider my="md" />
+            <CreditExpiryForecast />
           </Card>
 
           <div className={classes.conditions}>

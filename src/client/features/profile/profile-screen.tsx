@@ -1,6 +1,6 @@
 /**
- * Profile (spec 000 §2): name, surname, e-mail, tax code and company, read-only, and the
- * change-password modal (its own chunk, loaded when opened).
+ * Profile (spec 000 §2): name, surname, e-mail, tax code and company, read-only, the
+ * change-password modal (its own chunk, loaded when opened), the passkeys and web push (issue 28).
  */
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
@@ -8,6 +8,8 @@ import { useState } from 'react';
 import { messages } from '../../../../config/messages-account.it';
 import type { LoggedUserInfo } from '../../api/types';
 import { showBackendError } from '../../components/backend-error-box';
+import { PasskeysCard } from './passkeys-card';
+import { PushCard } from './push-card';
 
 function SecurityCard() {
   const [opening, setOpening] = useState(false);
@@ -79,6 +81,8 @@ export function ProfileScreen({ user }: { user: LoggedUserInfo }) {
           </SimpleGrid>
         </Card>
         <SecurityCard />
+        <PasskeysCard />
+        <PushCard />
       </Stack>
     </Container>
   );

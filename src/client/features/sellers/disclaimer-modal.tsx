@@ -6,12 +6,13 @@
 import { Button, Checkbox, List, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { messages } from '../../../shared/catalogues/account';
 import { ApiError } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
 import { ModalActions } from '../../components/modal-actions';
+import { useSessionStore } from '../../stores/session';
 import {
   acceptDisclaimer,
   agreedInSession,
@@ -23,6 +24,8 @@ import {
 export function DisclaimerGate() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const setSessionInfos = useSessionStore((state) => state.setSessionInfos);
+  const storedAgreed = useSessionStore((state) => state.sessionInfos.conv_special_agreed);
   const [inSession, setInSession] = useState(agreedInSession);
   const server = useQuery({ ...agreedQueryOptions(), enabled: !inSession });
   const [ticked, setTicked] = useState(false);
@@ -32,12 +35,18 @@ export function DisclaimerGate() {
       keepAgreedInSession();
       queryClient.setQueryData(sellersKeys.agreed, answer);
       setInSession(true);
+      // The home's conditions read the session infos: they say "accepted" at once.
+      setSessionInfos({ conv_special_agreed: true });
     },
     onError: (error) => void showBackendError(error instanceof ApiError ? error.data : error),
   });
 
   const agreed = inSession || server.data?.conv_special_agreed === true;
   if (server.data?.conv_special_agreed === true && !inSession) keepAgreedInSession();
+  useEffect(() => {
+    if (server.data?.conv_special_agreed === true && !storedAgreed)
+      setSessionInfos({ conv_special_agreed: true });
+  }, [server.data?.conv_special_agreed, storedAgreed, setSessionInfos]);
   const opened = !agreed && (inSession || server.isSuccess || server.isError);
 
   return (

@@ -177,7 +177,7 @@ function ArticlePage({ article, supplier }: { article: Articolo; supplier: InfoF
             </Text>
           )}
           {template.mail && supplier.email && (
-            <Text size="sm" data-testid="article-supplier-email">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="article-supplier-email">
               {messages.profileEmail}: <Anchor href={`mailto:${supplier.email}`}>{supplier.email}</Anchor>
             </Text>
           )}

@@ -95,7 +95,7 @@ function ConsortiumPage({ consortium }: { consortium: InfoFornitore }) {
         </Group>
       </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid="consortium-contacts">
+        <Card withBorder radius="lg" padding="lg" shadow="xs" miw={0} data-testid="consortium-contacts">
           <Stack gap="xs">
             <Title order={2} size="h4">
               {formMessages.formSellersContacts}
@@ -127,7 +127,7 @@ function ConsortiumPage({ consortium }: { consortium: InfoFornitore }) {
               </Text>
             )}
             {consortium.email && (
-              <Text size="sm">
+              <Text size="sm" className={classes.breakAnywhere} data-testid="consortium-email">
                 {messages.profileEmail}:{' '}
                 <Anchor href={`mailto:${consortium.email}`}>{consortium.email}</Anchor>
               </Text>

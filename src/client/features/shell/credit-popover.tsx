@@ -1,10 +1,14 @@
-/** "My credit" (spec 000 §2): opened by click, total and ART 51 C.3 credit, link to the history. */
+/**
+ * "My credit" (spec 000 §2): opened by click, total and ART 51 C.3 credit, what expires next (issue 28),
+ * link to the history.
+ */
 import { Button, Popover, Stack, Text, Title } from '@mantine/core';
 import { IconHistory, IconWallet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../shared/catalogues/account';
 import { creditQueryOptions } from '../../api/query-options';
+import { CreditExpiryForecast } from '../../components/credit-expiry-forecast';
 import { CreditSummary } from '../../components/credit-summary';
 import { useRouteLinkProps } from '../../components/route-link';
 import { useSessionStore } from '../../stores/session';
@@ -50,6 +54,7 @@ export function CreditPopover() {
               {messages.navCreditUnavailable}
             </Text>
           )}
+          <CreditExpiryForecast enabled={opened} />
           <Button
             component="a"
             href={history.href}

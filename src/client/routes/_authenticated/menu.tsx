@@ -4,6 +4,7 @@ import { queryClient } from '../../api/query-client';
 import { carouselPlaylistQueryOptions, creditQueryOptions } from '../../api/query-options';
 import { guardRoute } from '../../app/route-guard';
 import { HomeScreen } from '../../features/home/home-screen';
+import { preloadInfoPopup } from '../../features/home/info-popup';
 
 /** `?subsection=tree-…`: the open subsection of the home menu (spec 000 §4: main menu or one subsection). */
 export const Route = createFileRoute('/_authenticated/menu')({
@@ -18,6 +19,8 @@ export const Route = createFileRoute('/_authenticated/menu')({
   loader: () => {
     void queryClient.prefetchQuery(creditQueryOptions());
     void queryClient.prefetchQuery(carouselPlaylistQueryOptions());
+    // The info popup's content and code come with the menu's data, so it opens with the menu.
+    preloadInfoPopup();
   },
   component: MenuPage,
 });

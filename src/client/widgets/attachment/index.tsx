@@ -8,7 +8,7 @@
  */
 import { FileInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { engineContext } from '../../form-kit';
 import { errorNode, mergeErrors } from '../common/field-errors';
@@ -45,6 +45,8 @@ export function AttachmentWidget(props: WidgetProps) {
       label={schema.title ?? label}
       description={schema.description}
       placeholder={formMessages.formUploadChooseFiles}
+      // Mantine's placeholder grey is below AA on white (axe color-contrast, issue 28): a darker one.
+      styles={{ input: { '--input-placeholder-color': 'var(--mantine-color-gray-7)' } as CSSProperties }}
       multiple
       clearable
       clearButtonProps={{ 'aria-label': formMessages.formUiRemove }}

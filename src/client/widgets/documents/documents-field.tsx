@@ -119,6 +119,9 @@ function SlotCards({
         disabled={disabled}
         onDocument={(next) => onDocument(slot, next)}
         focusOnMount={appeared}
+        pick={context.slotPick(slot.name)}
+        onPick={(next) => context.setSlotPick(slot.name, next)}
+        offline={!context.online}
       />
     );
   });

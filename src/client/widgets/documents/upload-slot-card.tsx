@@ -26,7 +26,7 @@ import { formatDate, romeToday } from '../../../shared/dates';
 import { ApiError } from '../../api/client';
 import { ItalianDateInput } from '../../components/italian-date-input';
 import { ItalianDatesProvider } from '../../components/italian-dates-provider';
-import type { SlotDocument } from '../../form-kit';
+import type { SlotDocument, SlotPick } from '../../form-kit';
 import { deleteDocument, documentQueryKeys, documentTypesQueryOptions } from './documents-api';
 import { errorText } from './error-text';
 import { ACCEPTED_FILES, checkSelection, readBytes, type CheckedFile } from './file-type';
@@ -49,6 +49,12 @@ export interface UploadSlotCardProps {
    * scrolled into view (a slot that a choice of the user just added).
    */
   readonly focusOnMount?: RefObject<boolean>;
+  /** What the slot held before «Carica» when it mounts (a restored draft): type, date and files again. */
+  readonly pick?: SlotPick;
+  /** The type, date or files changed (undefined once the slot holds a document): the engine's draft keeps them. */
+  readonly onPick?: (pick: SlotPick | undefined) => void;
+  /** The device is offline: the choices stay, «Carica», the reuse and the removal wait. */
+  readonly offline?: boolean;
 }
 
 type Phase =
@@ -94,6 +100,9 @@ export function UploadSlotCard({
   disabled,
   onDocument,
   focusOnMount,
+  pick,
+  onPick,
+  offline = false,
 }: UploadSlotCardProps) {
   const ids = useId();
   const cardRef = useRef<HTMLElement>(null);
@@ -127,8 +136,8 @@ export function UploadSlotCard({
     .filter((type) => !slot.exclude.includes(type.id))
     .map((type) => ({ value: String(type.id), label: type.nome }));
 
-  const [typeId, setTypeId] = useState<string | null>(null);
-  const [date, setDate] = useState<string | null>(null);
+  const [typeId, setTypeId] = useState<string | null>(pick?.typeId ?? null);
+  const [date, setDate] = useState<string | null>(pick?.date ?? null);
   const [files, setFiles] = useState<readonly CheckedFile[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -141,6 +150,17 @@ export function UploadSlotCard({
   const selection = useRef(0);
 
   useEffect(() => () => upload.current?.abort(), []);
+
+  // The engine keeps what is chosen in the form's draft.
+  const reportPick = useRef(onPick);
+  useEffect(() => {
+    reportPick.current = onPick;
+  });
+  useEffect(() => {
+    reportPick.current?.(
+      document ? undefined : { typeId, date, files: files.map((checked) => checked.file) },
+    );
+  }, [document, typeId, date, files]);
 
   const busy = phase.step !== 'idle' || removing;
   const locked = disabled || busy;
@@ -167,6 +187,19 @@ export function UploadSlotCard({
       setErrors((current) => ({ ...current, files: check.message }));
     }
   };
+
+  // A restored draft's files are chosen again (and checked again, as any choice).
+  useEffect(() => {
+    const restored = pick?.files ?? [];
+    if (restored.length === 0) return;
+    const ticket = ++selection.current;
+    void checkSelection(restored).then((check) => {
+      // A file that no longer passes the checks is simply not chosen again.
+      if (ticket === selection.current && check.ok) setFiles(check.files);
+    });
+    // Once, when the card mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const send = async () => {
     setFailure(null);
@@ -298,7 +331,7 @@ export function UploadSlotCard({
                 color="red"
                 variant="light"
                 loading={removing}
-                disabled={disabled}
+                disabled={disabled || offline}
                 onClick={() => void remove(document)}
               >
                 {formMessages.formUploadRemove}
@@ -363,13 +396,13 @@ export function UploadSlotCard({
               w="100%"
             />
             <Group gap="sm" wrap="wrap">
-              <Button type="button" onClick={() => void send()} loading={busy} disabled={disabled}>
+              <Button type="button" onClick={() => void send()} loading={busy} disabled={disabled || offline}>
                 {formMessages.formUploadSend}
               </Button>
               <Button
                 type="button"
                 variant="light"
-                disabled={locked}
+                disabled={locked || offline}
                 aria-expanded={reuseOpen}
                 onClick={() => setReuseOpen((open) => !open)}
               >

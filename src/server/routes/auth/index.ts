@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { verifyPasswordDigest } from '../../services/passwords';
 import linkRoutes from './links';
 import loginRoutes from './login';
+import passkeyRoutes from './passkeys';
 import passwordRoutes from './passwords';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -14,4 +15,6 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(loginRoutes);
   await app.register(linkRoutes);
   await app.register(passwordRoutes);
+  // Passkeys as second factor (issue 28).
+  await app.register(passkeyRoutes);
 }

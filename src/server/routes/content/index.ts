@@ -3,6 +3,7 @@
  * - `POST /api/supporto` (site-assistenza): the support request as multipart (tel, n_richiesta,
  *   categoria, messaggio, up to 4 files `file_data`: PDF, JPEG or PNG by their bytes, 3 MB each) becomes
  *   a numbered ticket, mailed to the support address with the files and acknowledged to the user;
+ *   `GET /api/supporto`: the user's own tickets, newest first (the page's "inviati" tab, issue 28);
  * - `GET /api/files_utente` (site-archivio-files): the user's documents grouped by purchase with thumbnails
  *   (download: `GET /api/download_document/{id_resource}`, owner only);
  * - `GET /api/faq_url` (site-faq): the address of the FAQ frame; in demo mode `/demo-faq` serves a FAQ page
@@ -27,6 +28,7 @@ import { externalLinks } from '../../services/external-links';
 import {
   checkSupportFields,
   createTicket,
+  listTickets,
   mailTicket,
   SUPPORT_MAX_FILES,
   type SupportFields,
@@ -166,6 +168,26 @@ export default async function contentRoutes(app: WireApp, options: ContentRoutes
   );
 
   app.get(
+    '/api/supporto',
+    {
+      config: { route: 'site-assistenza' },
+      schema: {
+        summary: 'Le mie richieste di assistenza',
+        description:
+          'Le richieste di assistenza inviate dall’utente, dalla più recente (al massimo 200): numero del ticket, ' +
+          'categoria (id e nome), numero della richiesta a cui si riferiscono (null se nessuno) e data di invio. ' +
+          'Solo le proprie: quelle degli altri utenti non compaiono mai.',
+        tags: ['assistenza'],
+        response: {
+          200: { type: 'array', items: { $ref: 'ticket-assistenza-inviato#' } },
+          ...errorResponses(401, 403, 429),
+        },
+      },
+    },
+    async (request) => listTickets(app.db, requireAuth(request).userId, categories),
+  );
+
+  app.get(
     '/api/files_utente',
     {
       config: { route: 'site-archivio-files' },
@@ -173,7 +195,8 @@ export default async function contentRoutes(app: WireApp, options: ContentRoutes
         summary: 'I miei file',
         description:
           'I documenti dell’utente associati ai suoi acquisti, raggruppati per acquisto (dal più recente), con la ' +
-          'miniatura PNG fatta dal server (prima pagina del PDF, l’immagine stessa) in base64. Filtri facoltativi: ' +
+          'miniatura PNG fatta dal server al caricamento (prima pagina del PDF, l’immagine stessa) in base64, null ' +
+          'finché non è pronta o se il file non si può disegnare. Filtri facoltativi: ' +
           '`id_ordine` (acquisto), `id_categoria` (categoria dell’acquisto), `id_tipo_file` (tipo di documento). ' +
           'Scaricamento: `download_document/{id_resource}`. I documenti di altri utenti non compaiono mai.',
         tags: ['documenti'],
@@ -188,10 +211,7 @@ export default async function contentRoutes(app: WireApp, options: ContentRoutes
         },
       },
     },
-    async (request) =>
-      userFileGroups(app.db, options.uploadsDir, requireAuth(request).userId, request.query, (error) =>
-        request.log.warn({ err: error }, 'miniatura non disponibile'),
-      ),
+    async (request) => userFileGroups(app.db, requireAuth(request).userId, request.query),
   );
 
   app.get(
@@ -256,6 +276,10 @@ export default async function contentRoutes(app: WireApp, options: ContentRoutes
   );
 }
 
+/**
+ * The demo FAQ page. Its title is for screen readers only: framed, the portal's page shows it already
+ * (one title on screen); its tab shows it as the document's title.
+ */
 function faqPage(): string {
   const sections = faqSections
     .map(
@@ -271,7 +295,8 @@ ${section.entries
 <title>${escapeHtml(faqTitle)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;padding:1rem;color:#1f2933;line-height:1.5;background:#fff}
-h1{font-size:1.4rem;margin:0 0 1rem}h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
+h1{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap}
+h2{font-size:1.1rem;margin:1.5rem 0 .5rem}section:first-of-type h2{margin-top:0}
 details{border:1px solid #d8dee4;border-radius:.5rem;padding:.6rem .8rem;margin:.5rem 0}
 summary{cursor:pointer;font-weight:600}p{margin:.5rem 0 0}
 </style></head>

@@ -6,6 +6,7 @@
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { CANCELLED_PAGING, cancelledPurchases, creditLines } from '../../services/credit-status';
+import { expiryForecast } from '../../services/expiry-reminders';
 import { balances, toWireCrediti } from '../../services/ledger';
 import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
 
@@ -28,6 +29,24 @@ export default async function creditRoutes(app: WireApp): Promise<void> {
       async (request) => ({ crediti: toWireCrediti(await balances(app.db, requireAuth(request).userId)) }),
     );
   }
+
+  // What expires next (issue 28): the home, the shell's credit popover and the credit-status modal.
+  app.get(
+    '/api/crediti_in_scadenza',
+    {
+      config: { route: 'menu' },
+      schema: {
+        summary: 'Credito in scadenza dell’utente',
+        description:
+          'Le linee di credito dell’utente collegato valide oggi (giorni a Roma) con credito spendibile residuo, ' +
+          'dalla scadenza più vicina: importo spendibile, data di scadenza, giorni che mancano, fonte. Vuoto se ' +
+          'non c’è credito in scadenza.',
+        tags: ['credito'],
+        response: { 200: { $ref: 'crediti-in-scadenza#' }, ...authErrors },
+      },
+    },
+    async (request) => ({ scadenze: await expiryForecast(app.db, requireAuth(request).userId) }),
+  );
 
   app.get(
     '/api/crediti_lista',

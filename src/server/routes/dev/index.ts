@@ -28,6 +28,8 @@ export default async function devRoutes(app: WireApp, options: DevRoutesOptions)
     let query = app.db
       .selectFrom('outbox')
       .select(['id', 'mail_to', 'subject', 'text', 'html', 'created'])
+      // The mails kept without SMTP: those of the dispatcher (migration 190) left through SMTP.
+      .where('state', '=', 'kept')
       .orderBy('created', 'desc')
       .orderBy('id', 'desc')
       .limit(LIMIT);

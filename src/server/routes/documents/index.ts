@@ -18,6 +18,7 @@ import { refuseNul } from '../../plugins/text-guard';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { isIsoDay, romeDate } from '../../services/calendar';
+import { makePendingThumbnails, THUMBNAIL_QUEUE, type ThumbnailJob } from '../../services/thumbnails';
 import {
   cloneDocument,
   contentDisposition,
@@ -116,6 +117,17 @@ export default async function documentRoutes(app: WireApp, options: DocumentRout
   if (options.demo) await writeSeedDocumentFiles(dir);
   await app.register(multipart, { throwFileSizeLimit: true });
 
+  // Thumbnails ("I Miei Files") are drawn by a job queued once the upload is stored, never by the list;
+  // documents not attempted yet (seeded, or uploaded before a stop) are swept at start.
+  const logThumbError = (error: unknown) => app.log.warn({ err: error }, 'miniatura non disponibile');
+  app.jobs.work<ThumbnailJob>(THUMBNAIL_QUEUE, async (data) => {
+    await makePendingThumbnails(app.db, dir, data, logThumbError);
+  });
+  app.addHook('onReady', async () => {
+    await app.jobs.send(THUMBNAIL_QUEUE, {});
+  });
+  const queueThumbnail = (docId: number) => app.jobs.send(THUMBNAIL_QUEUE, { ids: [docId] });
+
   app.post(
     '/api/upload_allegato',
     {
@@ -206,6 +218,7 @@ export default async function documentRoutes(app: WireApp, options: DocumentRout
         fileName: upload.file.fileName,
         content: upload.file.content,
       });
+      await queueThumbnail(docId);
       return reply.code(201).send({ doc_id: docId });
     },
   );
@@ -271,6 +284,7 @@ export default async function documentRoutes(app: WireApp, options: DocumentRout
     },
     async (request, reply) => {
       const docId = await cloneDocument(app.db, dir, requireAuth(request).userId, request.body.id_documento);
+      await queueThumbnail(docId);
       return reply.code(201).send({ doc_id: docId });
     },
   );

@@ -89,10 +89,8 @@ export default async function operatorRoutes(app: WireApp, options: OperatorRout
     request.operator = await operatorScope(app.db, auth.userId);
   });
   const forms = registeredForms(options.extraForms);
-  const notice = { baseUrl: options.publicUrl ?? 'http://localhost' };
-  const sendLater = (what: string, mails: readonly { to: string; subject: string; text: string }[]) => {
-    for (const mail of mails) app.mail.later(what, () => app.mail.send(mail));
-  };
+  // Decisions and payments write their mails in their own transactions (the outbox, plugins/mail.ts).
+  const notice = { baseUrl: options.publicUrl ?? 'http://localhost', outbox: app.mail };
 
   app.get(
     '/api/operatore/profilo',
@@ -233,7 +231,6 @@ export default async function operatorRoutes(app: WireApp, options: OperatorRout
         request.params.id,
         request.body as Decision,
       );
-      if (outcome.mail) sendLater('decisione', [outcome.mail]);
       return {
         id_acquisto: outcome.id_acquisto,
         stato: outcome.stato,
@@ -407,7 +404,6 @@ export default async function operatorRoutes(app: WireApp, options: OperatorRout
           operatorOf(request),
           request.params.id,
         );
-        sendLater('pagamento', done.mails);
         return { id: done.id, richieste: done.pagate };
       },
     );

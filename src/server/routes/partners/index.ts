@@ -131,7 +131,7 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
           description:
             'Chiamata server-to-server del partner (config/partners.ts): addebita il credito offerto in un ' +
             'accesso, indicandone il `nonce`, nel registro (movimento di tipo 6 Convenzione, `oggetto` il ' +
-            'partner, `soggetto` il prodotto). Intestazioni obbligatorie: `X-Partner-Id` (id del partner), ' +
+            'prodotto, `soggetto` il partner, come per ogni altro movimento). Intestazioni obbligatorie: `X-Partner-Id` (id del partner), ' +
             '`X-Partner-Timestamp` (secondi Unix, entro ' +
             `${chargeClockSkewSeconds} secondi dall'ora del server), \`X-Partner-Nonce\` (16-64 tra lettere, ` +
             'cifre, `-`, `_`, nuovo a ogni chiamata), `X-Partner-Signature` (hex HMAC-SHA256, con la chiave ' +

@@ -353,9 +353,8 @@ export default async function sellersRoutes(app: WireApp): Promise<void> {
     },
     async (request, reply) => {
       const { userId, companyId } = requireAuth(request);
-      const soggetto = (await userName(app, userId)).name;
       return sendIdempotent(request, reply, app.db, userId, (finish) =>
-        buyArticle(app.db, { userId, companyId, soggetto, finish, body: request.body }),
+        buyArticle(app.db, { userId, companyId, finish, body: request.body }),
       );
     },
   );
@@ -383,9 +382,8 @@ export default async function sellersRoutes(app: WireApp): Promise<void> {
     },
     async (request, reply) => {
       const { userId, companyId } = requireAuth(request);
-      const soggetto = (await userName(app, userId)).name;
       return sendIdempotent(request, reply, app.db, userId, (finish) =>
-        buyConsortiumVoucher(app.db, { userId, companyId, soggetto, finish, body: request.body }),
+        buyConsortiumVoucher(app.db, { userId, companyId, finish, body: request.body }),
       );
     },
   );

@@ -1,7 +1,7 @@
 /**
  * The recipients of an internal message (spec 002 §2.8, §5): the employees with an active contract,
- * a filter on name and surname, "select all" over what the filter shows (checked, partly
- * checked or not), and how many are chosen.
+ * each with the e-mail (namesakes apart), a filter on name, surname and e-mail, "select all" over
+ * what the filter shows (checked, partly checked or not), and how many are chosen.
  */
 import { Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
@@ -14,7 +14,7 @@ const norm = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 export function matchesFilter(recipient: Recipient, filter: string): boolean {
   const words = norm(filter).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const text = norm(`${recipient.nome} ${recipient.cognome}`);
+  const text = norm(`${recipient.nome} ${recipient.cognome} ${recipient.email}`);
   return words.every((w) => text.includes(w));
 }
 
@@ -97,7 +97,8 @@ export function RecipientChecklist({ recipients, selected, onChange, disabled }:
             shown.map((r) => (
               <Checkbox
                 key={r.id}
-                label={`${r.cognome} ${r.nome}`}
+                label={`${r.cognome} ${r.nome} · ${r.email}`}
+                styles={{ label: { overflowWrap: 'anywhere' } }}
                 value={String(r.id)}
                 checked={selected.has(r.id)}
                 onChange={() => toggle(r.id)}

@@ -18,12 +18,11 @@ import {
   asksVat,
   isKnownSupplier,
   isVatInput,
-  isVoucherValueInput,
   vatValue,
-  voucherValueCents,
 } from '../../../../shared/piattapasto';
 import { flattenBackendError } from '../../../components/backend-error-box';
 import { withOverlays } from '../../../components/overlay-host';
+import { useItalianAmount } from '../../../components/use-italian-amount';
 import { saveSettings, settingsQueryOptions, type Settings } from './piattapasto-api';
 
 const SUPPLIER_LABELS = {
@@ -61,7 +60,8 @@ function SettingsForm({
   onSaved: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(settings.valore_buono ?? '');
+  // Typed the Italian way ("8,00"), sent as the wire amount (issue 28).
+  const value = useItalianAmount(settings.valore_buono);
   const [supplier, setSupplier] = useState<string | null>(
     isKnownSupplier(settings.fornitore) ? settings.fornitore : null,
   );
@@ -69,7 +69,7 @@ function SettingsForm({
   const [vat, setVat] = useState(settings.iva_buono === null ? '' : String(settings.iva_buono));
   const [touched, setTouched] = useState(false);
 
-  const valueError = voucherValueCents(value) === null ? messages.piattaFieldValueInvalid : null;
+  const valueError = value.cents === null || value.cents <= 0 ? messages.piattaFieldValueInvalid : null;
   const codeError =
     asksClientCode(supplier) && clientCode.trim() === '' ? messages.piattaFieldClientCodeRequired : null;
   const vatError = asksVat(supplier) && vatValue(vat) === null ? messages.piattaFieldVatInvalid : null;
@@ -79,7 +79,7 @@ function SettingsForm({
     mutationFn: () =>
       saveSettings(
         {
-          valore_buono: value,
+          valore_buono: value.wire,
           fornitore: supplier as 'pellegrini' | 'repas' | 'toduba',
           codice_cliente: asksClientCode(supplier) ? clientCode.trim() : null,
           iva_buono: asksVat(supplier) ? vatValue(vat) : null,
@@ -108,13 +108,11 @@ function SettingsForm({
         <TextInput
           label={messages.piattaFieldValue}
           description={messages.piattaFieldValueHelp}
-          value={value}
+          value={value.text}
           inputMode="decimal"
           required
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            if (isVoucherValueInput(next)) setValue(next);
-          }}
+          onChange={(event) => value.onChange(event.currentTarget.value)}
+          onBlur={value.onBlur}
           error={touched ? valueError : null}
           data-testid="piatta-valore-buono"
         />

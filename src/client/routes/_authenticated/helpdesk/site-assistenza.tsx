@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { supportForm } from '../../../../../config/plain-forms/assistenza';
 import { guardRoute } from '../../../app/route-guard';
-import { PlainFormScreen } from '../../../features/forms';
+import { SupportScreen } from '../../../features/support/support-screen';
 
-/** site-assistenza (spec 002 §2.7): the support request, a plain form of config/plain-forms. */
+/**
+ * site-assistenza (spec 002 §2.7): the support request (a plain form of config/plain-forms) and, in a
+ * second tab, the requests the user sent (issue 28).
+ */
 export const Route = createFileRoute('/_authenticated/helpdesk/site-assistenza')({
   beforeLoad: guardRoute('site-assistenza'),
-  component: SupportPage,
+  component: SupportScreen,
 });
-
-function SupportPage() {
-  return <PlainFormScreen declaration={supportForm} />;
-}

@@ -100,6 +100,10 @@ export default async function importRoutes(app: WireApp, options: ImportRoutesOp
     db: app.db,
     uploadsDir,
     sendMail: (message) => app.mail.send(message),
+    // The welcome mails of an applied import are written in its transaction.
+    outbox: app.mail,
+    // The embedded database has one connection: a long import commits in batches (services/imports.ts).
+    batched: app.database.kind !== 'postgres',
     baseUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}`,
     log: app.log,
   };
