@@ -94,10 +94,18 @@ export interface JobQueue {
   running(): boolean;
 }
 
-/** pg-boss's `db` adapter over Kysely (several statements without parameters pass too). */
-function adapter(db: Kysely<DB>) {
+/**
+ * pg-boss's `db` adapter over Kysely (several statements without parameters pass too). Once the
+ * queue has stopped (`stopped()`), the database may be closing: pg-boss's bookkeeping of a handler
+ * that outlived the stop's grace (its `complete`, which pg-boss does not await) is dropped instead of
+ * reaching a destroyed driver: a rejection no one could catch, which took the process down. The job stays active and runs again
+ * (at least once, as every handler expects).
+ */
+function adapter(db: Kysely<DB>, stopped: () => boolean = () => false) {
   return {
     async executeSql(text: string, values?: unknown[]) {
+      // No rows at all (not an empty list): pg-boss reads a command's count as 0 from that.
+      if (stopped()) return { rows: undefined as unknown as unknown[] };
       const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
       return { rows: result.rows };
     },
@@ -198,8 +206,9 @@ export function createJobQueue(
   const expireInSeconds = options.expireSeconds ?? QUEUE_DEFAULTS.expireInSeconds;
   const retryLimit = options.retryLimit ?? QUEUE_DEFAULTS.retryLimit;
   const retryDelay = options.retryDelaySeconds ?? QUEUE_DEFAULTS.retryDelay;
+  let stopped = false;
   const boss = new PgBoss({
-    db: adapter(db),
+    db: adapter(db, () => stopped),
     schema: JOB_SCHEMA,
     migrate: true,
     schedule: false,
@@ -290,6 +299,7 @@ export function createJobQueue(
     },
 
     async start() {
+      stopped = false;
       await boss.start();
       if (options.recoverOrphans) await recoverOrphans();
       started = true;
@@ -310,6 +320,7 @@ export function createJobQueue(
         timeout: options.shutdownGraceMs ?? 5_000,
         close: false,
       } as PgBoss.StopOptions);
+      stopped = true;
     },
   };
 }

@@ -60,8 +60,18 @@ async function renderImage(content: Buffer): Promise<Buffer> {
 }
 
 /** A PNG thumbnail of a file's content (throws when it cannot be drawn). */
+/**
+ * One drawing at a time in the process. pdfjs (its in-process "fake worker") and the native canvas
+ * are not safe to interleave: with several drawings at once (a process hosting several apps, uploads
+ * in parallel) the process died without a word, a native crash the server tests met once drawing moved
+ * into a background job.
+ */
+let drawing: Promise<unknown> = Promise.resolve();
+
 export async function makeThumbnail(content: Buffer, mime: DocumentMime): Promise<Buffer> {
-  return mime === 'application/pdf' ? renderPdf(content) : renderImage(content);
+  const draw = drawing.then(() => (mime === 'application/pdf' ? renderPdf(content) : renderImage(content)));
+  drawing = draw.catch(() => undefined);
+  return draw;
 }
 
 /** The queue of thumbnail work: `{ ids }` for new uploads, `{}` for every document not attempted yet. */
@@ -84,10 +94,13 @@ export async function makePendingThumbnails(
   dir: string,
   job: ThumbnailJob,
   onError: (error: unknown) => void,
+  /** Aborted when the app closes: the sweep stops after the document in hand. */
+  signal?: AbortSignal,
 ): Promise<number> {
   let done = 0;
   let after = 0;
   for (;;) {
+    if (signal?.aborted) return done;
     let query = db
       .selectFrom('documents')
       .select(['id', 'stored_name', 'mime'])
@@ -103,6 +116,7 @@ export async function makePendingThumbnails(
     const rows = await query.execute();
     // One at a time: drawing a PDF page is CPU work.
     for (const row of rows) {
+      if (signal?.aborted) return done;
       let thumbnail: Buffer | null = null;
       try {
         thumbnail = await makeThumbnail(await readFile(join(dir, row.stored_name)), row.mime);

@@ -120,8 +120,23 @@ export default async function documentRoutes(app: WireApp, options: DocumentRout
   // Thumbnails ("I Miei Files") are drawn by a job queued once the upload is stored, never by the list;
   // documents not attempted yet (seeded, or uploaded before a stop) are swept at start.
   const logThumbError = (error: unknown) => app.log.warn({ err: error }, 'miniatura non disponibile');
+  // A drawing still running when the app closes would write to a closed database (on PGlite that
+  // brought the whole process down): closing stops the sweep after the document in hand and waits for it.
+  const closing = new AbortController();
+  const drawing = new Set<Promise<number>>();
   app.jobs.work<ThumbnailJob>(THUMBNAIL_QUEUE, async (data) => {
-    await makePendingThumbnails(app.db, dir, data, logThumbError);
+    if (closing.signal.aborted) return;
+    const run = makePendingThumbnails(app.db, dir, data, logThumbError, closing.signal);
+    drawing.add(run);
+    try {
+      await run;
+    } finally {
+      drawing.delete(run);
+    }
+  });
+  app.addHook('preClose', async () => {
+    closing.abort();
+    await Promise.allSettled([...drawing]);
   });
   app.addHook('onReady', async () => {
     await app.jobs.send(THUMBNAIL_QUEUE, {});
