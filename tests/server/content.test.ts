@@ -14,6 +14,7 @@ import { faqFrameSrc } from '../../src/server/services/faq';
 import {
   makePendingThumbnails,
   makeThumbnail,
+  thumbnailDrawerPid,
   THUMB_WIDTH,
   THUMBNAIL_QUEUE,
 } from '../../src/server/services/thumbnails';
@@ -243,6 +244,25 @@ describe.each(backends)('support and content pages (%s)', (backend) => {
         expect(pngSize(thumb).width).toBe(THUMB_WIDTH);
         expect(pngSize(thumb).height).toBeGreaterThan(0);
       }
+    });
+
+    it('draws in a process of its own: when that process dies mid-drawing, the next drawing starts a new one', async () => {
+      await makeThumbnail(PNG, 'image/png');
+      const first = thumbnailDrawerPid();
+      expect(first).toBeGreaterThan(0);
+      const cut = makeThumbnail(PDF, 'application/pdf');
+      process.kill(first!, 'SIGKILL');
+      // Depending on when the death is seen, the drawing in hand fails with a clear message or is drawn by
+      // a new process; it never hangs and never takes the server down.
+      const outcome = await cut.then(
+        (png) => pngSize(png).width,
+        (error: Error) => error.message,
+      );
+      if (typeof outcome === 'string') expect(outcome).toMatch(/terminato/);
+      else expect(outcome).toBe(THUMB_WIDTH);
+      const thumb = await makeThumbnail(PDF, 'application/pdf');
+      expect(pngSize(thumb).width).toBe(THUMB_WIDTH);
+      expect(thumbnailDrawerPid()).not.toBe(first);
     });
 
     it('refuses to draw a damaged PDF', async () => {

@@ -1,77 +1,127 @@
 /**
  * Thumbnails of the user's files ("I Miei Files", spec 002 §2.7, §3 `base64_thumb`): made on the server
  * from the stored file, a PNG 160 pixels wide: the first page of a PDF (pdfjs-dist drawing on
- * @napi-rs/canvas) or the image itself, scaled. Each is made once, by the document-thumbnail job
+ * @napi-rs/canvas, in a process of its own) or the image itself, scaled. Each is made once, by the document-thumbnail job
  * queued when the file is uploaded (and, at start, for documents not attempted yet), and kept on the
  * document's row: the files list only reads rows and never waits for a drawing. A file that cannot be
  * drawn (a damaged or encrypted PDF) has no thumbnail (null), and the portal shows the type's icon.
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { DB, DocumentMime } from '../db/schema';
 import { JOB_QUEUES } from './jobs';
+import type { DrawReply, DrawRequest } from './thumbnail-protocol';
 
-/** Width of a thumbnail in pixels; the height follows the page or the image (at most 2x the width). */
-export const THUMB_WIDTH = 160;
-const MAX_HEIGHT = THUMB_WIDTH * 2;
+export { THUMB_WIDTH } from './thumbnail-protocol';
 
 const require = createRequire(import.meta.url);
-const FONTS = `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+const DRAWER = fileURLToPath(new URL('./thumbnail-drawer.ts', import.meta.url));
+const TSX = pathToFileURL(require.resolve('tsx')).href;
 
-let pdfjs: Promise<typeof PdfJs> | null = null;
+/** A drawing that takes longer is given up (the process is killed and started again for the next one). */
+const DRAW_TIMEOUT_MS = 30_000;
+/** The drawing process ends after this long without work, and starts again on the next drawing. */
+const IDLE_MS = 10_000;
+/** Heap of the drawing process: a hostile PDF that wants more ends that process, not the server. */
+const DRAWER_HEAP_MB = 384;
 
-async function renderPdf(content: Buffer): Promise<Buffer> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  const { getDocument } = await pdfjs;
-  const task = getDocument({
-    data: new Uint8Array(content),
-    standardFontDataUrl: FONTS,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  });
-  try {
-    const pdf = await task.promise;
-    const page = await pdf.getPage(1);
-    const base = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: THUMB_WIDTH / base.width });
-    const canvas = createCanvas(THUMB_WIDTH, Math.min(MAX_HEIGHT, Math.ceil(viewport.height)));
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-    return await canvas.encode('png');
-  } finally {
-    await task.destroy();
+/**
+ * The drawing process (`thumbnail-drawer.ts`), shared by every app in this process and fed one drawing at
+ * a time. pdfjs and the native canvas never run in the server itself: in it, they once killed the whole
+ * process without a word (a native crash), and a PDF can be made to eat memory.
+ */
+class ThumbnailDrawer {
+  private child: ChildProcess | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  private idle: NodeJS.Timeout | null = null;
+
+  /** The drawing process's id while it runs (the tests end it to show the server survives). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  draw(content: Buffer, mime: DocumentMime): Promise<Buffer> {
+    const run = this.queue.then(() => this.drawNow(content, mime));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private start(): ChildProcess {
+    const child = fork(DRAWER, [], {
+      execArgv: ['--import', TSX, `--max-old-space-size=${DRAWER_HEAP_MB}`],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
+    child.on('exit', () => {
+      if (this.child === child) this.child = null;
+    });
+    // An error spawning it ends in 'exit' too, where the drawing in hand is told.
+    child.on('error', () => undefined);
+    return child;
+  }
+
+  private drawNow(content: Buffer, mime: DocumentMime): Promise<Buffer> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const child = (this.child ??= this.start());
+    child.ref();
+    const id = this.nextId++;
+    return new Promise<Buffer>((resolve, reject) => {
+      const finish = (error: Error | null, png?: Buffer) => {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        if (error) reject(error);
+        else resolve(png!);
+        this.rest(child);
+      };
+      const onMessage = (reply: DrawReply) => {
+        if (reply.id !== id) return;
+        if (reply.png !== undefined) finish(null, Buffer.from(reply.png, 'base64'));
+        else finish(new Error(`miniatura non disegnata: ${reply.error}`));
+      };
+      const onExit = (code: number | null, signal: string | null) =>
+        finish(new Error(`il processo delle miniature è terminato (${signal ?? code})`));
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        finish(new Error(`miniatura non disegnata in ${DRAW_TIMEOUT_MS / 1000} s`));
+      }, DRAW_TIMEOUT_MS);
+      child.on('message', onMessage);
+      child.on('exit', onExit);
+      child.send({ id, mime, content: content.toString('base64') } satisfies DrawRequest);
+    });
+  }
+
+  /** Between drawings the process holds nothing open: the server may exit, and it ends when idle. */
+  private rest(child: ChildProcess): void {
+    if (this.child !== child) return;
+    child.unref();
+    (child.channel as { unref?: () => void } | undefined)?.unref?.();
+    this.idle = setTimeout(() => {
+      if (this.child === child) {
+        this.child = null;
+        child.kill();
+      }
+    }, IDLE_MS);
+    this.idle.unref();
   }
 }
 
-async function renderImage(content: Buffer): Promise<Buffer> {
-  const image = await loadImage(content);
-  const height = Math.max(1, Math.min(MAX_HEIGHT, Math.round((image.height * THUMB_WIDTH) / image.width)));
-  const canvas = createCanvas(THUMB_WIDTH, height);
-  canvas.getContext('2d').drawImage(image, 0, 0, THUMB_WIDTH, height);
-  return canvas.encode('png');
+const drawer = new ThumbnailDrawer();
+
+/** A PNG thumbnail of a file's content, drawn in the drawing process (throws when it cannot be drawn). */
+export function makeThumbnail(content: Buffer, mime: DocumentMime): Promise<Buffer> {
+  return drawer.draw(content, mime);
 }
 
-/** A PNG thumbnail of a file's content (throws when it cannot be drawn). */
-/**
- * One drawing at a time in the process. pdfjs (its in-process "fake worker") and the native canvas
- * are not safe to interleave: with several drawings at once (a process hosting several apps, uploads
- * in parallel) the process died without a word, a native crash the server tests met once drawing moved
- * into a background job.
- */
-let drawing: Promise<unknown> = Promise.resolve();
-
-export async function makeThumbnail(content: Buffer, mime: DocumentMime): Promise<Buffer> {
-  const draw = drawing.then(() => (mime === 'application/pdf' ? renderPdf(content) : renderImage(content)));
-  drawing = draw.catch(() => undefined);
-  return draw;
+/** The id of the drawing process while it runs. */
+export function thumbnailDrawerPid(): number | undefined {
+  return drawer.pid;
 }
 
 /** The queue of thumbnail work: `{ ids }` for new uploads, `{}` for every document not attempted yet. */
