@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { formValidatorsPlugin } from './scripts/vite-form-validators.mjs';
 
@@ -47,6 +47,26 @@ function skinsVersion(): string {
 }
 const SKINS_VERSION = skinsVersion();
 
+/**
+ * rjsf's fields and widgets that no portal form can reach (src/client/engine/forms/build/unreachable-rjsf.tsx):
+ * @rjsf/core's registries import them, the bundle gets the stand-in instead.
+ */
+const RJSF_UNREACHABLE =
+  /^\.\/(LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField|AltDateWidget|AltDateTimeWidget|DateWidget|DateTimeWidget|TimeWidget|FileWidget|RatingWidget)\.js$/;
+const RJSF_REGISTRIES = /@rjsf[\\/]core[\\/]lib[\\/]components[\\/](fields|widgets)[\\/]index\.js$/;
+function rjsfUnreachable(): Plugin {
+  const stand = fileURLToPath(
+    new URL('./src/client/engine/forms/build/unreachable-rjsf.tsx', import.meta.url),
+  );
+  return {
+    name: 'welfare-rjsf-unreachable',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return importer && RJSF_REGISTRIES.test(importer) && RJSF_UNREACHABLE.test(source) ? stand : null;
+    },
+  };
+}
+
 export default defineConfig({
   define: {
     __SKINS_VERSION__: JSON.stringify(SKINS_VERSION),
@@ -71,6 +91,14 @@ export default defineConfig({
           new URL('./src/client/engine/forms/build/uri-resolver.ts', import.meta.url),
         ),
       },
+      // rjsf merges `allOf` with @x0k/json-schema-merge; the forms have no `allOf` (the validators plugin
+      // refuses one): a stand-in that is never reached (see the file).
+      {
+        find: /^\.\/shallowAllOfMerge\.js$/,
+        replacement: fileURLToPath(
+          new URL('./src/client/engine/forms/build/all-of-merge.ts', import.meta.url),
+        ),
+      },
     ],
   },
   plugins: [
@@ -90,6 +118,7 @@ export default defineConfig({
     react(),
     // `virtual:form-validators`: the form payload schemas compiled to code here, never in the browser.
     formValidatorsPlugin(),
+    rjsfUnreachable(),
     VitePWA({
       registerType: 'prompt',
       // Registered from src/client/pwa/register-sw.tsx (no inline script: the CSP forbids it).

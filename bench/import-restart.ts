@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/server/db/connect';
 import { runMigrations } from '../src/server/db/migrate';
+import { folderFileStore } from '../src/server/services/file-store';
 import { createImport, decideImport, validateImport } from '../src/server/services/imports';
 import { benchUploader, writeImportFile } from './import-files';
 
@@ -81,12 +82,12 @@ async function main(): Promise<void> {
       const file = join(folder, `righe-${ROWS}.xlsx`);
       await writeImportFile(file, ROWS);
       const uploadsDir = join(folder, 'uploads');
-      id = await createImport(database.db, uploadsDir, {
+      id = await createImport(database.db, folderFileStore(uploadsDir), {
         ...uploader,
         fileName: `righe-${ROWS}.xlsx`,
         content: await readFile(file),
       });
-      await validateImport({ db: database.db, uploadsDir }, { id });
+      await validateImport({ db: database.db, files: folderFileStore(uploadsDir) }, { id });
       if (!(await decideImport(database.db, id, 'ACCEPTED_BY_BACKOFFICE'))) {
         throw new Error('la validazione non è terminata: import non accettabile');
       }

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { runMigrations } from '../src/server/db/migrate';
 import { checkUpload } from '../src/server/services/import-sheet';
+import { folderFileStore } from '../src/server/services/file-store';
 import {
   applyImport,
   createImport,
@@ -106,6 +107,8 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'welfare-bench-import-'));
   const uploadsDir = join(work, 'uploads');
   await mkdir(importsDir(uploadsDir), { recursive: true });
+  // The embedded database's store: the uploads folder (src/server/services/file-store.ts).
+  const files = folderFileStore(uploadsDir);
   const results: Row[] = [];
   try {
     await onFreshPglite(async (database) => {
@@ -120,14 +123,14 @@ async function main(): Promise<void> {
         const check = await measured(() => checkUpload(content));
         // Stored and recorded IN_QUEUE as an upload is.
         const job = {
-          id: await createImport(db, uploadsDir, {
+          id: await createImport(db, files, {
             companyId,
             userId,
             fileName: `righe-${rows}.xlsx`,
             content,
           }),
         };
-        const validation = await measured(() => validateImport({ db, uploadsDir }, { id: job.id }));
+        const validation = await measured(() => validateImport({ db, files }, { id: job.id }));
         const done = await db
           .selectFrom('import_jobs')
           .select(['status', 'rows_total'])
@@ -140,7 +143,7 @@ async function main(): Promise<void> {
           await decideImport(db, job.id, 'ACCEPTED_BY_BACKOFFICE');
           const applied = await measured(() =>
             applyImport(
-              { db, uploadsDir, sendMail: async () => {}, baseUrl: 'http://localhost:8080' },
+              { db, files, sendMail: async () => {}, baseUrl: 'http://localhost:8080' },
               { id: job.id },
             ),
           );

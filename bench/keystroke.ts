@@ -20,8 +20,10 @@
  *
  * It also reports the JavaScript (gzip) a browser downloads to open each page: the stock rjsf bundle
  * for the same schema, and the portal's form route (everything loaded for the form, measured from the
- * network, split into what the shell already loads and what the form adds).
- * Figures go to bench/keystroke-results.json; nothing is asserted.
+ * network, split into what the shell already loads and what the form adds). Target: the form adds at
+ * most half of stock rjsf beyond the shell; the script exits with 1 when it does not.
+ * `--bundle-only` measures the JavaScript alone (no typing, seconds after `npm run build`).
+ * Figures go to bench/keystroke-results.json (not in `--bundle-only`); the latency is not asserted.
  */
 import { createServer, type Server } from 'node:http';
 import {
@@ -53,7 +55,12 @@ const FORM_SCHEMA = 'schemas/forms/conv-ondemand.json';
 const RESULTS_FILE = fileURLToPath(new URL('./keystroke-results.json', import.meta.url));
 
 const work = resolve('.tmp/bench/keystroke');
-const appDir = resolve(process.argv[2] ?? 'dist');
+const args = process.argv.slice(2);
+/** `--bundle-only`: the JavaScript figures and their target alone, no typing (seconds after a build). */
+const BUNDLE_ONLY = args.includes('--bundle-only');
+const appDir = resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
+/** What the form route may add beyond the shell: at most this share of stock rjsf for the same schema. */
+const FORM_BUNDLE_SHARE_OF_STOCK = 0.5;
 
 interface Latency {
   keystrokes: number;
@@ -337,7 +344,7 @@ async function main(): Promise<void> {
   mkdirSync(work, { recursive: true });
 
   console.info('Costruzione delle pagine di riferimento (floor, stock rjsf)…');
-  const floor = await buildPage('floor', FLOOR_MAIN);
+  const floor = BUNDLE_ONLY ? null : await buildPage('floor', FLOOR_MAIN);
   const stock = await buildPage('stock', stockMain());
 
   const dataDir = mkdtempSync(join(tmpdir(), 'welfare-keystroke-'));
@@ -352,7 +359,7 @@ async function main(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const portal = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const floorServer = await serveStatic(floor.dir);
+  const floorServer = floor ? await serveStatic(floor.dir) : null;
   const stockServer = await serveStatic(stock.dir);
   // The pages are typed in turn: none of them may be slowed down as a page in the background.
   const browser = await chromium.launch({
@@ -381,6 +388,38 @@ async function main(): Promise<void> {
         [token],
       );
     };
+
+    const shellFiles = await scriptsLoaded(browser, `${portal}/menu`, signIn);
+    const formFiles = await scriptsLoaded(browser, `${portal}${FORM_ROUTE}`, signIn);
+    const sum = (files: Map<string, number>) => [...files.values()].reduce((a, b) => a + b, 0);
+    const formTotal = sum(formFiles);
+    const formOwn = [...formFiles]
+      .filter(([file]) => !shellFiles.has(file))
+      .reduce((a, [, size]) => a + size, 0);
+    const formBundleTarget = stock.js * FORM_BUNDLE_SHARE_OF_STOCK;
+    const javascriptGzipBytes = {
+      stockRjsfSameSchema: stock.js,
+      floorPage: floor?.js ?? null,
+      portalFormRouteTotal: formTotal,
+      portalFormRouteBeyondShell: formOwn,
+      halfOfStock: formBundleTarget,
+      // The target: the form route adds at most half of stock rjsf beyond the shell.
+      withinTarget: formOwn <= formBundleTarget,
+    };
+    const bundleLine =
+      `JS gzip: stock rjsf stesso schema ${kb(stock.js)} KB; rotta del modulo nel portale ${kb(formTotal)} KB in tutto, ` +
+      `di cui ${kb(formOwn)} KB oltre la shell già caricata (obiettivo <= ${kb(formBundleTarget)} KB, metà dello stock: ` +
+      `${javascriptGzipBytes.withinTarget ? 'raggiunto' : 'NON raggiunto'}).`;
+    if (!javascriptGzipBytes.withinTarget) process.exitCode = 1;
+    if (BUNDLE_ONLY || !floorServer) {
+      // What the form route adds, largest first (to see what to split).
+      for (const [file, size] of [...formFiles]
+        .filter(([f]) => !shellFiles.has(f))
+        .sort((a, b) => b[1] - a[1]))
+        console.info(`  ${kb(size).padStart(6)} KB  ${file}`);
+      console.info(bundleLine);
+      return;
+    }
 
     console.info(
       `Latenza per tasto, CPU rallentata ${CPU_THROTTLING}x, ${2 * KEYSTROKES_PER_FIELD} tasti per pagina, ${RUNS} giri…`,
@@ -419,14 +458,6 @@ async function main(): Promise<void> {
     const portalLatency = medianOf(runs.map((r) => r.portal));
     const p95Ratio = median(runs.map((r) => r.p95Ratio));
 
-    const shellFiles = await scriptsLoaded(browser, `${portal}/menu`, signIn);
-    const formFiles = await scriptsLoaded(browser, `${portal}${FORM_ROUTE}`, signIn);
-    const sum = (files: Map<string, number>) => [...files.values()].reduce((a, b) => a + b, 0);
-    const formTotal = sum(formFiles);
-    const formOwn = [...formFiles]
-      .filter(([file]) => !shellFiles.has(file))
-      .reduce((a, [, size]) => a + size, 0);
-
     const results = {
       date: new Date().toISOString(),
       cpuThrottling: CPU_THROTTLING,
@@ -447,13 +478,7 @@ async function main(): Promise<void> {
         p95RatiosPerRun: runs.map((r) => r.p95Ratio),
         p95Met: p95Ratio <= TARGET_RATIO,
       },
-      javascriptGzipBytes: {
-        stockRjsfSameSchema: stock.js,
-        floorPage: floor.js,
-        portalFormRouteTotal: formTotal,
-        portalFormRouteBeyondShell: formOwn,
-        halfOfStock: stock.js / 2,
-      },
+      javascriptGzipBytes,
     };
     writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n');
 
@@ -479,14 +504,11 @@ async function main(): Promise<void> {
         `(${runs.map((r) => `${r.p95Ratio.toFixed(2)}x`).join(', ')}); obiettivo <= ${TARGET_RATIO}x: ` +
         `${results.targets.p95Met ? 'raggiunto' : 'NON raggiunto'}.`,
     );
-    console.info(
-      `JS gzip: stock rjsf stesso schema ${kb(stock.js)} KB (metà: ${kb(stock.js / 2)} KB); ` +
-        `rotta del modulo nel portale ${kb(formTotal)} KB in tutto, di cui ${kb(formOwn)} KB oltre la shell già caricata.`,
-    );
+    console.info(bundleLine);
     console.info('Scritto in bench/keystroke-results.json');
   } finally {
     await browser.close();
-    floorServer.server.close();
+    floorServer?.server.close();
     stockServer.server.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1574,6 +1574,30 @@ export interface InstallationContent {
     code: string;
     benefit_hub_code: string | null;
   }[];
+  /** Each customer's home (spec 000 §2): its carousel slides, shown in the document's order, and its info popup. A customer left out is left as it is (with --prune its slides and popup go); a slide is known by its slug within its customer: with --prune one the document no longer lists is removed, or only hidden (inactive) when users have clicked it. */
+  home?: {
+    /** The customer's code. */
+    customer: string;
+    /** The info popup's HTML (the portal sanitizes it when it shows it); null or blank: no popup; left out: left as it is. */
+    popup?: string | null;
+    /** The carousel slides, in order; left out: left as they are. */
+    slides?: {
+      slug: string;
+      /** An image of the server's carousel folder (src/server/assets/carousel/). */
+      image: string;
+      /** The headline, also the image's alternative text. */
+      title: string;
+      subtitle?: string;
+      body?: string;
+      cta_label?: string;
+      /** A declared action type (config/carousel-actions.ts). */
+      action: 'navigate' | 'partner' | 'subsection' | 'none';
+      /** navigate, partner: a route name; subsection: a tree- key of the menu; none: left out. */
+      target?: string;
+      /** Shown (default true). */
+      active?: boolean;
+    }[];
+  }[];
 }
 
 /** schemas/admin/provisioning.json: Documento di provisioning. */

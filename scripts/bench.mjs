@@ -8,7 +8,9 @@
  * - the login route = initial + the login route chunks (what /login/<customer> needs before it paints);
  * - the baseline is a stock React 19 + Mantine app (MantineProvider, Button, TextInput) built in the
  *   same run with the same Vite, so the figures compare like with like.
- * Results go to bench/results.json and are printed as a table. Figures are reported, never asserted.
+ * Results go to bench/results.json and are printed as a table. The login route's JavaScript has a
+ * target (under 125 KB gzip), and so has the form route (bench/keystroke.ts: at most half of stock rjsf
+ * beyond the shell): each is printed next to its figure, and a target not met makes the run exit with 1.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -125,14 +127,15 @@ createRoot(document.getElementById('root')!).render(
 
 const baseline = await buildStockBaseline();
 const portal = await buildPortal();
-const targetLoginJs = 130 * 1024;
+/** The login route's JavaScript must stay under this (gzip, issue 25). */
+const targetLoginJs = 125 * 1024;
 
 const results = {
   date: new Date().toISOString(),
   unit: 'bytes (gzip -9)',
   baseline: { name: 'React 19 + Mantine (stock: MantineProvider, Button, TextInput)', ...baseline },
   initial: portal.initial,
-  loginRoute: { ...portal.login, targetJs: targetLoginJs, withinTarget: portal.login.js <= targetLoginJs },
+  loginRoute: { ...portal.login, targetJs: targetLoginJs, withinTarget: portal.login.js < targetLoginJs },
   routes: portal.routes,
   skins: portal.skins,
 };
@@ -151,13 +154,16 @@ console.info(`\n${'What'.padEnd(width)}  JS gzip KB  CSS gzip KB`);
 for (const [name, js, css] of rows)
   console.info(`${name.padEnd(width)}  ${kb(js).padStart(10)}  ${kb(css).padStart(11)}`);
 console.info(
-  `\nLogin route JS: ${kb(portal.login.js)} KB gzip (target <= 130 KB: ${results.loginRoute.withinTarget ? 'met' : 'NOT met'}); ` +
+  `\nLogin route JS: ${kb(portal.login.js)} KB gzip (target < ${kb(targetLoginJs)} KB: ${results.loginRoute.withinTarget ? 'met' : 'NOT met'}); ` +
     `baseline React + Mantine: ${kb(baseline.js)} KB; the portal adds ${kb(portal.login.js - baseline.js)} KB.`,
 );
 console.info('Written to bench/results.json');
+if (!results.loginRoute.withinTarget) process.exitCode = 1;
 
 // Keystroke latency in the largest form, next to a controlled-input floor and stock rjsf, on the
-// portal just built into .tmp/bench/app. Its own table and bench/keystroke-results.json.
+// portal just built into .tmp/bench/app. Its own table and bench/keystroke-results.json. It also measures
+// the form route's JavaScript against its target (at most half of stock rjsf beyond the shell) and exits
+// with 1 when it is not met; `npx tsx bench/keystroke.ts dist --bundle-only` measures only that.
 console.info('\n=== Latenza di digitazione nel modulo più grande (bench/keystroke.ts)');
 const keystroke = spawnSync('npx', ['tsx', 'bench/keystroke.ts', join(work, 'app')], { stdio: 'inherit' });
 if (keystroke.status !== 0) process.exitCode = keystroke.status ?? 1;

@@ -34,9 +34,11 @@ export type PurchaseAmount =
  * The server's product catalogues (src/server/services/catalogues.ts): voucher products of the retailers
  * (`aml`), fuel cards (`benzina`), mutual-aid products of any section but those with a page of their
  * own (`eurete`), of the supplementary health's section only (`eurete-sanitaria`) and of the "100"
- * page's section only (`eurete-100`; config/purchases/showcases.ts `eureteOwnPageSections`).
+ * page's section only (`eurete-100`; config/purchases/showcases.ts `eureteOwnPageSections`), and the
+ * articles of the conventions' suppliers (`articoli`, conv_articles: sold by the `article` seller only,
+ * see `PurchaseSeller`).
  */
-export type ProductCatalogue = 'aml' | 'benzina' | 'eurete' | 'eurete-sanitaria' | 'eurete-100';
+export type ProductCatalogue = 'aml' | 'benzina' | 'eurete' | 'eurete-sanitaria' | 'eurete-100' | 'articoli';
 
 /**
  * What the user gets besides the movement: `code`, a unique random code delivered to the inbox and by
@@ -78,6 +80,32 @@ export type PurchaseFollowUp =
       readonly urlField: string;
     };
 
+/**
+ * A purchase sold by a convention's seller (spec 002 §2.3-§2.5, §7; src/server/services/seller-purchases.ts).
+ * The body names the seller's item; the server finds it among those the user's company sees (404 when it
+ * is not there) before anything else, and writes the movement with the seller as its `soggetto` and the
+ * declared `oggetto` followed by what was sold. Refusals that name no field answer as the conventions'
+ * calls do (`detail`). The call publishes a 404 besides the other purchases' answers.
+ */
+export type PurchaseSeller =
+  /**
+   * An article of a supplier's showcase (vetrina-articolo). The body names it by `id_articolo`,
+   * `id_fornitore` and `codice_articolo` (one missing: 400 "articolo da acquistare non definito"; another
+   * supplier or code: 400); its discounted price is the amount, so the declaration's amount is
+   * `{ kind: 'product', catalogue: 'articoli', field: 'id_articolo' }` and the over-credit warning names
+   * no field. One unit of its availability goes with the purchase, in the debit's transaction (sold out:
+   * 409, nothing debited). The oggetto continues with "{codice} - {supplier}".
+   */
+  | { readonly kind: 'article' }
+  /**
+   * A multi-use voucher of a consortium (vetrina-consorzio). The body names the consortium by
+   * `id_consorzio`; the amount is the declared one (cuts, free, fixed). The voucher is written in the
+   * debit's transaction with a unique code, valid `validityMonths` from today, its credit the amount;
+   * the consortium's affiliated suppliers redeem it with the holder's PIN (`POST riscatta_voucher`), so
+   * the declaration must say `requiresPin: true`. The oggetto continues with the consortium's name.
+   */
+  | { readonly kind: 'consortium-voucher'; readonly validityMonths: number };
+
 export interface PurchaseDeclaration {
   /** Unique; the API path segment (`crea_acquisto/{name}`) and the test id of the panel. */
   readonly name: string;
@@ -91,10 +119,18 @@ export interface PurchaseDeclaration {
     readonly amountField?: string;
     /** Fields sent as they are (a partner's `service`, a product code). */
     readonly constants?: Readonly<Record<string, string | number | boolean>>;
+    /**
+     * The `$id` of the body's schema in schemas/api, when the call's contract is written there (the
+     * conventions' purchases, 002 §7); it must hold every field the declaration sends. Otherwise the
+     * schema is derived from the declaration.
+     */
+    readonly schema?: string;
   };
   readonly ticks: readonly PurchaseTick[];
   /** The user must have an identifying PIN (002 §4: consortium vouchers). */
   readonly requiresPin?: boolean;
+  /** Sold by a convention's seller: what the body names, what the purchase writes besides the movement. */
+  readonly seller?: PurchaseSeller;
   /** The ledger's movement: kind (1-14), `oggetto` and `soggetto` (the user's name when absent). */
   readonly movement: { readonly kind: number; readonly oggetto: string; readonly soggetto?: string };
   readonly texts: {

@@ -32,7 +32,7 @@ import {
   type MealVoucherSupplierSecrets,
 } from './plugins/env';
 import { addMonths, addDays, isIsoDay, romeDate } from './services/calendar';
-import { addCredit, balances, debitPurchase, payPurchase } from './services/ledger';
+import { addCredit, balances, debitPurchase, lockPurchase, payPurchase } from './services/ledger';
 import { isValidIdempotencyKey } from './services/idempotency';
 import { signSsoToken, signTicket } from './services/signed-links';
 import { otpTypeOf } from './services/sign-in';
@@ -54,6 +54,14 @@ import {
   setDisabled,
 } from './services/accounts';
 import { welcomeMail } from './services/welcome-mail';
+import {
+  createFileStore,
+  databaseFileStore,
+  folderFileStore,
+  resolveFileStoreKind,
+  type FileStore,
+} from './services/file-store';
+import { filesToDatabase } from './services/file-move';
 // Installation content (issue 24)
 import { InstallationContentError, loadInstallationContent } from './services/installation-content';
 import { CatalogueError, loadCatalogues } from './services/catalogue-loader';
@@ -81,7 +89,12 @@ export interface AdminContext {
    * Bulk import (issue 17): the uploads folder (default DATA_DIR/uploads), the portal's address for
    * the welcome links and how mails leave (default: SMTP_URL, else the outbox table, like the server).
    */
-  imports?: Partial<Pick<ImportDeps, 'uploadsDir' | 'sendMail' | 'baseUrl'>>;
+  imports?: Partial<Pick<ImportDeps, 'files' | 'sendMail' | 'baseUrl'>> & { uploadsDir?: string };
+  /**
+   * The files (issue 27): the uploads folder (default DATA_DIR/uploads) and the store files live in
+   * (default: FILE_STORE, else the database with DATABASE_URL, the folder otherwise).
+   */
+  files?: { uploadsDir?: string; store?: FileStore };
 }
 
 /** An import decided from the terminal, with its audit row in the same transaction (issue 26). */
@@ -113,12 +126,20 @@ async function decideImportAudited(
 /** The import jobs' dependencies of the operator command: given ones, else from the environment. */
 function importDepsOf(context: AdminContext): ImportDeps {
   const given = context.imports ?? {};
-  const env = given.uploadsDir && given.sendMail && given.baseUrl ? null : loadEnv();
+  const files = given.files ?? context.files?.store;
+  const uploadsDir = given.uploadsDir ?? context.files?.uploadsDir;
+  const env = (files || uploadsDir) && given.sendMail && given.baseUrl ? null : loadEnv();
   const smtp = env?.smtpUrl ? nodemailer.createTransport(env.smtpUrl) : null;
   const db = context.db;
   return {
     db,
-    uploadsDir: given.uploadsDir ?? join(env!.dataDir, 'uploads'),
+    files:
+      files ??
+      createFileStore(
+        uploadsDir && !env ? 'folder' : resolveFileStoreKind(env!.fileStore, env!.databaseUrl),
+        db,
+        uploadsDir ?? join(env!.dataDir, 'uploads'),
+      ),
     baseUrl: given.baseUrl ?? env!.publicUrl ?? `http://localhost:${env!.port}`,
     sendMail:
       given.sendMail ??
@@ -158,7 +179,7 @@ Comandi:
   purchases [--user <e-mail>] [--status <stato>]   elenca gli acquisti (stati: ${STATUSES.join(', ')})
   approve <id> [--operatore <e-mail>]             approva una richiesta in attesa (sopra la soglia dei quattro occhi:
                                                   due operatori diversi, con --operatore)
-  pay <id> [--operatore <e-mail>]                 segna come pagato un acquisto inserito o approvato (fuori dai lotti)
+  pay <id> [--operatore <e-mail>]                 segna come pagato un acquisto approvato che non è in un lotto aperto
   reject <id> [--motivo <codice o testo>] [--nota <testo>] [--operatore <e-mail>]
                                                   rifiuta una richiesta e restituisce il credito (movimento AVERE);
                                                   motivi: ${rejectReasons.map((r) => r.code).join(', ')}
@@ -183,6 +204,10 @@ Comandi:
                                                   dipendenti creati o aggiornati e linee di credito in una transazione
   import-reject <id> [--motivo <testo>]           rifiuta un'importazione validata (REJECTED_BY_BACKOFFICE): nulla è scritto
   import-run <id>                                 esegue di nuovo un'importazione accettata rimasta a metà (dopo un arresto)
+  files-to-database [--remove]                    copia i file della cartella DATA_DIR/uploads nel database (documenti,
+                                                  allegati del supporto, importazioni), verificando ognuno con lo
+                                                  SHA-256; si può ripetere: salta quelli già copiati e integri.
+                                                  Con --remove toglie la copia locale solo dopo la verifica
   provision <file.json> [--prune]                 clienti (con le opzioni di accesso), aziende (per partita IVA) e
                                                   referenti (per e-mail) dal documento (schema:
                                                   schemas/admin/provisioning.json): crea e
@@ -212,7 +237,8 @@ Comandi:
   content <file.json> [--prune]                   contenuti dell'installazione dal documento (schema:
                                                   schemas/admin/installation-content.json): documentazione e video
                                                   tutorial (per slug), collegamenti alle app dei buoni, codice
-                                                  Benefit Hub dei clienti. Crea e aggiorna; con --prune toglie ciò
+                                                  Benefit Hub dei clienti, carosello e popup della home per
+                                                  cliente. Crea e aggiorna; con --prune toglie ciò
                                                   che le sezioni del documento non elencano. Un documento con errori
                                                   è rifiutato tutto, con ogni errore e il suo percorso JSON
   catalogues <file.json> [--prune]                cataloghi delle vetrine dal documento (schema:
@@ -425,6 +451,27 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         if (!current) throw ApiError.of(404, 'apiNotFound');
         if (command === 'pay') {
           await db.transaction().execute(async (trx) => {
+            // A request in an open payout batch is paid by the batch's execution, and one not approved
+            // yet is decided first (four eyes above the declared amount): the terminal skips neither.
+            const current = await lockPurchase(trx, id);
+            if (current.review_state === 'in_pagamento') {
+              const item = await trx
+                .selectFrom('payout_items')
+                .select('batch_id')
+                .where('purchase_id', '=', id)
+                .where('open', '=', true)
+                .executeTakeFirst();
+              throw ApiError.of(409, 'apiPayInOpenBatch', {
+                id: String(id),
+                lotto: String(item?.batch_id ?? '?'),
+              });
+            }
+            if (current.status === 'inserito') {
+              throw ApiError.of(409, 'apiPayNotApproved', {
+                id: String(id),
+                stato: current.review_state.replace(/_/g, ' '),
+              });
+            }
             const paid = await payPurchase(trx, id, now);
             await trx
               .insertInto('purchase_events')
@@ -1057,6 +1104,26 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         }
         for (const line of [...result.changes, ...result.kept]) out(line);
         if (result.changes.length === 0) out(formatMessage('apiCataloguesNoChange'));
+        return 0;
+      }
+
+      case 'files-to-database': {
+        const { values } = parse(args, { remove: { type: 'boolean' } }, 0);
+        const uploadsDir =
+          context.files?.uploadsDir ?? context.imports?.uploadsDir ?? join(loadEnv().dataDir, 'uploads');
+        const result = await filesToDatabase(db, folderFileStore(uploadsDir), databaseFileStore(db), {
+          remove: values.remove === true,
+          progress: err,
+        });
+        out(`File trovati nella cartella ${uploadsDir}: ${result.found}`);
+        out(`Copiati e verificati: ${result.copied}`);
+        out(`Già nel database e integri (saltati): ${result.skipped}`);
+        if (result.corrupted > 0) out(`Copie danneggiate trovate e copiate di nuovo: ${result.corrupted}`);
+        if (values.remove === true) out(`Copie locali rimosse: ${result.removed}`);
+        if (result.failed.length > 0) {
+          err(`Errore: ${result.failed.length} file non verificati, copie locali tenute.`);
+          return 1;
+        }
         return 0;
       }
 

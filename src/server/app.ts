@@ -58,6 +58,8 @@ import { textGuardPlugin } from './plugins/text-guard';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes/index';
 import operationsRoutes from './routes/operations/index';
+import { filesPlugin } from './plugins/files';
+import { resolveFileStoreKind, type FileStoreKind } from './services/file-store';
 import { faqFrameSrc } from './services/faq';
 import type { SupportCategory } from '../../config/support-categories';
 import { buildPartnerRegistry, type ExtraPartners } from './services/partners';
@@ -88,6 +90,11 @@ export interface BuildAppOptions {
   rateLimitWindowMs?: number;
   /** Folder of uploaded documents (default <dataDir>/uploads; a temporary one for an in-memory app). */
   uploadsDir?: string;
+  /**
+   * Where files live instead of FILE_STORE (services/file-store.ts): `database` (default with a
+   * PostgreSQL server) or `folder` (uploadsDir; default with the embedded database).
+   */
+  fileStore?: FileStoreKind;
   /** Request forms accepted besides config/forms (tests): a declaration and its payload schema. */
   extraForms?: readonly {
     declaration: FormDeclaration;
@@ -338,6 +345,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     uploadsDir = temporary;
   }
   try {
+    // Every file through one store (issue 27): PostgreSQL itself with a server, else the uploads folder.
+    await app.register(filesPlugin, {
+      kind: options.fileStore ?? resolveFileStoreKind(config.fileStore, config.databaseUrl),
+      uploadsDir: uploadsDir ?? join(config.dataDir, 'uploads'),
+    });
     // Health probes and the metrics scrape: outside /api, no session (routes/operations).
     await app.register(operationsRoutes, { metricsToken: config.operations.metricsToken });
     await app.register(apiRoutes, {

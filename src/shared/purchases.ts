@@ -70,8 +70,11 @@ function amountOf(
   if (amount.kind === 'fixed') return { amountCents: cents(amount.importo), errors: {} };
   if (amount.kind === 'product') {
     const code = body[amount.field];
+    // A code, or a catalogue's row id (an article's `id_articolo`).
+    const named =
+      typeof code === 'string' ? code.trim() !== '' : Number.isSafeInteger(code) && (code as number) > 0;
     // 001 §5: a product that is not defined (no code, or one its catalogue does not hold).
-    if (typeof code !== 'string' || code.trim() === '' || product === null || product.priceCents <= 0) {
+    if (!named || product === null || product.priceCents <= 0) {
       return { amountCents: null, errors: { [amount.field]: [formatFormMessage('formProductUndefined')] } };
     }
     return { amountCents: product.priceCents, errors: {} };

@@ -5,7 +5,7 @@
  */
 import type { RJSFSchema } from '@rjsf/utils';
 import { TranslatableString, englishStringTranslator } from '@rjsf/utils';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../../config/forms';
 import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import {
@@ -15,9 +15,18 @@ import {
   mergeFieldErrors,
   toErrorSchema,
 } from '../../src/client/engine/forms/form-errors';
-import { compiledFormSchema } from '../../src/client/engine/forms/validators';
-import { generateValidatorsModule, readFormSchemas } from '../../scripts/vite-form-validators.mjs';
+import { compiledFormSchema, loadCompiledFormSchema } from '../../src/client/engine/forms/validators';
+import {
+  generateFormValidatorModule,
+  generateValidatorsModule,
+  readFormSchemas,
+} from '../../scripts/vite-form-validators.mjs';
 import { messages as sharedWords } from '../../config/messages-account.it';
+
+// Each form's validator is a module of its own, loaded with the form: loaded here once for every form.
+beforeAll(async () => {
+  await Promise.all(forms.map((form) => loadCompiledFormSchema(form.schemaId)));
+});
 
 const ENGLISH = /\b(must|should|required property|NOT|allowed|equal to|match|pattern)\b/;
 
@@ -208,7 +217,7 @@ describe("rjsf's own texts", () => {
 });
 
 describe('validators precompiled at build time', () => {
-  it('every form schema and the fixture forms are compiled, with the sub-schemas rjsf checks', () => {
+  it('every form schema and the fixture forms are compiled, with the sub-schemas rjsf checks', async () => {
     for (const id of [
       'form-conv-ondemand',
       'form-rimb-spese',
@@ -218,8 +227,10 @@ describe('validators precompiled at build time', () => {
       'form-conv-previdenza-integrativa',
       'form-rimb-prova',
     ]) {
+      expect((await loadCompiledFormSchema(id))?.schema.$id, id).toBe(id);
       expect(compiledFormSchema(id)?.schema.$id, id).toBe(id);
     }
+    expect(await loadCompiledFormSchema('form-does-not-exist')).toBeUndefined();
     expect(compiledFormSchema('form-does-not-exist')).toBeUndefined();
     // rjsf resolves the beneficiary's if/then with the precompiled `if` validator: no exception.
     const compiled = compiledFormSchema('form-rimb-spese');
@@ -228,12 +239,20 @@ describe('validators precompiled at build time', () => {
     expect(compiled?.validator.isValid(schema.if as RJSFSchema, { me_stesso: true }, schema)).toBe(false);
   });
 
-  it('the generated module needs no eval, no require and ships no Ajv message', () => {
-    const code = generateValidatorsModule(readFormSchemas(process.cwd(), ['schemas/forms']));
-    expect(code).not.toMatch(/new Function|\beval\(/);
-    expect(code).not.toMatch(/require\(/);
-    expect(code).not.toMatch(/must have required property|must be equal to/);
-    expect(code).toContain('import ajvRuntime0 from "ajv/dist/runtime/ucs2length"');
+  it('the generated modules need no eval, no require and ship no Ajv message', () => {
+    const entries = readFormSchemas(process.cwd(), ['schemas/forms']);
+    const index = generateValidatorsModule(entries);
+    // The index holds only a loader per form: no schema, no validator.
+    for (const { schema } of entries)
+      expect(index).toContain(`import("virtual:form-validators/${schema.$id}")`);
+    expect(index).not.toMatch(/validate\d|"properties"/);
+    const modules = entries.map((entry) => generateFormValidatorModule(entry));
+    for (const code of modules) {
+      expect(code).not.toMatch(/new Function|\beval\(/);
+      expect(code).not.toMatch(/require\(/);
+      expect(code).not.toMatch(/must have required property|must be equal to/);
+    }
+    expect(modules.join('\n')).toContain('import ajvRuntime0 from "ajv/dist/runtime/ucs2length"');
   });
 
   it('rejects a schema without $id', () => {

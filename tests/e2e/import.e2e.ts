@@ -7,7 +7,6 @@
  * welcome mail and signs in up to the second-factor enrolment. axe at 360 and 1280 px.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,7 +162,7 @@ describe('bulk credit import', () => {
       out: (line) => lines.push(line),
       err: (line) => lines.push(line),
       imports: {
-        uploadsDir: join(server.app.config.dataDir, 'uploads'),
+        files: server.app.files,
         sendMail: (message) => server.app.mail.send(message),
         baseUrl: server.baseUrl,
       },

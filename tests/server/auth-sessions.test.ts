@@ -2,11 +2,14 @@
  * The session lookup of every authenticated call (services/sessions.ts `findSession`): last-seen is
  * written at most every 30 seconds and the 30-minute idle limit still holds from the last use; the
  * permissions are read only when the call's gating needs them; get-logged-user-info answers from one
- * query what it answered from several.
+ * query what it answered from several. The query is a statement prepared once (per connection on
+ * PostgreSQL, per session on PGlite): a session revoked, or a user disabled or gone, is still refused
+ * at the very next call.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../config/constants';
+import { messages } from '../../src/server/messages';
 import type { FastifyRequest } from 'fastify';
 import { authorizeCall } from '../../src/server/plugins/access';
 import {
@@ -16,7 +19,7 @@ import {
   hashToken,
   type SessionAccess,
 } from '../../src/server/services/sessions';
-import { backends, buildTestApp, json, type TestApp } from './helpers';
+import { backends, buildTestApp, createTestUser, json, type TestApp } from './helpers';
 
 const MINUTE = 60_000;
 
@@ -61,23 +64,72 @@ describe.each(backends)('session lookup (%s)', (backend) => {
     expect(await findSession(t.db, token, { now: at(40_000 + 2 * idle - 2) })).not.toBeNull();
   });
 
-  it('runs the session query as one statement prepared once per connection on PostgreSQL', async () => {
+  it('runs the session query as one statement prepared once per connection (PostgreSQL) or session (PGlite)', async () => {
     const token = await t.login('mario.rossi@example.com');
     // A transaction holds one connection: the view lists that connection's prepared statements.
     const named = await t.db.transaction().execute(async (trx) => {
+      const listed = async () =>
+        (
+          await sql<{ name: string; statement: string }>`
+            SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'welfare_%' ORDER BY name`.execute(
+            trx,
+          )
+        ).rows;
       const first = await findSession(trx, token, { now: new Date() });
+      const prepared = await listed();
       const second = await findSession(trx, token, { now: new Date() });
       expect(second).toEqual(first);
-      const rows = await sql<{ name: string; statement: string }>`
-        SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'welfare_%'`.execute(trx);
-      return rows.rows;
+      // The second run prepared nothing more.
+      expect(await listed()).toEqual(prepared);
+      return prepared;
     });
+    const sessionStatements = named.filter((row) => row.statement.includes('"sessions" as "s"'));
     if (backend === 'postgres') {
       expect(named).toHaveLength(1);
-      expect(named[0]?.statement).toContain('"sessions" as "s"');
+      expect(sessionStatements).toHaveLength(1);
     } else {
-      // PGlite is one in-process session: nothing to prepare per connection, statements go unnamed.
-      expect(named).toHaveLength(0);
+      // PGlite is one session: it holds the variants the earlier tests ran too (permissions or not).
+      expect(sessionStatements.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(named.map((row) => row.name)).size).toBe(named.length);
+    }
+  });
+
+  it('refuses at the next call a session revoked, a user disabled or gone, after the statement ran', async () => {
+    const call = (token: string) => t.request({ method: 'GET', url: '/api/get-logged-user-info', token });
+    const user = await createTestUser(t.db, 'sessione.preparata@example.com');
+    const cases: Array<[string, (token: string) => Promise<unknown>]> = [
+      [
+        'revoked',
+        (token) =>
+          t.db
+            .updateTable('sessions')
+            .set({ revoked_at: new Date() })
+            .where('token_hash', '=', hashToken(token))
+            .execute(),
+      ],
+      [
+        'disabled',
+        () =>
+          t.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', user.userId).execute(),
+      ],
+      [
+        'cessato',
+        () => t.db.updateTable('users').set({ is_cessato: true }).where('id', '=', user.userId).execute(),
+      ],
+    ];
+    for (const [what, end] of cases) {
+      await t.db
+        .updateTable('users')
+        .set({ disabled_at: null, is_cessato: false })
+        .where('id', '=', user.userId)
+        .execute();
+      const token = await createSession(t.db, user.userId);
+      // Enough runs for PostgreSQL to settle on a generic plan of the prepared statement.
+      for (let i = 0; i < 7; i++) expect((await call(token)).statusCode, what).toBe(200);
+      await end(token);
+      const refused = await call(token);
+      expect(refused.statusCode, what).toBe(401);
+      expect(json(refused), what).toEqual({ detail: messages.apiInvalidToken });
     }
   });
 

@@ -4,8 +4,6 @@
  * ticket numbers under concurrency, a fixture support category (one config entry), "I Miei Files" with
  * thumbnails made by the upload's job (never by the list) and filters, another user's files, the FAQ address and its CSP.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditionsVersion } from '../../config/content-pages';
 import { messages } from '../../config/messages-api.it';
@@ -93,7 +91,7 @@ describe.each(backends)('support and content pages (%s)', (backend) => {
         .where('ticket_id', '=', ticket.id)
         .execute();
       expect(files.map((f) => [f.nome_file, f.mime])).toEqual([['fattura.pdf', 'application/pdf']]);
-      expect(existsSync(join(t.uploadsDir, files[0]!.stored_name))).toBe(true);
+      expect(await t.app.files.stat(`support/${files[0]!.stored_name}`)).not.toBeNull();
 
       const [toSupport] = await mailsTo('assistenza@example.com');
       expect(toSupport?.subject).toBe(`Richiesta di assistenza n. ${numero}: Rimborsi Spese`);
@@ -359,7 +357,7 @@ describe.each(backends)('support and content pages (%s)', (backend) => {
     it('marks a file that cannot be drawn as attempted, with no thumbnail, and does not try it again', async () => {
       await t.app.jobs.idle();
       const userId = await userIdOf(t, 'mario.rossi@example.com');
-      writeFileSync(join(t.uploadsDir, 'rotto-miniatura'), '%PDF-1.4 rotto');
+      await t.app.files.put('documents/rotto-miniatura', Buffer.from('%PDF-1.4 rotto'));
       const { id } = await t.db
         .insertInto('documents')
         .values({
@@ -377,7 +375,7 @@ describe.each(backends)('support and content pages (%s)', (backend) => {
         .executeTakeFirstOrThrow();
       const errors: unknown[] = [];
       const onError = (error: unknown) => errors.push(error);
-      expect(await makePendingThumbnails(t.db, t.uploadsDir, { ids: [id] }, onError)).toBe(1);
+      expect(await makePendingThumbnails(t.db, t.app.files, { ids: [id] }, onError)).toBe(1);
       expect(errors).toHaveLength(1);
       const row = await t.db
         .selectFrom('documents')
@@ -385,7 +383,7 @@ describe.each(backends)('support and content pages (%s)', (backend) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ thumbnail: null, thumbnail_made: true });
-      expect(await makePendingThumbnails(t.db, t.uploadsDir, { ids: [id] }, onError)).toBe(0);
+      expect(await makePendingThumbnails(t.db, t.app.files, { ids: [id] }, onError)).toBe(0);
     });
 
     it('filters by purchase, purchase category and document type', async () => {

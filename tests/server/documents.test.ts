@@ -3,8 +3,6 @@
  * (type by magic bytes, 3 MB limit, checked fields), the existing documents of a kind, clone, delete
  * (409 once attached to a request), download as an attachment, and 404 for someone else's document.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +97,7 @@ describe.each(backends)('documents (%s)', (backend) => {
         });
         // Stored outside any served folder, under a generated name, with the same bytes.
         expect(row.stored_name).toMatch(/^[0-9a-f]{32}$/);
-        expect(readFileSync(join(t.uploadsDir, row.stored_name)).equals(content)).toBe(true);
+        expect((await t.app.files.read(`documents/${row.stored_name}`)).equals(content)).toBe(true);
         const file = await download(mario, id);
         expect(file.statusCode).toBe(200);
         expect(file.rawPayload.equals(content)).toBe(true);
@@ -108,7 +106,7 @@ describe.each(backends)('documents (%s)', (backend) => {
     );
 
     it('decides the type by the first bytes: a text file or a program renamed .pdf is 415', async () => {
-      const before = readdirSync(t.uploadsDir).length;
+      const before = (await t.app.files.list('documents')).length;
       const text = await t.request(
         uploadRequest(mario, {
           kind: 'doc_pagam',
@@ -143,7 +141,7 @@ describe.each(backends)('documents (%s)', (backend) => {
         }),
       );
       expect(hidden.statusCode).toBe(415);
-      expect(readdirSync(t.uploadsDir).length).toBe(before);
+      expect((await t.app.files.list('documents')).length).toBe(before);
     });
 
     it('accepts exactly 3145728 bytes and answers 413 with an Italian detail for one byte more', async () => {
@@ -155,13 +153,13 @@ describe.each(backends)('documents (%s)', (backend) => {
         file: { filename: 'grande.pdf', content: exact },
       });
       const over = Buffer.concat([exact, Buffer.from(' ')]);
-      const before = readdirSync(t.uploadsDir).length;
+      const before = (await t.app.files.list('documents')).length;
       const response = await t.request(
         uploadRequest(mario, { kind: 'doc_acq', typeId: 1, file: { filename: 'troppo.pdf', content: over } }),
       );
       expect(response.statusCode).toBe(413);
       expect(json(response)).toEqual({ detail: messages.apiUploadTooLarge });
-      expect(readdirSync(t.uploadsDir).length).toBe(before);
+      expect((await t.app.files.list('documents')).length).toBe(before);
     });
 
     it('checks the fields: type of the kind, date not in the future, 1-4 files merged', async () => {
@@ -407,7 +405,7 @@ describe.each(backends)('documents (%s)', (backend) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(row.deleted_at).not.toBeNull();
-      expect(existsSync(join(t.uploadsDir, row.stored_name))).toBe(true);
+      expect(await t.app.files.stat(`documents/${row.stored_name}`)).not.toBeNull();
     });
 
     it('refuses to delete a document attached to a request (409), which stays downloadable', async () => {

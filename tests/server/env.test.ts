@@ -54,6 +54,7 @@ describe('loadEnv', () => {
         retryAfterSeconds: 10,
         metricsToken: null,
       },
+      fileStore: null,
     });
   });
 
@@ -95,6 +96,8 @@ describe('loadEnv', () => {
       trustProxy: '10.0.0.0/8, 192.168.1.10',
     });
     expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadEnv({ FILE_STORE: 'folder' }).fileStore).toBe('folder');
+    expect(() => loadEnv({ FILE_STORE: 'disk' })).toThrow(/FILE_STORE/);
     // A hop count is refused: Fastify ignores it (it cannot check the peer).
     expect(() => loadEnv({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY/);
   });

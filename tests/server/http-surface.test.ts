@@ -3,12 +3,16 @@
  * fallback, OpenAPI completeness and the rate limit. Not database-specific: PGlite only.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-api.it';
 import { loggerOptions, redactUrl } from '../../src/server/app';
 import { waitText } from '../../src/server/plugins/rate-limit';
+import { helmetOptions } from '../../src/server/plugins/security-headers';
 import { buildTestApp, json, type TestApp } from './helpers';
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
@@ -273,6 +277,21 @@ describe('without a built portal', () => {
     const response = await t.request({ method: 'GET', url: '/api/getapiuserskin/acme' });
     expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
+  it('sets on an answer every header helmet sets, with the same value', async () => {
+    // helmet's middleware itself on a plain Node response (the plugin replays what it recorded once).
+    const raw = new ServerResponse(new IncomingMessage(new Socket()));
+    helmet(helmetOptions('https://welfare.example.com'))(raw.req, raw, () => {});
+    const expected = raw.getHeaders();
+    expect(Object.keys(expected).length).toBeGreaterThan(10);
+    for (const url of ['/api/getapiuserskin/acme', '/api/get-logged-user-info']) {
+      const response = await t.request({ method: 'GET', url });
+      for (const [name, value] of Object.entries(expected)) {
+        expect(response.headers[name], `${url} ${name}`).toBe(value);
+      }
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
   });
 });
 

@@ -54,7 +54,7 @@ describe('bulk import applied in batches on the embedded database', () => {
 
   const deps = () => ({
     db: t.db,
-    uploadsDir,
+    files: t.app.files,
     sendMail: (m: { to: string; subject: string; text: string }) => t.app.mail.send(m),
     outbox: t.app.mail,
     baseUrl: 'http://localhost:8080',

@@ -4,7 +4,7 @@
  * formulas, escaped cells), cancel, the operator's accept / reject / rerun (admin.ts), nothing
  * half-written, and Act-For on every call.
  */
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -462,7 +462,7 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
       .set({ status: 'IN_PROGRESS', output_stored: null, output_filename: null })
       .where('id', '=', id)
       .execute();
-    await validateImport({ db: t.db, uploadsDir }, { id });
+    await validateImport({ db: t.db, files: t.app.files }, { id });
     const again = await t.db
       .selectFrom('import_jobs')
       .selectAll()
@@ -474,30 +474,37 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
       rows_total: 2,
       output_filename: 'esito_dipendenti.xlsx',
     });
-    const files = readdirSync(join(uploadsDir, 'imports'));
+    const storedNames = async () =>
+      (await t.app.files.list('imports')).map((f) => f.key.slice('imports/'.length));
+    const files = await storedNames();
     expect(files).toContain(again.output_stored);
     // Done: a late duplicate of the job changes nothing.
-    await validateImport({ db: t.db, uploadsDir }, { id });
+    await validateImport({ db: t.db, files: t.app.files }, { id });
     expect(
       await t.db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     ).toEqual(again);
-    expect(readdirSync(join(uploadsDir, 'imports'))).toHaveLength(files.length);
+    expect(await storedNames()).toHaveLength(files.length);
 
-    // What a killed run leaves (a half-written output nobody names) goes at the next start once it is
-    // an hour old; the files imports name, and a young one another instance may be writing, stay.
-    const folder = join(uploadsDir, 'imports');
-    const orphan = join(folder, 'orfano-di-un-arresto');
-    const young = join(folder, 'in-scrittura-altrove');
-    writeFileSync(orphan, 'metà file');
-    writeFileSync(young, 'in corso');
-    const hourAgo = (Date.now() - ORPHAN_AGE_MS - 60_000) / 1000;
-    utimesSync(orphan, hourAgo, hourAgo);
-    expect(await sweepOrphanFiles(t.db, uploadsDir)).toBe(1);
-    const left = readdirSync(folder);
+    // What a killed run leaves (an output nobody names) goes at the next start once it is an hour old;
+    // the files imports name, and a young one another instance may be writing, stay.
+    await t.app.files.put('imports/orfano-di-un-arresto', Buffer.from('metà file'));
+    await t.app.files.put('imports/in-scrittura-altrove', Buffer.from('in corso'));
+    const hourAgo = Date.now() - ORPHAN_AGE_MS - 60_000;
+    if (t.app.files.kind === 'folder') {
+      utimesSync(join(uploadsDir, 'imports', 'orfano-di-un-arresto'), hourAgo / 1000, hourAgo / 1000);
+    } else {
+      await t.db
+        .updateTable('stored_files')
+        .set({ created_at: new Date(hourAgo) })
+        .where('key', '=', 'imports/orfano-di-un-arresto')
+        .execute();
+    }
+    expect(await sweepOrphanFiles(t.db, t.app.files)).toBe(1);
+    const left = await storedNames();
     expect(left).not.toContain('orfano-di-un-arresto');
     expect(left).toContain('in-scrittura-altrove');
     expect(left).toEqual(expect.arrayContaining(files));
-    rmSync(young);
+    await t.app.files.delete('imports/in-scrittura-altrove');
   });
 
   it('cancels only a completed validation of the company acted for (409 otherwise, 404 for another company)', async () => {
@@ -635,7 +642,7 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
         out: (l) => out.push(l),
         err: (l) => err.push(l),
         imports: {
-          uploadsDir: uploadsDir,
+          files: t.app.files,
           sendMail: (m) => t.app.mail.send(m),
           baseUrl: 'http://localhost:8080',
         },
@@ -745,7 +752,7 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
 
     const deps = () => ({
       db: t.db,
-      uploadsDir: uploadsDir,
+      files: t.app.files,
       sendMail: (m: { to: string; subject: string; text: string }) => t.app.mail.send(m),
       baseUrl: 'http://localhost:8080',
     });
@@ -913,10 +920,10 @@ describe('bulk import jobs after a stop (PGlite)', () => {
         .executeTakeFirstOrThrow();
       const input = { companyId: laura.company_id, userId: laura.id, fileName: 'ferma.xlsx' };
       // Stopped between the insert and the send: the row, no job.
-      const waiting = await createImport(db, dir, { ...input, content: await xlsx([row(300)]) });
+      const waiting = await createImport(db, first.files, { ...input, content: await xlsx([row(300)]) });
       // Accepted, and the process stopped before the import ran.
-      const accepted = await createImport(db, dir, { ...input, content: await xlsx([row(301)]) });
-      await validateImport({ db, uploadsDir: dir }, { id: accepted });
+      const accepted = await createImport(db, first.files, { ...input, content: await xlsx([row(301)]) });
+      await validateImport({ db, files: first.files }, { id: accepted });
       expect(await decideImport(db, accepted, 'ACCEPTED_BY_BACKOFFICE')).toBe(true);
       await first.close();
 

@@ -101,6 +101,9 @@ describe.each(backends)('installation content, demo mode off (%s)', (backend) =>
       'app di conv-toduba: collegamenti creati',
       'app di conv-ollipay: collegamenti creati',
       'cliente fabbrica: codice Benefit Hub impostato',
+      'cliente fabbrica: popup informativo impostato',
+      'cliente fabbrica: slide rimborsi creata',
+      'cliente fabbrica: slide previdenza creata',
     ]);
 
     const doc = example();

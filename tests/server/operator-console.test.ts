@@ -651,7 +651,7 @@ describe.each(backends)('operator console (%s)', (backend) => {
         db: t.db,
         out: (l) => lines.push(l),
         err: (l) => lines.push(l),
-        imports: { uploadsDir, baseUrl: 'http://portale.test', sendMail: async () => undefined },
+        imports: { files: t.app.files, baseUrl: 'http://portale.test', sendMail: async () => undefined },
       });
       expect(code, lines.join('\n')).toBe(0);
     };

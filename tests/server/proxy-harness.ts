@@ -67,6 +67,7 @@ const INSTANCE_SETTINGS = [
   'TRUST_PROXY',
   'METRICS_TOKEN',
   'LOG_LEVEL',
+  'FILE_STORE',
 ];
 
 /** One server process on its own port, with `env` on top of the test process's environment. */

@@ -170,6 +170,7 @@ describe.each(backends)('reference data at start, demo mode off (%s)', (backend)
           kinshipRelations: lists.kinshipRelations.filter((r) => r !== inUse && r !== unused),
           purchaseCategories: [...lists.purchaseCategories, fixtureCategory],
           pensionFunds: [...lists.pensionFunds, fixtureFund],
+          provinces: lists.provinces,
         },
       });
       expect(changes.changed).toEqual(

@@ -5,7 +5,9 @@
  * with a generated config: round robin, health check on /health/ready; proxy-harness.ts). Through the
  * proxy only:
  * 1. a session works on both instances (consecutive requests are answered by both);
- * 2. a bulk import uploaded through the proxy is validated by whichever instance's worker;
+ * 2. a bulk import uploaded through the proxy is validated by whichever instance's worker; a document
+ *    uploaded through one instance is read, with its thumbnail, through either, each instance with a
+ *    DATA_DIR of its own (files live in PostgreSQL);
  * 3. a rolling restart (SIGTERM, wait until ready, then the other) under a steady load of reads and
  *    purchases with an Idempotency-Key: no read fails, each purchase is debited once;
  * 4. a SIGKILL of one instance under the same load: every purchase, retried with its key, ends once.
@@ -15,7 +17,7 @@
  * PostgreSQL only (TEST_DATABASE_URL). Without haproxy the test is skipped, except in CI (CI=true),
  * where it fails: .ci/run installs haproxy.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -24,7 +26,7 @@ import { openDatabase, type Database } from '../../src/server/db/connect';
 import { addDays, addMonths, romeDate } from '../../src/server/services/calendar';
 import { addCredit, balances } from '../../src/server/services/ledger';
 import { createSession } from '../../src/server/services/sessions';
-import { multipart } from './forms-helpers';
+import { multipart, PDF } from './forms-helpers';
 import { createTestDatabase, NO_POSTGRES_REASON, TEST_DATABASE_URL, TEST_TICKET_SECRET } from './helpers';
 import { row, xlsx } from './import-helpers';
 import {
@@ -93,9 +95,9 @@ describe.skipIf(!TEST_DATABASE_URL)(
       let db: Database | undefined;
       let proxy: Proxy | undefined;
       let instances: Instance[] = [];
-      // Both instances share one DATA_DIR: uploaded files (imports, attachments) are still kept on disk,
-      // not in PostgreSQL, so an upload answered by one instance must be readable by the other.
-      let dataDir = '';
+      // Each instance has its own DATA_DIR: files (documents, imports) live in PostgreSQL (the database
+      // backend of services/file-store.ts), so what one instance stored the other reads.
+      let dataDirs: string[] = [];
       let mario = '';
       let laura = '';
       let marioId = 0;
@@ -109,7 +111,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         ].join('\n');
 
       beforeAll(async () => {
-        dataDir = mkdtempSync(join(tmpdir(), 'welfare-two-instances-'));
+        dataDirs = ['a', 'b'].map((name) => mkdtempSync(join(tmpdir(), `welfare-two-instances-${name}-`)));
         database = await createTestDatabase('demo');
         db = await openDatabase({ databaseUrl: database.url, poolMax: 4 });
         const today = romeDate();
@@ -156,14 +158,16 @@ describe.skipIf(!TEST_DATABASE_URL)(
           DATABASE_URL: database.url,
           DEMO: '0',
           TICKET_SECRET: TEST_TICKET_SECRET,
-          DATA_DIR: dataDir,
           PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
           LOG_LEVEL: 'warn',
           // No load shedding: on a busy test machine the event loop of a starting instance lags, and a
           // shed request would be one more 503 to retry, not what this test looks at.
           LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
         };
-        instances = [serverInstance('a', portA, env), serverInstance('b', portB, env)];
+        instances = [
+          serverInstance('a', portA, { ...env, DATA_DIR: dataDirs[0]! }),
+          serverInstance('b', portB, { ...env, DATA_DIR: dataDirs[1]! }),
+        ];
         proxy = await startHaproxy(instances, proxyPort);
         await Promise.all(instances.map((instance) => instance.start()));
         await Promise.all(instances.map((instance) => proxy!.waitState(instance.name, 'UP')));
@@ -174,7 +178,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         await proxy?.stop();
         await db?.close();
         await database?.drop();
-        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
       });
 
       const get = (url: string, token: string, headers: Record<string, string> = {}) =>
@@ -439,6 +443,67 @@ describe.skipIf(!TEST_DATABASE_URL)(
             servedBy.add(answer.instance ?? '?');
             return servedBy.size === 2 ? true : undefined;
           });
+        }
+      });
+
+      it('a document uploaded through one instance is read, with its thumbnail, through either', async () => {
+        // Someone other than mario, whose per-user rate limit the load of the next tests needs whole, with
+        // one of his requests for the document to join ("I Miei Files" lists the documents of requests).
+        const owner = await db!.db
+          .selectFrom('purchases as p')
+          .innerJoin('users as u', 'u.id', 'p.user_id')
+          .select(['p.id', 'u.email'])
+          .where('u.id', '!=', marioId)
+          .where('u.email', '!=', 'laura.bianchi@example.com')
+          .orderBy('p.id')
+          .executeTakeFirstOrThrow();
+        const token = await createSession(db!.db, owner.email);
+        // Larger than one chunk of the database store; ASCII, so the text answers compare byte for byte.
+        const content = Buffer.concat([PDF, Buffer.alloc(300 * 1024, 0x20)]);
+        const body = multipart(
+          { file_kind: 'doc_pagam', file_kind_id: '2', file_date: romeDate(), file_num: '1' },
+          [{ filename: 'ricevuta.pdf', contentType: 'application/pdf', content }],
+        );
+        const upload = await call(`${proxy!.url}/api/upload_allegato`, {
+          method: 'POST',
+          headers: { authorization: `Token ${token}`, ...body.headers },
+          body: new Uint8Array(body.payload),
+        });
+        if (upload instanceof Error) throw upload;
+        expect(upload.status, upload.body).toBe(201);
+        const { doc_id: id } = JSON.parse(upload.body) as { doc_id: number };
+        const downloadedBy = new Set<string>();
+        await waitFor('il documento da entrambe le istanze', async () => {
+          const answer = await get(`/api/download_document/${id}`, token);
+          if (answer instanceof Error) throw answer;
+          expect(answer.status, answer.body.slice(0, 200)).toBe(200);
+          expect(answer.body).toBe(content.toString('latin1'));
+          downloadedBy.add(answer.instance ?? '?');
+          return downloadedBy.size === 2 ? true : undefined;
+        });
+        // The thumbnail, drawn by whichever instance's job took it, is listed by both.
+        await db!.db.updateTable('documents').set({ purchase_id: owner.id }).where('id', '=', id).execute();
+        const thumbBy = new Set<string>();
+        await waitFor(
+          () => `la miniatura da entrambe le istanze; log:\n${logs()}`,
+          async () => {
+            await pause(200);
+            const answer = await get('/api/files_utente', token);
+            if (answer instanceof Error) throw answer;
+            expect(answer.status, answer.body.slice(0, 200)).toBe(200);
+            const groups = JSON.parse(answer.body) as {
+              files: { id_resource: number; base64_thumb: string | null }[];
+            }[];
+            const file = groups.flatMap((g) => g.files).find((f) => f.id_resource === id);
+            if (file?.base64_thumb) thumbBy.add(answer.instance ?? '?');
+            return thumbBy.size === 2 ? true : undefined;
+          },
+          40_000,
+        );
+        // Neither instance's own folder holds a file.
+        for (const dir of dataDirs) {
+          const uploads = join(dir, 'uploads');
+          expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([]);
         }
       });
 

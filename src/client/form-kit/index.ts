@@ -13,4 +13,4 @@ export type {
   FormInformation,
   TrackedDialog,
 } from './block-hooks';
-export type { AfterField, FormWidgets, RegistryRef } from './form-widgets';
+export type { AfterField, FieldLoader, FormWidgets, RegistryRef, WidgetLoader } from './form-widgets';

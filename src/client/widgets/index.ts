@@ -3,23 +3,23 @@
  * them by name in their uiSchema (`ui:widget`, `ui:field`). Each reads the engine context
  * (`registry.formContext`, see form-kit/form-context.ts). The names are the unions of
  * config/forms/types.ts (`PortalWidgetName`, `FormFieldName`): a declaration naming another fails `tsc`,
- * and so does a registry missing one. The blocks' hooks are in block-hooks.ts.
+ * and so does a map missing one. The blocks' hooks are in block-hooks.ts.
  *
- * `formWidgetRegistry` is what the form engine receives (form-kit `FormWidgets`); features/forms hands it
- * over. Nothing here imports the engine.
+ * These are the widgets all at once, as plain rjsf registries (a form rendered with every widget, as the
+ * widgets' tests do). The portal does not import this file: the registry the form engine receives
+ * (form-kit `FormWidgets`) is composed in features/forms/widget-registry.ts, one chunk per widget,
+ * loaded when a form names it. Nothing here imports the engine.
  */
 import type { Field, RegistryFieldsType, RegistryWidgetsType, Widget } from '@rjsf/utils';
 import type { FormFieldName, PortalWidgetName } from '../../../config/forms/types';
-import type { FormWidgets } from '../form-kit';
 import { AmountWidget } from './amount';
 import { AttachmentWidget } from './attachment';
 import { BeneficiaryField } from './beneficiary';
-import { blockHooks } from './block-hooks';
 import { CategoryWidget } from './category';
 import { ConsentWidget } from './consent';
 import { ConsumedField } from './consumed';
 import { DateWidget } from './date';
-import { AnchoredSlots, DocumentsField, hasAnchoredSlots } from './documents';
+import { DocumentsField } from './documents';
 import { IbanWidget } from './iban';
 import { IncentiveAmountWidget } from './incentive-amount';
 import { LoanCalculatorField } from './loan-calculator';
@@ -57,15 +57,3 @@ export const formFields = {
   consumed: ConsumedField,
   documents: DocumentsField,
 } satisfies Record<FormFieldName, Field> & RegistryFieldsType;
-
-/**
- * The registry the form engine receives: the widgets (with the forms' textarea under rjsf's
- * `TextareaWidget` name, typed without waiting for the form), the fields, the blocks' hooks, and the
- * upload slots declared `after` a field (`UploadSlot.after`), drawn by the engine's object template.
- */
-export const formWidgetRegistry: FormWidgets = {
-  widgets: { ...formWidgets, TextareaWidget },
-  fields: formFields,
-  blockHooks,
-  afterField: { has: hasAnchoredSlots, Component: AnchoredSlots },
-};

@@ -1,13 +1,14 @@
 /**
- * Statements compiled once and, on PostgreSQL, prepared once per connection: for the queries every
- * authenticated request runs (the session query), where building the Kysely tree and the server's
+ * Statements compiled once and prepared once per connection: for the queries every authenticated
+ * request runs (the session query), where building the Kysely tree and the database's parsing and
  * planning cost more than the query itself (bench/api-throughput.ts).
  *
  * A statement is built once per database with placeholders in place of the values (`param('name')`);
- * each run fills them positionally. On PostgreSQL its text is registered here, and the pool's client
+ * each run fills them positionally. Its text is registered here: on PostgreSQL the pool's client
  * (connect.ts) sends it as a named statement, so the server parses it once per connection and may keep
- * a generic plan. Only registered texts are named: everything else (migrations, ad-hoc queries) goes
- * unnamed as before, so the number of prepared statements per connection stays bounded.
+ * a generic plan; on PGlite the dialect (pglite-dialect.ts) prepares it once on its one session and then
+ * only binds and executes it. Only registered texts are named: everything else (migrations, ad-hoc
+ * queries) goes unnamed as before, so the number of prepared statements per connection stays bounded.
  */
 import { createHash } from 'node:crypto';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';

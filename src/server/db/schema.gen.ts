@@ -748,6 +748,20 @@ export interface StaticLinks {
   url: string;
 }
 
+export interface StoredFileChunks {
+  data: Uint8Array;
+  key: string;
+  n: number;
+}
+
+export interface StoredFiles {
+  complete: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  key: string;
+  sha256: string | null;
+  size: Generated<number>;
+}
+
 export interface Suppliers {
   citta: Generated<string>;
   iban: string | null;
@@ -977,6 +991,8 @@ export interface DB {
   sessions: Sessions;
   static_link_groups: StaticLinkGroups;
   static_links: StaticLinks;
+  stored_file_chunks: StoredFileChunks;
+  stored_files: StoredFiles;
   suppliers: Suppliers;
   support_ticket_files: SupportTicketFiles;
   support_tickets: SupportTickets;

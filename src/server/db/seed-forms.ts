@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely';
 import { findForm, monthNames, type FormRouteName } from '../../../config/forms';
 import { addDays, addMonths, romeDate } from '../services/calendar';
 import { ensureFile } from '../services/documents';
+import type { FileStore } from '../services/file-store';
 import { seedDemoContent } from './demo-content';
 import { codiceFiscale } from './demo-people';
 import type { DB, DocumentMime, FileKindName } from './schema';
@@ -67,8 +68,10 @@ export const SEED_DOCUMENT_FILES: Record<
 };
 
 /** Writes the seeded documents' files to the uploads folder when they are not there yet. */
-export async function writeSeedDocumentFiles(dir: string): Promise<void> {
-  for (const file of Object.values(SEED_DOCUMENT_FILES)) await ensureFile(dir, file.storedName, file.content);
+export async function writeSeedDocumentFiles(files: FileStore): Promise<void> {
+  for (const file of Object.values(SEED_DOCUMENT_FILES)) {
+    await ensureFile(files, 'documents', file.storedName, file.content);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,14 +6,15 @@
  * made with exceljs, the output by the same reading, checking and writing code as an upload.
  * Idempotent: the rows are added once (by their fixed stored names), the files only when missing.
  */
-import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { importColumns } from '../../../config/import-sheet';
 import { taxCodeCheckLetter } from '../../shared/validators';
 import { checkRow, OutputSheet, readSheetRows } from '../services/import-sheet';
-import { importFilePath, importsDir, outputNameOf, rowResult, validationNote } from '../services/imports';
+import { importKey, outputNameOf, rowResult, validationNote } from '../services/imports';
+import { withLocalFile, withTemporaryDir, type FileStore } from '../services/file-store';
 import { formatMessage } from '../messages';
 import { romeDate } from '../services/calendar';
 import type { DB, ImportJobStatus } from './schema';
@@ -207,12 +208,6 @@ export async function seedImports(
     .execute();
 }
 
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
-
 /**
  * What the files were made of, by stored name, for the next app of the same process and day: a test
  * run builds dozens of apps, each with a fresh uploads folder.
@@ -221,37 +216,33 @@ const madeFiles = new Map<string, Uint8Array>();
 let madeDay = '';
 
 /**
- * Writes the file `stored` as made before in this process, or makes it with `make` (then keeps it).
- * Made under a temporary name and renamed: two instances starting on one folder never read each
- * other's half-written file (an output is made by reading its input).
+ * Puts the file `stored` in the store as made before in this process, or makes it with `make` in a
+ * temporary folder (then keeps it). A put is complete or not readable at all: two instances starting on
+ * one store never read each other's half-written file (an output is made by reading its input).
  */
-async function writeMade(uploadsDir: string, stored: string, make: (path: string) => Promise<void>) {
-  const path = importFilePath(uploadsDir, stored);
-  if (await exists(path)) return;
-  const temporary = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  try {
+async function writeMade(files: FileStore, stored: string, make: (path: string) => Promise<void>) {
+  const key = importKey(stored);
+  if (await files.stat(key)) return;
+  await withTemporaryDir(async (dir) => {
+    const temporary = join(dir, 'file.xlsx');
     const made = madeFiles.get(stored);
     if (made) await writeFile(temporary, made, { mode: 0o600 });
     else await make(temporary);
     const content = made ?? (await readFile(temporary));
-    await rename(temporary, path);
+    await files.put(key, Buffer.from(content));
     madeFiles.set(stored, content);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+  });
 }
 
 /** The seeded imports' files (input and output), when missing. */
-export async function writeSeedImportFiles(uploadsDir: string): Promise<void> {
-  await mkdir(importsDir(uploadsDir), { recursive: true, mode: 0o700 });
+export async function writeSeedImportFiles(files: FileStore): Promise<void> {
   // The outputs' warnings depend on the day (a contract ended before today).
   if (madeDay !== romeDate()) {
     madeFiles.clear();
     madeDay = romeDate();
   }
   for (const item of IMPORTS) {
-    const input = importFilePath(uploadsDir, storedIn(item.key));
-    await writeMade(uploadsDir, storedIn(item.key), async (path) => {
+    await writeMade(files, storedIn(item.key), async (path) => {
       const workbook = new ExcelJS.Workbook();
       workbook.created = new Date('2026-01-01T00:00:00Z');
       workbook.modified = workbook.created;
@@ -261,15 +252,17 @@ export async function writeSeedImportFiles(uploadsDir: string): Promise<void> {
       await writeFile(path, Buffer.from(await workbook.xlsx.writeBuffer()), { mode: 0o600 });
     });
     if (NOT_VALIDATED.includes(item.status)) continue;
-    await writeMade(uploadsDir, storedOut(item.key), async (output) => {
+    await writeMade(files, storedOut(item.key), async (output) => {
       const sheet = new OutputSheet(output);
       const seen = new Map<string, number>();
-      for await (const { number, cells } of readSheetRows(input)) {
-        const checked = checkRow(cells, seen, number);
-        const warnings =
-          checked.row && checked.row.impiegatoAl < romeDate() ? [formatMessage('apiImportWarnCeased')] : [];
-        sheet.add(cells, rowResult({ errors: checked.errors, warnings }));
-      }
+      await withLocalFile(files, importKey(storedIn(item.key)), Number.MAX_SAFE_INTEGER, async (input) => {
+        for await (const { number, cells } of readSheetRows(input)) {
+          const checked = checkRow(cells, seen, number);
+          const warnings =
+            checked.row && checked.row.impiegatoAl < romeDate() ? [formatMessage('apiImportWarnCeased')] : [];
+          sheet.add(cells, rowResult({ errors: checked.errors, warnings }));
+        }
+      });
       await sheet.close();
     });
   }

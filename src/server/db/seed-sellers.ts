@@ -7,7 +7,7 @@
  *
  * laura.bianchi holds the vouchers: she has a PIN (`LAURA_DEMO_PIN`, in the README)
  * and buys two vouchers from her art. 51 c.3 credit through the same purchase as the portal's
- * (services/sellers.ts), one of them partly redeemed at two affiliates. mario.rossi has no PIN and no
+ * (the `buono-consorzio` declaration run by services/purchases.ts), one of them partly redeemed at two affiliates. mario.rossi has no PIN and no
  * voucher, so a demo (and the end-to-end test) walks the whole path with him.
  *
  * Every affiliate of a consortium has a demo API key, derived from its natural key
@@ -17,13 +17,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  buyConsortiumVoucher,
-  imageUrl,
-  redeemVoucher,
-  replacePin,
-  supplierKeyHash,
-} from '../services/sellers';
+import { buonoConsorzio } from '../../../config/purchases/sellers';
+import { submitPurchase } from '../services/purchases';
+import { imageUrl, redeemVoucher, replacePin, supplierKeyHash } from '../services/sellers';
 import { withIdempotency, hashRequest } from '../services/idempotency';
 import type { DB } from './schema';
 
@@ -39,21 +35,6 @@ export function demoSupplierKey(rif: string): string {
 
 /** The PIN laura.bianchi's demo vouchers are redeemed with (in the README's demo users). */
 export const LAURA_DEMO_PIN = '482913';
-
-const PROVINCES: ReadonlyArray<[string, string]> = [
-  ['MI', 'Milano'],
-  ['TO', 'Torino'],
-  ['RM', 'Roma'],
-  ['NA', 'Napoli'],
-  ['BO', 'Bologna'],
-  ['FI', 'Firenze'],
-  ['VE', 'Venezia'],
-  ['GE', 'Genova'],
-  ['BA', 'Bari'],
-  ['PA', 'Palermo'],
-  ['VR', 'Verona'],
-  ['BG', 'Bergamo'],
-];
 
 const COMUNI: Record<string, readonly [string, string]> = {
   MI: ['Milano', '20121'],
@@ -389,12 +370,6 @@ const ALTRE_INFO =
 export async function seedSellers(db: Kysely<DB>, context: SeedSellersContext): Promise<void> {
   const images: { nome: string; svg: string }[] = [];
 
-  await db
-    .insertInto('conv_provinces')
-    .values(PROVINCES.map(([sigla, nome]) => ({ sigla, nome })))
-    .onConflict((oc) => oc.column('sigla').doNothing())
-    .execute();
-
   for (const [index, category] of CATEGORIES.entries()) {
     const icon = `cat-${category.id}.svg`;
     images.push({ nome: icon, svg: iconSvg(category) });
@@ -546,7 +521,14 @@ async function seedLauraVouchers(
     const outcome = await withIdempotency(
       db,
       { userId: laura, key: voucher.key, requestHash: hashRequest({ seed: voucher.key, body }) },
-      (finish) => buyConsortiumVoucher(db, { userId: laura, companyId: user.company_id, finish, body }),
+      (finish) =>
+        submitPurchase(db, {
+          purchase: buonoConsorzio,
+          userId: laura,
+          companyId: user.company_id,
+          finish,
+          body,
+        }),
     );
     if (!outcome.replayed) made.push((outcome.body as { id_acquisto: number }).id_acquisto);
   }

@@ -68,7 +68,7 @@ export const dbPlugin = fp<DbPluginOptions>(
       if (reference.changed.length > 0)
         app.log.info(
           { added: reference.added, removed: reference.removed, changed: reference.changed.slice(0, 100) },
-          'dati di riferimento aggiornati (permessi per profilo e per cliente, elenchi dei moduli)',
+          'dati di riferimento aggiornati (permessi per profilo e per cliente, elenchi dei moduli, province)',
         );
       else app.log.info('dati di riferimento già aggiornati');
       if (options.demo && options.seed !== false) {

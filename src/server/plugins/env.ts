@@ -57,6 +57,8 @@ export interface ServerConfig {
     /** Bearer token of GET /metrics (METRICS_TOKEN); null = the route is not served. */
     metricsToken: string | null;
   };
+  /** Where files live (FILE_STORE, services/file-store.ts); null = by the database (database with DATABASE_URL). */
+  fileStore: 'database' | 'folder' | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -86,6 +88,7 @@ const EXPECTED: Record<string, string> = {
     'un intero tra 0 (spento) e 60000 / an integer between 0 (off) and 60000',
   LOAD_SHED_SAMPLE_INTERVAL_MS: 'un intero tra 10 e 60000 / an integer between 10 and 60000',
   LOAD_SHED_RETRY_AFTER_SECONDS: 'un intero tra 1 e 3600 / an integer between 1 and 3600',
+  FILE_STORE: "'database' oppure 'folder' / 'database' or 'folder'",
   METRICS_TOKEN:
     'almeno 32 caratteri senza spazi (valore non mostrato) / at least 32 characters without spaces (value not shown)',
 };
@@ -120,6 +123,7 @@ const schema = {
     LOAD_SHED_SAMPLE_INTERVAL_MS: { type: 'integer', minimum: 10, maximum: 60_000, default: 1000 },
     LOAD_SHED_RETRY_AFTER_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 10 },
     METRICS_TOKEN: { type: 'string', minLength: 32, pattern: '^\\S+$' },
+    FILE_STORE: { type: 'string', enum: ['database', 'folder'] },
   },
 } as const;
 
@@ -197,6 +201,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       retryAfterSeconds: data.LOAD_SHED_RETRY_AFTER_SECONDS as number,
       metricsToken: (data.METRICS_TOKEN as string | undefined) ?? null,
     },
+    fileStore: (data.FILE_STORE as 'database' | 'folder' | undefined) ?? null,
   };
 }
 

@@ -6,6 +6,7 @@
  * routes that say `config: { cacheable: true }` and set their own Cache-Control (static images under
  * /api, such as the carousel's).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -74,13 +75,46 @@ export function applySecurityHeaders(
   if (isNoStorePath(request.url)) reply.header('cache-control', 'no-store');
 }
 
+type HeaderStep = { set: string; value: string | number | readonly string[] } | { remove: string };
+
+/**
+ * What helmet's middleware does to a response, recorded once: its headers depend on the options only
+ * (no nonce, nothing read from the request), so every answer gets the same steps replayed instead of
+ * helmet's chain of middlewares, a measurable share of a short API call (bench/api-throughput.ts).
+ * Null if helmet did not finish synchronously (then it runs on every request as before).
+ */
+export function recordHelmet(middleware: ReturnType<typeof helmet>): HeaderStep[] | null {
+  const steps: HeaderStep[] = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      steps.push({ set: name, value });
+      return recorder;
+    },
+    removeHeader(name: string) {
+      steps.push({ remove: name });
+    },
+  };
+  let finished = false;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {
+    finished = true;
+  });
+  return finished ? steps : null;
+}
+
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app: FastifyInstance, options) => {
-    // helmet's middleware built once: @fastify/helmet builds it again (parsing every CSP directive) on
-    // every request, a measurable share of a short API call. The headers are the same.
+    // helmet's middleware built once (@fastify/helmet builds it again, parsing every CSP directive, on
+    // every request) and its effect recorded once: the headers are the same on every answer.
     const applyHelmet = helmet(helmetOptions(options.publicUrl, options.frameSrc));
+    const steps = recordHelmet(applyHelmet);
     app.addHook('onRequest', (request, reply, done) => {
-      applyHelmet(request.raw, reply.raw, () => done());
+      if (!steps) return applyHelmet(request.raw, reply.raw, () => done());
+      const raw = reply.raw;
+      for (const step of steps) {
+        if ('set' in step) raw.setHeader(step.set, step.value);
+        else raw.removeHeader(step.remove);
+      }
+      done();
     });
 
     app.addHook('onSend', async (request, reply, payload) => {

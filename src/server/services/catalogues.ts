@@ -63,6 +63,8 @@ export async function findCatalogueProduct(
   userId: number,
   now = new Date(),
 ): Promise<CatalogueProduct | null> {
+  // The conventions' articles are priced by their seller (services/seller-purchases.ts), never by code.
+  if (catalogue === 'articoli') return null;
   if (catalogue === 'aml') {
     const row = await db
       .selectFrom('aml_products as p')

@@ -135,11 +135,18 @@ interface ResidualRow {
   scadenza: string | null;
 }
 
-const RESIDUAL_BATCH = 2000;
+/**
+ * Employees per query. On the embedded database (one connection, queries run on the event loop) a
+ * query holds every other request: 500 employees take well under a second there.
+ */
+const RESIDUAL_BATCH = 500;
 
 /**
  * The residual credit of every employee of the company on `day` (keyset batches by surname, name,
  * id): total and art. 51 c.3 spendable credit, and the nearest expiry of a line with credit left.
+ * Each batch takes its employees from the index (company, surname, name, id) first and sums only their
+ * lines: a join grouped over the whole company would add up every employee for every batch (20,000
+ * employees: 3 s per query on the embedded database, the whole server stopped meanwhile).
  */
 export async function* residualCredits(
   db: Kysely<DB>,
@@ -150,20 +157,22 @@ export async function* residualCredits(
   let after: { cognome: string; nome: string; id: number } | null = null;
   for (;;) {
     const cursor: RawBuilder<unknown> = after
-      ? sql`AND (u.cognome, u.nome, u.id) > (${after.cognome}, ${after.nome}, ${after.id})`
+      ? sql`AND (cognome, nome, id) > (${after.cognome}, ${after.nome}, ${after.id})`
       : sql``;
     const { rows }: { rows: ResidualRow[] } = await sql<ResidualRow>`
-      SELECT u.id, u.cognome, u.nome, u.cod_fisc,
-             coalesce(sum(l.credito_spendibile), 0)::bigint AS totale,
-             coalesce(sum(l.credito_spendibile) FILTER (WHERE l.is_art51c3), 0)::bigint AS art51c3,
-             min(l.data_scadenza) FILTER (WHERE l.credito_spendibile > 0) AS scadenza
-        FROM users AS u
-        LEFT JOIN credit_lines AS l
-          ON l.user_id = u.id AND l.data_decorrenza <= ${day}::date AND l.data_scadenza >= ${day}::date
-       WHERE u.company_id = ${companyId} ${cursor}
-       GROUP BY u.id
-       ORDER BY u.cognome, u.nome, u.id
-       LIMIT ${batch}`.execute(db);
+      SELECT u.id, u.cognome, u.nome, u.cod_fisc, c.totale, c.art51c3, c.scadenza
+        FROM (SELECT id, cognome, nome, cod_fisc FROM users
+               WHERE company_id = ${companyId} ${cursor}
+               ORDER BY cognome, nome, id
+               LIMIT ${batch}) AS u
+        CROSS JOIN LATERAL (
+          SELECT coalesce(sum(l.credito_spendibile), 0)::bigint AS totale,
+                 coalesce(sum(l.credito_spendibile) FILTER (WHERE l.is_art51c3), 0)::bigint AS art51c3,
+                 min(l.data_scadenza) FILTER (WHERE l.credito_spendibile > 0) AS scadenza
+            FROM credit_lines AS l
+           WHERE l.user_id = u.id AND l.data_decorrenza <= ${day}::date AND l.data_scadenza >= ${day}::date
+        ) AS c
+       ORDER BY u.cognome, u.nome, u.id`.execute(db);
     if (rows.length > 0) yield rows;
     const last: ResidualRow | undefined = rows.at(-1);
     if (!last || rows.length < batch) return;

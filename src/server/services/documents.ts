@@ -2,20 +2,21 @@
  * Uploaded documents (spec 000 §5 "Files", §7 Documents; ARCHITECTURE.md §7): the file store and the
  * document rows.
  *
- * Files live in one folder outside anything the server serves (`<dataDir>/uploads`), under generated
- * names (random hex): a client never chooses a path. The type is decided by the first bytes (JPEG,
- * PNG, PDF), never by the name or the declared content type. A document is the owner's only: every
+ * Files live in the file store (services/file-store.ts: PostgreSQL, or a folder outside anything the
+ * server serves), area `documents`, under generated names (random hex): a client never chooses a path.
+ * The type is decided by the first bytes (JPEG, PNG, PDF), never by the name or the declared content type. A document is the owner's only: every
  * read and change filters by user, and someone else's document answers 404 like a missing one.
  * Deleting only hides a document (deleted_at), and a document attached to a request stays attached.
  */
-import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { FILE_KIND_NAMES, type DB, type DocumentMime, type FileKindName } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../messages';
 import type { DocumentoEsistente } from '../../../schemas/wire-types.gen';
+import { fileKey, FileNotFoundError, newStoredName, type FileArea, type FileStore } from './file-store';
+
+export { newStoredName };
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -53,39 +54,31 @@ export function sniffMime(content: Buffer): DocumentMime | null {
 // ---------------------------------------------------------------------------------------------
 // The file store
 
-/** Generated names are 32 hex characters; seeded ones are fixed `seed-...` names. */
-const STORED_NAME = /^[a-z0-9-]{8,80}$/;
-
-export function newStoredName(): string {
-  return randomBytes(16).toString('hex');
-}
-
-function pathOf(dir: string, storedName: string): string {
-  // The name comes from the database, never from a request; checked anyway so no path can escape.
-  if (!STORED_NAME.test(storedName)) throw new Error(`nome di file non valido: ${storedName}`);
-  return join(dir, storedName);
-}
-
-/** Writes a new file (owner-only permissions) and returns its generated name. */
-export async function storeFile(dir: string, content: Buffer): Promise<string> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+/** Writes a new file of an area (services/file-store.ts) and returns its generated name. */
+export async function storeFile(
+  files: FileStore,
+  area: FileArea,
+  content: Buffer | Readable,
+  maxBytes?: number,
+): Promise<string> {
   const storedName = newStoredName();
-  await writeFile(pathOf(dir, storedName), content, { flag: 'wx', mode: 0o600 });
+  await files.put(fileKey(area, storedName), content, maxBytes === undefined ? {} : { maxBytes });
   return storedName;
 }
 
 /** Writes a file under a fixed name unless it is already there (seeded documents). */
-export async function ensureFile(dir: string, storedName: string, content: Buffer): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  try {
-    await writeFile(pathOf(dir, storedName), content, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
+export async function ensureFile(
+  files: FileStore,
+  area: FileArea,
+  storedName: string,
+  content: Buffer,
+): Promise<void> {
+  const key = fileKey(area, storedName);
+  if (!(await files.stat(key))) await files.put(key, content);
 }
 
-async function removeFile(dir: string, storedName: string): Promise<void> {
-  await unlink(pathOf(dir, storedName)).catch(() => {});
+async function removeFile(files: FileStore, storedName: string): Promise<void> {
+  await files.delete(fileKey('documents', storedName)).catch(() => {});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -192,11 +185,11 @@ export interface NewDocument {
 }
 
 /** Stores an upload whose fields were checked (routes/documents): the file first, then its row. */
-export async function createDocument(db: Kysely<DB>, dir: string, input: NewDocument): Promise<number> {
+export async function createDocument(db: Kysely<DB>, files: FileStore, input: NewDocument): Promise<number> {
   const mime = sniffMime(input.content);
   if (!mime) throw ApiError.of(415, 'apiUploadWrongType');
-  const storedName = await storeFile(dir, input.content);
-  return insertRow(db, dir, {
+  const storedName = await storeFile(files, 'documents', input.content);
+  return insertRow(db, files, {
     user_id: input.userId,
     file_kind: input.fileKind,
     file_kind_id: input.fileKindId,
@@ -209,13 +202,17 @@ export async function createDocument(db: Kysely<DB>, dir: string, input: NewDocu
   });
 }
 
-/** The row of a file already on disk; if the row cannot be written, the file goes too. */
-async function insertRow(db: Kysely<DB>, dir: string, values: Insertable<DB['documents']>): Promise<number> {
+/** The row of a file already stored; if the row cannot be written, the file goes too. */
+async function insertRow(
+  db: Kysely<DB>,
+  files: FileStore,
+  values: Insertable<DB['documents']>,
+): Promise<number> {
   try {
     const row = await db.insertInto('documents').values(values).returning('id').executeTakeFirstOrThrow();
     return row.id;
   } catch (error) {
-    await removeFile(dir, values.stored_name);
+    await removeFile(files, values.stored_name);
     throw error;
   }
 }
@@ -234,13 +231,14 @@ export async function ownDocument(db: Db, userId: number, documentId: number) {
 }
 
 /** The content of the user's document, for download. */
-export async function readDocument(db: Db, dir: string, userId: number, documentId: number) {
+export async function readDocument(db: Db, files: FileStore, userId: number, documentId: number) {
   const row = await ownDocument(db, userId, documentId);
   let content: Buffer;
   try {
-    content = await readFile(pathOf(dir, row.stored_name));
+    // At most 3 MB (MAX_DOCUMENT_BYTES): read whole.
+    content = await files.read(fileKey('documents', row.stored_name));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw ApiError.of(404, 'apiNotFound');
+    if (error instanceof FileNotFoundError) throw ApiError.of(404, 'apiNotFound');
     throw error;
   }
   return { content, mime: row.mime, fileName: row.nome_file };
@@ -252,20 +250,23 @@ export async function readDocument(db: Db, dir: string, userId: number, document
  */
 export async function cloneDocument(
   db: Kysely<DB>,
-  dir: string,
+  files: FileStore,
   userId: number,
   documentId: number,
 ): Promise<number> {
   const source = await ownDocument(db, userId, documentId);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const storedName = newStoredName();
+  let storedName: string;
   try {
-    await copyFile(pathOf(dir, source.stored_name), pathOf(dir, storedName));
+    storedName = await storeFile(
+      files,
+      'documents',
+      await files.open(fileKey('documents', source.stored_name)),
+    );
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw ApiError.of(404, 'apiNotFound');
+    if (error instanceof FileNotFoundError) throw ApiError.of(404, 'apiNotFound');
     throw error;
   }
-  return insertRow(db, dir, {
+  return insertRow(db, files, {
     user_id: userId,
     file_kind: source.file_kind,
     file_kind_id: source.file_kind_id,

@@ -7,16 +7,19 @@
  *   stored or deflated entries, the local entries exactly those of the central directory (exceljs streams
  *   the local headers), and every deflated entry inflated once into a counter that stops past its
  *   declared size or the total limit (a zip bomb never reaches exceljs);
- * - rows are read one at a time by exceljs's streaming WorkbookReader (first worksheet); formulas are
- *   never evaluated: a formula cell counts by its cached result, one without it is an error;
+ * - rows are read one at a time by exceljs's streaming WorkbookReader (first worksheet), from the zip
+ *   checked again and rebuilt of its checked entries, the ones it needs first in front (`readerInput`):
+ *   it unpacks only what was checked and never writes a temporary file; formulas are never
+ *   evaluated: a formula cell counts by its cached result, one without it is an error;
  * - each row is checked by the rules of §5 (`checkRow`), and the output file is written as the rows
  *   go: the input's 14 columns (text escaped when it starts with = + - @) and the result column.
  * The template (`writeTemplate`) has the 14 columns, a hint on each header and Excel data validation.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { once } from 'node:events';
-import { createInflateRaw } from 'node:zlib';
-import type { Writable } from 'node:stream';
+import { crc32, createInflateRaw } from 'node:zlib';
+import { Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
   contractTypes,
@@ -71,6 +74,7 @@ interface ZipEntry {
   method: number;
   compressedSize: number;
   size: number;
+  crc: number;
   localOffset: number;
 }
 
@@ -108,6 +112,7 @@ function readCentralDirectory(zip: Buffer): ZipEntry[] {
     const commentLength = zip.readUInt16LE(at + 32);
     entries.push({
       method: zip.readUInt16LE(at + 10),
+      crc: zip.readUInt32LE(at + 16),
       compressedSize: zip.readUInt32LE(at + 20),
       size: zip.readUInt32LE(at + 24),
       name: zip.toString('utf8', at + 46, at + 46 + nameLength),
@@ -237,6 +242,86 @@ export async function checkUpload(content: Buffer): Promise<SheetFormat> {
   if (format === null) throw new ImportFileError('apiImportNotSpreadsheet');
   await checkZip(content);
   return format;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the streaming reader gets
+
+/**
+ * The entries exceljs needs before a worksheet to read it as it streams (the relationships, the
+ * workbook, the shared strings, the styles): a worksheet that comes before them, as in every file
+ * Excel or exceljs writes, is copied by exceljs into a temporary file of its whole unpacked size (in
+ * the system's temporary folder, left behind when the reading stops early or the process is killed).
+ */
+const READ_FIRST = [
+  '_rels/.rels',
+  'xl/_rels/workbook.xml.rels',
+  'xl/workbook.xml',
+  'xl/sharedStrings.xml',
+  'xl/styles.xml',
+];
+/** Stand-ins for the two of them a workbook may lack (without them exceljs would still spill a sheet to disk). */
+const STAND_INS: Record<string, string> = {
+  'xl/_rels/workbook.xml.rels':
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
+  'xl/sharedStrings.xml':
+    '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+};
+
+function localHeader(entry: Omit<ZipEntry, 'localOffset'>): Buffer {
+  const name = Buffer.from(entry.name, 'utf8');
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(LOCAL, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(0x800, 6); // UTF-8 names, sizes in the header (no data descriptor)
+  header.writeUInt16LE(entry.method, 8);
+  header.writeUInt32LE(entry.crc, 14);
+  header.writeUInt32LE(entry.compressedSize, 18);
+  header.writeUInt32LE(entry.size, 22);
+  header.writeUInt16LE(name.length, 26);
+  return Buffer.concat([header, name]);
+}
+
+/**
+ * The zip as the streaming reader reads it, rebuilt from a zip that passed `checkZip`: only the entries
+ * of the central directory, each with the sizes the directory declares (and `checkZip` proved) in its
+ * local header and no data descriptor, the ones exceljs needs first in front (see READ_FIRST). So the
+ * reader unpacks exactly what was checked and never writes a temporary file: all it may write to disk
+ * is nothing.
+ */
+export function readerInput(zip: Buffer): Readable {
+  const entries = readCentralDirectory(zip);
+  const names = new Set(entries.map((e) => e.name));
+  const rank = (name: string) => {
+    const at = READ_FIRST.indexOf(name);
+    return at < 0 ? READ_FIRST.length : at;
+  };
+  const ordered = [...entries].sort((a, b) => rank(a.name) - rank(b.name));
+  function* parts(): Generator<Buffer> {
+    for (const [name, text] of Object.entries(STAND_INS)) {
+      if (names.has(name)) continue;
+      const content = Buffer.from(text, 'utf8');
+      yield localHeader({
+        name,
+        method: 0,
+        crc: crc32(content),
+        compressedSize: content.length,
+        size: content.length,
+      });
+      yield content;
+    }
+    for (const entry of ordered) {
+      const at = entry.localOffset;
+      const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
+      yield localHeader(entry);
+      yield zip.subarray(start, start + entry.compressedSize);
+    }
+    // An empty end record: the reader stops there.
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(EOCD, 0);
+    yield end;
+  }
+  return Readable.from(parts(), { objectMode: false });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -543,7 +628,13 @@ export interface SheetRow {
  * that passed `checkUpload`. Throws `ImportFileError` for a bad header or too many rows.
  */
 export async function* readSheetRows(path: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path), {
+  // The stored file is checked again (a file at rest may not have come through the upload), and the
+  // reader gets it rebuilt from its checked entries: see `readerInput`.
+  const size = (await stat(path)).size;
+  if (size > importLimits.maxUploadBytes) throw new ImportFileError('apiImportZipTooLarge');
+  const zip = await readFile(path);
+  await checkUpload(zip);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(readerInput(zip), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

@@ -27,14 +27,16 @@
  *   `applyImportInBatches`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, ImportJobStatus } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../messages';
 import { romeDate } from './calendar';
+import { importLimits } from '../../../config/import-sheet';
 import { newStoredName, storeFile } from './documents';
+import { fileKey, withLocalFile, withTemporaryDir, type FileStore } from './file-store';
 import {
   checkRow,
   ImportFileError,
@@ -56,34 +58,27 @@ export const importsDir = (uploadsDir: string) => join(uploadsDir, 'imports');
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /**
- * At start: the files of the imports folder that no import names (the half-written output of a run
- * that was killed, an upload whose row was never written) are removed once they are an hour old.
+ * At start: the import files of the store (services/file-store.ts) that no import names (an upload
+ * whose row was never written, an output whose job moved on) are removed once they are an hour old.
  * Answers how many went.
  */
-export async function sweepOrphanFiles(
-  db: Kysely<DB>,
-  uploadsDir: string,
-  now = Date.now(),
-): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(importsDir(uploadsDir));
-  } catch {
-    return 0;
-  }
+export async function sweepOrphanFiles(db: Kysely<DB>, files: FileStore, now = Date.now()): Promise<number> {
+  const listed = await files.list('imports');
+  if (listed.length === 0) return 0;
   const rows = await db.selectFrom('import_jobs').select(['input_stored', 'output_stored']).execute();
   const named = new Set(rows.flatMap((r) => [r.input_stored, r.output_stored]).filter(Boolean));
   let removed = 0;
-  for (const name of names) {
-    if (named.has(name)) continue;
-    const path = join(importsDir(uploadsDir), name);
-    const info = await stat(path).catch(() => null);
-    if (!info?.isFile() || now - info.mtimeMs < ORPHAN_AGE_MS) continue;
-    await unlink(path).catch(() => {});
+  for (const file of listed) {
+    if (named.has(file.key.slice('imports/'.length))) continue;
+    if (now - file.modified.getTime() < ORPHAN_AGE_MS) continue;
+    await files.delete(file.key).catch(() => {});
     removed += 1;
   }
   return removed;
 }
+
+/** The key of an import file in the store. */
+export const importKey = (stored: string) => fileKey('imports', stored);
 
 const STORED_NAME = /^[a-z0-9-]{8,80}$/;
 export function importFilePath(uploadsDir: string, stored: string): string {
@@ -101,7 +96,8 @@ export interface ImportJobData {
 /** What the import jobs need: the database, the file store, and how to mail new employees. */
 export interface ImportDeps {
   db: Kysely<DB>;
-  uploadsDir: string;
+  /** The file store (services/file-store.ts): `app.files`. */
+  files: FileStore;
   /** Sends one mail (the server's mailer, or the operator command's). */
   sendMail: (message: { to: string; subject: string; text: string; html?: string }) => Promise<void>;
   /** The portal's address, the base of the welcome link. */
@@ -149,11 +145,10 @@ export async function listImports(db: Kysely<DB>, companyId: number): Promise<Im
 /** The stored file of a job of the company: 404 when the job is another company's or has no such file. */
 export async function importFile(
   db: Kysely<DB>,
-  uploadsDir: string,
   companyId: number,
   id: number,
   which: 'input' | 'output',
-): Promise<{ path: string; fileName: string }> {
+): Promise<{ key: string; fileName: string }> {
   const job = await db
     .selectFrom('import_jobs')
     .select(['input_filename', 'input_stored', 'output_filename', 'output_stored'])
@@ -163,7 +158,7 @@ export async function importFile(
   const stored = which === 'input' ? job?.input_stored : job?.output_stored;
   const fileName = which === 'input' ? job?.input_filename : job?.output_filename;
   if (!job || !stored || !fileName) throw ApiError.of(404, 'apiImportNotFound');
-  return { path: importFilePath(uploadsDir, stored), fileName };
+  return { key: importKey(stored), fileName };
 }
 
 // Control characters never belong in a file name.
@@ -186,10 +181,10 @@ export function outputNameOf(inputName: string): string {
 /** Stores a checked upload and records the job IN_QUEUE; returns its id. */
 export async function createImport(
   db: Kysely<DB>,
-  uploadsDir: string,
+  files: FileStore,
   input: { companyId: number; userId: number; fileName: string; content: Buffer },
 ): Promise<number> {
-  const stored = await storeFile(importsDir(uploadsDir), input.content);
+  const stored = await storeFile(files, 'imports', input.content);
   const row = await db
     .insertInto('import_jobs')
     .values({
@@ -290,7 +285,7 @@ export interface ValidationSummary {
  */
 async function walkRows(
   db: Kysely<DB>,
-  path: string,
+  input: { files: FileStore; stored: string },
   companyId: number,
   today: string,
   each: (batch: Checked[]) => Promise<void> | void,
@@ -312,10 +307,13 @@ async function walkRows(
     batch = [];
     await each(done);
   };
-  for await (const { number, cells } of readSheetRows(path)) {
-    batch.push({ number, cells, ...checkRow(cells, seen, number) });
-    if (batch.length >= BATCH) await flush();
-  }
+  // The reader wants a path: the folder's own file, or a copy of at most the upload limit, removed after.
+  await withLocalFile(input.files, importKey(input.stored), importLimits.maxUploadBytes, async (path) => {
+    for await (const { number, cells } of readSheetRows(path)) {
+      batch.push({ number, cells, ...checkRow(cells, seen, number) });
+      if (batch.length >= BATCH) await flush();
+    }
+  });
   await flush();
   if (summary.rows === 0) throw new ImportFileError('apiImportNoRows');
   return summary;
@@ -323,10 +321,10 @@ async function walkRows(
 
 /** The job of a new upload (see the header). */
 export async function validateImport(
-  deps: Pick<ImportDeps, 'db' | 'uploadsDir' | 'log'>,
+  deps: Pick<ImportDeps, 'db' | 'files' | 'log'>,
   data: ImportJobData,
 ): Promise<void> {
-  const { db, uploadsDir } = deps;
+  const { db } = deps;
   const job = await db
     .updateTable('import_jobs')
     .set((eb) => ({ status: 'IN_PROGRESS', attempts: eb('attempts', '+', 1), updated_at: new Date() }))
@@ -335,25 +333,29 @@ export async function validateImport(
     .returning(['id', 'company_id', 'input_stored', 'input_filename'])
     .executeTakeFirst();
   if (!job) return;
-  await mkdir(importsDir(uploadsDir), { recursive: true, mode: 0o700 });
+  // The output is written to a temporary folder, then put in the store (removed in every exit path).
+  await withTemporaryDir((dir) => validateInto(deps, data, job, join(dir, 'esito.xlsx')));
+}
+
+async function validateInto(
+  deps: Pick<ImportDeps, 'db' | 'files' | 'log'>,
+  data: ImportJobData,
+  job: { id: number; company_id: number; input_stored: string; input_filename: string },
+  outputPath: string,
+): Promise<void> {
+  const { db, files } = deps;
   const outputStored = newStoredName();
-  const outputPath = importFilePath(uploadsDir, outputStored);
   const output = new OutputSheet(outputPath);
   let status: ImportJobStatus;
   let note: string;
   let summary: ValidationSummary | null = null;
   let keepOutput = true;
   try {
-    summary = await walkRows(
-      db,
-      importFilePath(uploadsDir, job.input_stored),
-      job.company_id,
-      romeDate(),
-      (batch) => {
-        for (const checked of batch) output.add(checked.cells, rowResult(checked));
-      },
-    );
+    summary = await walkRows(db, { files, stored: job.input_stored }, job.company_id, romeDate(), (batch) => {
+      for (const checked of batch) output.add(checked.cells, rowResult(checked));
+    });
     await output.close();
+    await files.put(importKey(outputStored), createReadStream(outputPath));
     status =
       summary.withErrors > 0
         ? 'VALIDATION_FAILED'
@@ -364,8 +366,8 @@ export async function validateImport(
   } catch (error) {
     await output.close().catch(() => {});
     if (!(error instanceof ImportFileError)) {
-      // The job runs again with a new output: this one, half written, would stay behind unreferenced.
-      await unlink(outputPath).catch(() => {});
+      // The job runs again with a new output: this one, if stored, would stay behind unreferenced.
+      await files.delete(importKey(outputStored)).catch(() => {});
       throw error;
     }
     // What the reader threw is for the operator: a file the user believes good, refused, is worth a look.
@@ -389,7 +391,7 @@ export async function validateImport(
     .where('id', '=', job.id)
     .where('status', '=', 'IN_PROGRESS')
     .executeTakeFirst();
-  if (!keepOutput || saved.numUpdatedRows === 0n) await unlink(outputPath).catch(() => {});
+  if (!keepOutput || saved.numUpdatedRows === 0n) await files.delete(importKey(outputStored)).catch(() => {});
 }
 
 /**
@@ -503,7 +505,7 @@ export async function applyImport(deps: ImportDeps, data: ImportJobData): Promis
       const counts = { created: 0, updated: 0, lines: 0 };
       await walkRows(
         trx,
-        importFilePath(deps.uploadsDir, job.input_stored),
+        { files: deps.files, stored: job.input_stored },
         job.company_id,
         today,
         async (batch) => {
@@ -741,7 +743,7 @@ async function applyImportInBatches(deps: ImportDeps, data: ImportJobData): Prom
   if (!job || job.status !== 'ACCEPTED_BY_BACKOFFICE') {
     return { status: job?.status ?? null, created: 0, updated: 0, lines: 0 };
   }
-  const path = importFilePath(deps.uploadsDir, job.input_stored);
+  const path = { files: deps.files, stored: job.input_stored };
   const fail = async (message: string) => {
     await db
       .updateTable('import_jobs')

@@ -5,7 +5,9 @@
  * videos by group, the store pages of the app voucher pages' apps, each customer's code at the benefit
  * hub provider. A document rather than a declaration in config/: the addresses differ per installation
  * and change without a release. Links are per installation (the static link tables and calls have no
- * customer); the benefit hub code is per customer.
+ * customer); the benefit hub code is per customer, and so is the home (carousel slides and info popup):
+ * a slide is known by its customer and slug (`rif_esterno` `content-slide-<customer>-<slug>`); one the
+ * users clicked is hidden (inactive) by --prune, never deleted (its clicks refer to it).
  *
  * Idempotent by natural keys (a link's slug, a group, a page, a customer code): the same document twice
  * changes nothing, a changed field is updated, a section the document leaves out is left alone, and
@@ -22,6 +24,7 @@ import { appVoucherPages } from '../../../config/showcases/app-vouchers';
 import type { InstallationContent, InstallationContentLink } from '../../../schemas/wire-types.gen';
 import type { DB, StaticLinkType } from '../db/schema';
 import { formatMessage } from '../messages';
+import { carouselImages, isDeclaredAction } from './carousel';
 
 const schemaFile = (name: string) =>
   fileURLToPath(new URL(`../../../schemas/admin/${name}.json`, import.meta.url));
@@ -123,6 +126,29 @@ export function installationContentProblems(document: unknown): string[] {
   });
   const customers = new Map<string, string>();
   doc.customers?.forEach((customer, i) => once(customers, customer.code, `/customers/${i}/code`));
+  const homes = new Map<string, string>();
+  doc.home?.forEach((home, i) => {
+    const at = `/home/${i}`;
+    once(homes, home.customer, `${at}/customer`);
+    const slugs = new Map<string, string>();
+    home.slides?.forEach((slide, j) => {
+      once(slugs, slide.slug, `${at}/slides/${j}/slug`);
+      if (!carouselImages().has(slide.image))
+        problems.push(
+          `${at}/slides/${j}/image: ${formatMessage('apiContentImageUnknown', {
+            image: slide.image,
+            images: [...carouselImages().keys()].join(', '),
+          })}`,
+        );
+      if (!isDeclaredAction(slide.action, slide.target ?? null))
+        problems.push(
+          `${at}/slides/${j}/target: ${formatMessage('apiContentActionTarget', {
+            target: slide.target ?? '',
+            action: slide.action,
+          })}`,
+        );
+    });
+  });
   return problems;
 }
 
@@ -171,10 +197,10 @@ export async function loadInstallationContent(
       );
     if (document.tutorials) await loadLinks(trx, 'tutorial', document.tutorials, prune, changes);
     if (document.apps) await loadApps(trx, document.apps, prune, changes);
-    if (document.customers) {
-      const unknown = await loadCustomers(trx, document.customers, prune, changes);
-      if (unknown.length > 0) throw new InstallationContentError(unknown);
-    }
+    const unknown: string[] = [];
+    if (document.customers) unknown.push(...(await loadCustomers(trx, document.customers, prune, changes)));
+    if (document.home) unknown.push(...(await loadHomes(trx, document.home, prune, changes)));
+    if (unknown.length > 0) throw new InstallationContentError(unknown);
     return { changes };
   });
 }
@@ -357,4 +383,161 @@ async function loadCustomers(
     for (const [code, value] of existing) if (!listed.has(code) && value !== null) await set(code, null);
   }
   return unknown;
+}
+
+type HomeDeclaration = NonNullable<InstallationContent['home']>[number];
+type SlideDeclaration = NonNullable<HomeDeclaration['slides']>[number];
+
+const slideKey = (customer: string, slug: string) => `content-slide-${customer}-${slug}`;
+
+/**
+ * Each listed customer's slides and popup; with `prune`, the customers the section leaves out lose theirs.
+ * Returns the problems of unknown customers (the caller rolls back).
+ */
+async function loadHomes(
+  trx: Transaction<DB>,
+  homes: readonly HomeDeclaration[],
+  prune: boolean,
+  changes: string[],
+): Promise<string[]> {
+  const customers = new Map(
+    (await trx.selectFrom('customers').select(['id', 'slug']).orderBy('slug').execute()).map((row) => [
+      row.slug,
+      Number(row.id),
+    ]),
+  );
+  const unknown: string[] = [];
+  for (const [i, home] of homes.entries()) {
+    const customerId = customers.get(home.customer);
+    if (customerId === undefined) {
+      unknown.push(
+        `/home/${i}/customer: ${formatMessage('apiContentCustomerUnknown', { code: home.customer })}`,
+      );
+      continue;
+    }
+    if (home.popup !== undefined) await loadPopup(trx, home.customer, customerId, home.popup, changes);
+    if (home.slides) await loadSlides(trx, home.customer, customerId, home.slides, prune, changes);
+  }
+  if (prune && unknown.length === 0) {
+    const listed = new Set(homes.map((home) => home.customer));
+    for (const [code, customerId] of customers) {
+      if (listed.has(code)) continue;
+      await loadPopup(trx, code, customerId, null, changes);
+      await loadSlides(trx, code, customerId, [], true, changes);
+    }
+  }
+  return unknown;
+}
+
+async function loadPopup(
+  trx: Transaction<DB>,
+  code: string,
+  customerId: number,
+  popup: string | null,
+  changes: string[],
+): Promise<void> {
+  const before = await trx
+    .selectFrom('info_popups')
+    .select('content')
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  const wanted = popup !== null && popup.trim() !== '' ? popup : null;
+  if (wanted === null) {
+    if (!before) return;
+    await trx.deleteFrom('info_popups').where('customer_id', '=', customerId).execute();
+    changes.push(formatMessage('apiContentPopupRemoved', { code }));
+  } else if (!before) {
+    await trx.insertInto('info_popups').values({ customer_id: customerId, content: wanted }).execute();
+    changes.push(formatMessage('apiContentPopupSet', { code }));
+  } else if (before.content !== wanted) {
+    await trx
+      .updateTable('info_popups')
+      .set({ content: wanted, updated_at: new Date() })
+      .where('customer_id', '=', customerId)
+      .execute();
+    changes.push(formatMessage('apiContentPopupSet', { code }));
+  }
+}
+
+/**
+ * A customer's slides: the listed ones created or updated (by `rif_esterno`), in the document's order;
+ * with `prune`, every other slide of the customer removed, or hidden when it has clicks.
+ */
+async function loadSlides(
+  trx: Transaction<DB>,
+  code: string,
+  customerId: number,
+  slides: readonly SlideDeclaration[],
+  prune: boolean,
+  changes: string[],
+): Promise<void> {
+  const existing = await trx
+    .selectFrom('carousel_slides')
+    .select([
+      'id',
+      'rif_esterno',
+      'position',
+      'file_name',
+      'title',
+      'subtitle',
+      'body',
+      'cta_label',
+      'action_type',
+      'action_target',
+      'active',
+    ])
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .execute();
+  const byKey = new Map(existing.map((row) => [row.rif_esterno, row]));
+  for (const [j, slide] of slides.entries()) {
+    const values = {
+      position: j + 1,
+      file_name: slide.image,
+      title: slide.title,
+      subtitle: slide.subtitle ?? '',
+      body: slide.body ?? '',
+      cta_label: slide.cta_label ?? '',
+      action_type: slide.action,
+      action_target: slide.action === 'none' ? null : (slide.target ?? null),
+      active: slide.active ?? true,
+    };
+    const rif = slideKey(code, slide.slug);
+    const before = byKey.get(rif);
+    const params = { code, slug: slide.slug };
+    if (!before) {
+      // A slug another customer's slide holds cannot be: the key carries the customer.
+      await trx
+        .insertInto('carousel_slides')
+        .values({ customer_id: customerId, rif_esterno: rif, ...values })
+        .execute();
+      changes.push(formatMessage('apiContentSlideCreated', params));
+    } else if ((Object.keys(values) as (keyof typeof values)[]).some((k) => before[k] !== values[k])) {
+      await trx.updateTable('carousel_slides').set(values).where('id', '=', before.id).execute();
+      changes.push(formatMessage('apiContentSlideUpdated', params));
+    }
+  }
+  if (!prune) return;
+  const listed = new Set(slides.map((slide) => slideKey(code, slide.slug)));
+  const prefix = slideKey(code, '');
+  for (const row of existing) {
+    if (row.rif_esterno !== null && listed.has(row.rif_esterno)) continue;
+    const slug = row.rif_esterno?.startsWith(prefix)
+      ? row.rif_esterno.slice(prefix.length)
+      : (row.rif_esterno ?? String(row.id));
+    const clicked = await trx
+      .selectFrom('carousel_clicks')
+      .select('id')
+      .where('slide_id', '=', row.id)
+      .limit(1)
+      .executeTakeFirst();
+    if (clicked) {
+      if (!row.active) continue;
+      await trx.updateTable('carousel_slides').set({ active: false }).where('id', '=', row.id).execute();
+      changes.push(formatMessage('apiContentSlideHidden', { code, slug }));
+    } else {
+      await trx.deleteFrom('carousel_slides').where('id', '=', row.id).execute();
+      changes.push(formatMessage('apiContentSlideRemoved', { code, slug }));
+    }
+  }
 }

@@ -181,7 +181,10 @@ export async function provision(
     const conflicts: string[] = [];
     for (const [i, customer] of document.customers.entries())
       await provisionCustomer(trx, customer, `/customers/${i}`, result, conflicts, options);
-    await provisionOperators(trx, document.operators ?? [], result, conflicts, options);
+    // A document without an operators section leaves the operators alone, with --prune too: a
+    // customers-only document must not disable every operator.
+    if (document.operators !== undefined)
+      await provisionOperators(trx, document.operators, result, conflicts, options);
     await provisionAccounts(trx, document.accounts ?? [], result);
     if (conflicts.length > 0) throw new ProvisioningError(conflicts);
     return result;

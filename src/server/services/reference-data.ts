@@ -6,7 +6,9 @@
  * - the forms' lists (config/reference-lists.ts): document types and the file kinds offering them,
  *   kinship relations, the category sets, the pension funds. A list entry no longer declared is removed
  *   unless something still uses it (a document of that type, a beneficiary of that relation, a request
- *   of that category, a user of that fund): then it is kept and the log says so.
+ *   of that category, a user of that fund): then it is kept and the log says so;
+ * - the Italian provinces (config/provinces.ts) the conventions' suppliers name: one no longer declared
+ *   is removed unless a supplier names it (then kept, and said).
  * One transaction under an advisory lock, so instances starting together write them once; idempotent
  * (a new declaration appears, a removed one disappears, the users' own grants stay); the answer says
  * what changed, for the start log.
@@ -28,6 +30,7 @@ import type {
   PensionFundDeclaration,
   PurchaseCategoryDeclaration,
 } from '../../../config/reference-lists';
+import { provinces as declaredProvinces, type ProvinceDeclaration } from '../../../config/provinces';
 import type { Database } from '../db/connect';
 import type { DB } from '../db/schema';
 import { isFileKind } from './documents';
@@ -45,6 +48,7 @@ export interface ReferenceLists {
   kinshipRelations: readonly KinshipRelationDeclaration[];
   purchaseCategories: readonly PurchaseCategoryDeclaration[];
   pensionFunds: readonly PensionFundDeclaration[];
+  provinces: readonly ProvinceDeclaration[];
 }
 
 /** The declarations of config/, over a route table. */
@@ -58,6 +62,7 @@ export function declaredReference(routes: Readonly<Record<string, RouteRule>>): 
       kinshipRelations: declaredLists.kinshipRelations,
       purchaseCategories: declaredLists.purchaseCategories,
       pensionFunds: declaredLists.pensionFunds,
+      provinces: declaredProvinces,
     },
   };
 }
@@ -100,6 +105,13 @@ export function listProblems(lists: ReferenceLists): string[] {
       problems.push(`fondo pensione «${f.covip}»: numero COVIP non valido`);
     if (!named(f.nome) || !named(f.istituto))
       problems.push(`fondo pensione ${f.covip}: nome o istituto mancante`);
+  }
+  unique('provincia', lists.provinces, (p) => p.sigla);
+  for (const p of lists.provinces) {
+    if (!/^[A-Z]{2}$/.test(p.sigla))
+      problems.push(`provincia «${p.sigla}»: sigla non di due lettere maiuscole`);
+    if (typeof p.nome !== 'string' || p.nome.trim().length === 0 || p.nome.length > 60)
+      problems.push(`provincia ${p.sigla}: nome mancante o più lungo di 60 caratteri`);
   }
   return problems;
 }
@@ -253,7 +265,7 @@ async function writeGrants(trx: Transaction<DB>, rows: GrantRows): Promise<Refer
 async function writeList<Row extends Record<string, unknown>>(
   trx: Transaction<DB>,
   what: string,
-  table: 'document_types' | 'kinship_relations' | 'purchase_categories' | 'pension_funds',
+  table: 'document_types' | 'kinship_relations' | 'purchase_categories' | 'pension_funds' | 'conv_provinces',
   key: keyof Row & string,
   wanted: readonly Row[],
   unused: (keyValue: Row[keyof Row]) => Promise<boolean>,
@@ -382,6 +394,15 @@ async function writeLists(trx: Transaction<DB>, lists: ReferenceLists): Promise<
       'covip',
       lists.pensionFunds.map(({ covip, nome, istituto }) => ({ covip, nome, istituto })),
       (covip) => none(trx.selectFrom('users').select('id').where('covip_fondo', '=', String(covip)).limit(1)),
+    ),
+    await writeList(
+      trx,
+      'provincia',
+      'conv_provinces',
+      'sigla',
+      lists.provinces.map(({ sigla, nome }) => ({ sigla, nome })),
+      (sigla) =>
+        none(trx.selectFrom('conv_suppliers').select('id').where('provincia', '=', String(sigla)).limit(1)),
     ),
   );
   return {

@@ -402,7 +402,13 @@ export async function requestDetail(
     )?.iban ??
     null;
   const payload = (r.payload ?? {}) as Record<string, unknown>;
-  const beneficiary = payload.beneficiario ?? payload.nome_beneficiario ?? null;
+  // The forms' beneficiary fields (config/forms/beneficiary.ts): the employee, or the family member named.
+  const familyMember =
+    typeof payload.nome_ben === 'string' && payload.nome_ben.trim() !== '' ? payload.nome_ben : null;
+  const beneficiary =
+    payload.me_stesso === true
+      ? `${r.nome ?? ''} ${r.cognome ?? ''}`.trim()
+      : (familyMember ?? payload.beneficiario ?? payload.nome_beneficiario ?? null);
   const awaiting = AWAITING.includes(r.review_state);
   const needsSecond = r.importo > operatorRules.fourEyesAboveCents;
   return {

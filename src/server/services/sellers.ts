@@ -1,9 +1,10 @@
 /**
  * Conventions (spec 002 §2.1-§2.6, §3, §5, §7 "Suppliers and vouchers"; issue 14): categories and
  * suppliers (a company supplier is seen only by its company's employees), showcases and articles,
- * consortia and their affiliates, the identifying PIN, the two purchases (an article from the total,
- * a consortium's multi-use voucher from art51c3, both through the ledger's one purchase transaction)
- * and the redemption of a multi-use voucher by an affiliated supplier.
+ * consortia and their affiliates, the identifying PIN, the multi-use vouchers' codes and list, and the
+ * redemption of a multi-use voucher by an affiliated supplier. The two purchases (an article, a
+ * consortium's voucher) are declared in config/purchases/sellers.ts and run by the generic purchase
+ * (services/purchases.ts) with their seller's part in services/seller-purchases.ts.
  *
  * Redemption (`redeemVoucher`): one transaction locks the voucher row (`FOR UPDATE`), then the
  * holder's PIN row; it checks the supplier's affiliation, expiry and residual, verifies the PIN
@@ -31,17 +32,11 @@ import { euro, formatCents, parseCents } from '../../shared/money';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatMessage } from '../messages';
-import { addMonths, romeDate } from './calendar';
-import type { Finish, StoredAnswer } from './idempotency';
-import { balances, debitPurchase } from './ledger';
+import { romeDate } from './calendar';
 import type { PageSlice } from './paging';
 import { hashPassword, sha256Hex, verifyPasswordDigest } from './passwords';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-/** Movement kinds of the two purchases (config/movement-kinds.ts). */
-export const ARTICLE_MOVEMENT_KIND = 6;
-export const VOUCHER_MOVEMENT_KIND = 5;
 
 /** The four article templates (002 §2.3); any other name is shown as 'Template non trovato'. */
 export const ARTICLE_TEMPLATES = [
@@ -357,7 +352,7 @@ export async function replacePin(db: Db, userId: number, pin = newPin()): Promis
 }
 
 // ---------------------------------------------------------------------------------------------
-// Purchases
+// Multi-use vouchers' codes
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -366,126 +361,6 @@ export function newVoucherCode(): string {
   const bytes = randomBytes(12);
   const chars = Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]!);
   return [chars.slice(0, 4), chars.slice(4, 8), chars.slice(8, 12)].map((part) => part.join('')).join('-');
-}
-
-/**
- * A purchase of the showcase. Like every other movement, its oggetto says what was bought and its
- * soggetto who sells it (the supplier, the consortium): never the employee, whom a company's view of
- * the movements names in its own column.
- */
-export interface SellersPurchaseInput {
-  userId: number;
-  companyId: number;
-  finish: Finish;
-}
-
-/** POST crea_acquisto/articolo: the article's discounted price from the total credit. */
-export async function buyArticle(
-  db: Kysely<DB>,
-  input: SellersPurchaseInput & {
-    body: { id_articolo?: number; id_fornitore?: number; codice_articolo?: string };
-  },
-): Promise<StoredAnswer> {
-  const { id_articolo: idArticolo, id_fornitore: idFornitore, codice_articolo: codice } = input.body;
-  if (idArticolo === undefined || idFornitore === undefined || codice === undefined || codice.trim() === '') {
-    throw ApiError.of(400, 'formProductUndefined');
-  }
-  const article = await articleInfo(db, input.companyId, idArticolo);
-  if (article.id_fornitore !== idFornitore || article.codice_articolo !== codice) {
-    throw ApiError.of(400, 'apiSellersArticleMismatch');
-  }
-  if (article.disponibilita_max < 1) throw ApiError.of(409, 'apiSellersArticleSoldOut');
-  const supplier = await supplierInfo(db, input.companyId, idFornitore);
-  const amountCents = parseCents(article.prezzo_scontato)!;
-  const available = await balances(db, input.userId);
-  if (amountCents > available.totale) {
-    throw new ApiError(400, {
-      non_field_errors: [formatMessage('formAmountOverCredit', { n: euro(available.totale) })],
-    });
-  }
-  const { purchase } = await debitPurchase(db, {
-    userId: input.userId,
-    kind: ARTICLE_MOVEMENT_KIND,
-    amountCents,
-    source: 'totale',
-    oggetto: formatMessage('apiSellersArticleOggetto', {
-      code: article.codice_articolo,
-      name: `${supplier.nome} ${supplier.cognome}`.trim(),
-    }),
-    soggetto: `${supplier.nome} ${supplier.cognome}`.trim(),
-    payload: {
-      acquisto: 'articolo',
-      id_articolo: article.id,
-      id_fornitore: article.id_fornitore,
-      codice_articolo: article.codice_articolo,
-      descrizione: article.descrizione,
-    },
-    beforeCommit: async (trx, row) => {
-      // One unit fewer on sale; none left (a concurrent purchase took it): the whole purchase is undone.
-      const taken = await trx
-        .updateTable('conv_articles')
-        .set((eb) => ({ disponibilita_max: eb('disponibilita_max', '-', 1) }))
-        .where('id', '=', article.id)
-        .where('disponibilita_max', '>', 0)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) throw ApiError.of(409, 'apiSellersArticleSoldOut');
-      await input.finish(trx, { status: 201, body: { id_acquisto: row.id } });
-    },
-  });
-  return { status: 201, body: { id_acquisto: purchase.id } };
-}
-
-/** POST crea_acquisto/buono-consorzio: a multi-use voucher of one of the cuts, from art51c3. */
-export async function buyConsortiumVoucher(
-  db: Kysely<DB>,
-  input: SellersPurchaseInput & { body: { id_consorzio: number; importo: string; dichiarazione?: boolean } },
-): Promise<StoredAnswer> {
-  const { id_consorzio: idConsorzio, importo, dichiarazione } = input.body;
-  const consortium = await supplierInfo(db, input.companyId, idConsorzio, { consortium: true });
-  const amountCents = parseCents(importo);
-  const cuts = screenConstants.voucherCuts.map((cut) => parseCents(cut)!);
-  if (amountCents === null || !cuts.includes(amountCents)) {
-    throw new ApiError(400, {
-      importo: [formatMessage('formPurchaseAmountNotACut')],
-    });
-  }
-  if (dichiarazione !== true) {
-    throw new ApiError(400, { dichiarazione: [formatMessage('formPurchaseTickMissing')] });
-  }
-  if (!(await pinExists(db, input.userId))) throw ApiError.of(400, 'formPurchasePinMissing');
-  const available = await balances(db, input.userId);
-  if (amountCents > available.art51c3) {
-    throw new ApiError(400, {
-      importo: [formatMessage('formAmountOverCreditArt51c3', { n: euro(available.art51c3) })],
-    });
-  }
-  const today = romeDate();
-  const { purchase } = await debitPurchase(db, {
-    userId: input.userId,
-    kind: VOUCHER_MOVEMENT_KIND,
-    amountCents,
-    source: 'art51c3',
-    oggetto: formatMessage('apiSellersVoucherOggetto', { consortium: consortium.nome }),
-    soggetto: `${consortium.nome} ${consortium.cognome}`.trim(),
-    payload: { acquisto: 'buono-consorzio', id_consorzio: idConsorzio, importo: formatCents(amountCents) },
-    beforeCommit: async (trx, row) => {
-      await trx
-        .insertInto('voucher_multiuso')
-        .values({
-          id_acquisto: row.id,
-          user_id: input.userId,
-          id_consorzio: idConsorzio,
-          codice: newVoucherCode(),
-          data_produzione: today,
-          data_scadenza: addMonths(today, screenConstants.voucherValidityMonths),
-          credito_iniziale: amountCents,
-          credito_residuo: amountCents,
-        })
-        .execute();
-      await input.finish(trx, { status: 201, body: { id_acquisto: row.id } });
-    },
-  });
-  return { status: 201, body: { id_acquisto: purchase.id } };
 }
 
 // ---------------------------------------------------------------------------------------------

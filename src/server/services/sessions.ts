@@ -87,8 +87,8 @@ export async function createSession(
 
 /**
  * The session query, compiled once per variant (permissions read or not, the call's extra) and prepared
- * on PostgreSQL (db/prepared.ts): every authenticated request runs it, and building and planning it
- * cost more than running it.
+ * once per connection, on PostgreSQL and on PGlite (db/prepared.ts, db/pglite-dialect.ts): every
+ * authenticated request runs it, and building and planning it cost more than running it.
  */
 type SessionParam = 'tokenHash' | 'now' | 'actFor' | 'day';
 type SessionExtra = (db: Kysely<DB>, day: string) => RawBuilder<unknown>;

@@ -5,8 +5,6 @@
  * and the acknowledgement to the user. `listTickets`: the user's own tickets (`GET /api/supporto`, the
  * "inviati" tab of the support page, issue 28).
  */
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import {
   supportCategories,
@@ -18,6 +16,7 @@ import type { DB, DocumentMime } from '../db/schema';
 import type { FieldErrors } from '../errors';
 import { formatMessage } from '../messages';
 import { cleanFileName, storeFile } from './documents';
+import { fileKey, type FileStore } from './file-store';
 import { composeMail } from './sign-in';
 import type { Mailer } from '../plugins/mail';
 
@@ -85,14 +84,14 @@ export interface SupportUser {
 /** Stores the files and the ticket in one transaction (files removed again if it fails); its number. */
 export async function createTicket(
   db: Kysely<DB>,
-  dir: string,
+  store: FileStore,
   user: SupportUser,
   request: CheckedSupport,
   files: readonly SupportFile[],
 ): Promise<number> {
   const stored: string[] = [];
   try {
-    for (const file of files) stored.push(await storeFile(dir, file.content));
+    for (const file of files) stored.push(await storeFile(store, 'support', file.content));
     return await db.transaction().execute(async (trx) => {
       const ticket = await trx
         .insertInto('support_tickets')
@@ -122,7 +121,7 @@ export async function createTicket(
       return Number(ticket.numero);
     });
   } catch (error) {
-    await Promise.all(stored.map((name) => unlink(join(dir, name)).catch(() => undefined)));
+    await Promise.all(stored.map((name) => store.delete(fileKey('support', name)).catch(() => undefined)));
     throw error;
   }
 }

@@ -7,12 +7,11 @@
  * drawn (a damaged or encrypted PDF) has no thumbnail (null), and the portal shows the type's icon.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { DB, DocumentMime } from '../db/schema';
+import { fileKey, type FileStore } from './file-store';
 import { JOB_QUEUES } from './jobs';
 import type { DrawReply, DrawRequest } from './thumbnail-protocol';
 
@@ -141,7 +140,7 @@ const SWEEP_BATCH = 20;
  */
 export async function makePendingThumbnails(
   db: Kysely<DB>,
-  dir: string,
+  files: FileStore,
   job: ThumbnailJob,
   onError: (error: unknown) => void,
   /** Aborted when the app closes: the sweep stops after the document in hand. */
@@ -169,7 +168,7 @@ export async function makePendingThumbnails(
       if (signal?.aborted) return done;
       let thumbnail: Buffer | null = null;
       try {
-        thumbnail = await makeThumbnail(await readFile(join(dir, row.stored_name)), row.mime);
+        thumbnail = await makeThumbnail(await files.read(fileKey('documents', row.stored_name)), row.mime);
       } catch (error) {
         onError(error);
       }

@@ -187,6 +187,8 @@ interface CodeRow extends StockKey {
 
 /** The product codes a catalogue sells (the stocks a product purchase can have). */
 export async function catalogueProducts(db: Kysely<DB>, catalogue: ProductCatalogue): Promise<string[]> {
+  // The conventions' articles deliver no code (a seller's purchase has no stock).
+  if (catalogue === 'articoli') return [];
   if (catalogue === 'aml') {
     const rows = await db.selectFrom('aml_products').select('product_code as code').execute();
     return rows.map((r) => r.code);

@@ -13,7 +13,8 @@
  *   toast -> what it declares next (no credit, no summary);
  * a failure closes the overlay and opens the backend error box.
  *
- * The widgets and fields come from the registry the engine receives (form-kit `FormWidgets`); they get the
+ * The widgets and fields come from the registry the engine receives (form-kit `FormWidgets`), loaded with
+ * the form's validator by the screen (form-code.ts: only those the uiSchema names); they get the
  * engine through rjsf's `formContext` (form-kit/form-context.ts).
  */
 import { Alert, Box, Button, List, Stack, Text } from '@mantine/core';
@@ -43,6 +44,7 @@ import type { FormCategory, FormEngineContext, FormWidgets, SlotDocument, SlotPi
 import type { LoggedUser } from '../../../../schemas/wire-types.gen';
 import type { NamedBlock } from './block-hooks';
 import { showPlainSuccess, type OpenDialog } from './form-dialogs';
+import type { FormCode } from './form-code';
 import type { DraftSnapshot } from './form-draft';
 import {
   collectFieldErrors,
@@ -165,7 +167,8 @@ export function plainFormBody(
 
 export interface FormEngineProps {
   readonly declaration: AnyFormDeclaration;
-  readonly compiled: CompiledFormSchema;
+  /** The form's schema and validator and the widgets and fields it names, loaded (form-code.ts). */
+  readonly code: FormCode;
   /** Replayed or preset values (the schema's defaults are added underneath). */
   readonly initialData: FormValues;
   readonly creditCents: number;
@@ -173,7 +176,7 @@ export interface FormEngineProps {
   readonly user: FormEngineContext['user'];
   /** The logged user's answer, handed to the blocks' hooks as it is (form-kit `BlockEnv.userInfo`). */
   readonly userInfo: LoggedUser;
-  /** The named widgets, fields and block hooks the declaration may name (form-kit `FormWidgets`). */
+  /** The registry of named widgets, fields and block hooks (form-kit `FormWidgets`): its `afterField`. */
   readonly widgets: FormWidgets;
   /** The blocks with hooks that the uiSchema names, and what their `preload` answered (by field). */
   readonly blocks?: readonly NamedBlock[];
@@ -193,7 +196,8 @@ export interface FormEngineProps {
 }
 
 export function FormEngine(props: FormEngineProps) {
-  const { declaration, compiled, creditCents, categories, user, userInfo, widgets, onCompleted } = props;
+  const { declaration, code, creditCents, categories, user, userInfo, widgets, onCompleted } = props;
+  const { compiled } = code;
   const blocks = props.blocks ?? NO_BLOCKS;
   const preloaded = props.preloaded ?? NO_PRELOADED;
   const { restored, onDraft, onSent } = props;
@@ -572,8 +576,8 @@ export function FormEngine(props: FormEngineProps) {
         schema={compiled.schema}
         uiSchema={declaration.uiSchema as UiSchema}
         validator={compiled.validator}
-        widgets={widgets.widgets}
-        fields={widgets.fields}
+        widgets={code.widgets}
+        fields={code.fields}
         templates={formTemplates(widgets)}
         formData={rjsfData}
         formContext={context}

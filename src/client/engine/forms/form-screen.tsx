@@ -8,7 +8,8 @@
  *   and does what its `success.then` says (menu, a route, start again, read again).
  *
  * Both take the registry of widgets, fields and block hooks (form-kit `FormWidgets`: features/forms
- * gives the portal's), wait for the `preload` of the blocks their uiSchema names (block-hooks.ts), show
+ * gives the portal's), load the form's validator and the widgets and fields its uiSchema names
+ * (form-code.ts), wait for the `preload` of the blocks their uiSchema names (block-hooks.ts), show
  * the spec's texts when a load fails (001 §8), run the blocks' `onEnter` then the information modal
  * (001 §2), then render the engine. A seventh form declared in config needs nothing here.
  */
@@ -34,8 +35,9 @@ import { openInfoDialog, type OpenDialog } from './form-dialogs';
 import { DraftOffer, DraftSaved, useFormDraft } from './form-draft';
 import { FormEngine } from './form-engine';
 import { FormIntro } from './form-intro';
+import { useFormCode } from './form-code';
 import { categoriesQueryOptions, plainFormLoadQueryOptions, replayQueryOptions } from './form-queries';
-import { compiledFormSchema, type FormValues } from './validators';
+import type { FormValues } from './validators';
 
 export interface FormScreenProps {
   /** The form's route name (config/forms); ignored when `declaration` is given. */
@@ -174,7 +176,9 @@ interface LoadedFormProps {
 function LoadedForm({ declaration, replayId, onRestart, embedded = false, widgets }: LoadedFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const compiled = compiledFormSchema(declaration.schemaId);
+  const formCode = useFormCode(declaration, widgets);
+  const code = formCode.status === 'ready' ? formCode.code : undefined;
+  const compiled = code?.compiled;
   const request = isRequestForm(declaration) ? declaration : null;
   const plain = isRequestForm(declaration) ? null : declaration;
   const categorySet = request?.categories ? request.categories.set : null;
@@ -233,6 +237,7 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
   }, [blocks, preloads]);
 
   const loaded =
+    code !== undefined &&
     userQuery.isSuccess &&
     (request === null || creditQuery.isSuccess) &&
     (categorySet === null || categoriesQuery.isSuccess) &&
@@ -343,13 +348,18 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
     void navigate({ to: '/menu' });
   };
 
-  if (!compiled || userQuery.isError || (request && creditQuery.isError) || (load && loadQuery.isError))
+  if (
+    formCode.status === 'failed' ||
+    userQuery.isError ||
+    (request && creditQuery.isError) ||
+    (load && loadQuery.isError)
+  )
     return <FormFailure message="formLoadError" title={declaration.title} embedded={embedded} />;
   if (categorySet !== null && categoriesQuery.isError)
     return <FormFailure message="formCategoriesLoadError" title={declaration.title} embedded={embedded} />;
   if (replayId !== undefined && replayQuery.isError)
     return <FormFailure message="formReplayLoadError" title={declaration.title} embedded={embedded} />;
-  if (!loaded || !user || !userInfo || (request && !creditQuery.data) || drafts.status === 'looking')
+  if (!loaded || !code || !user || !userInfo || (request && !creditQuery.data) || drafts.status === 'looking')
     return <FormLoading title={declaration.title} embedded={embedded} />;
 
   const creditCents = request && creditQuery.data ? (parseCents(creditQuery.data[request.credit]) ?? 0) : 0;
@@ -369,7 +379,7 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
         onDraft={request ? drafts.save : undefined}
         onSent={request ? drafts.sent : undefined}
         declaration={declaration}
-        compiled={compiled}
+        code={code}
         initialData={initialData}
         creditCents={creditCents}
         categories={categoriesQuery.data ?? []}

@@ -11,10 +11,10 @@ import { withTheme } from '@rjsf/core';
 import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
 import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
 import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js';
-import PasswordWidget from '@rjsf/mantine/lib/widgets/PasswordWidget.js';
 import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
-import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
+import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType, WidgetProps } from '@rjsf/utils';
+import { lazy, Suspense } from 'react';
 import type { AfterField, FormWidgets } from '../../form-kit';
 import type { FormValues } from './validators';
 
@@ -77,6 +77,19 @@ export function formTemplates(widgets: FormWidgets): Partial<TemplatesType<FormV
     templatesByWidgets.set(widgets, templates);
   }
   return templates;
+}
+
+/** Mantine's password input, which no form names today (`ui:widget: password`): loaded only by a form that does. */
+const MantinePasswordWidget = lazy(async () => {
+  const module = await import('@rjsf/mantine/lib/widgets/PasswordWidget.js');
+  return { default: module.default<FormValues> };
+});
+function PasswordWidget(props: WidgetProps<FormValues>) {
+  return (
+    <Suspense fallback={null}>
+      <MantinePasswordWidget {...props} />
+    </Suspense>
+  );
 }
 
 /**

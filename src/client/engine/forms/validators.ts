@@ -1,11 +1,12 @@
 /**
  * The precompiled validator of a form's payload schema (no schema is compiled in the browser: the CSP
- * forbids `unsafe-eval`). `createPrecompiledValidator` comes from its own module, not from the
- * package entry, so Ajv's compiler never enters the bundle.
+ * forbids `unsafe-eval`). Each form's schema and validator is a chunk of its own, loaded with the form
+ * (`loadCompiledFormSchema`): a form's page downloads no other form's. `createPrecompiledValidator`
+ * comes from its own module, not from the package entry, so Ajv's compiler never enters the bundle.
  */
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { formSchemas, formValidators } from 'virtual:form-validators';
+import { formValidatorLoaders } from 'virtual:form-validators';
 
 export type FormValues = Record<string, unknown>;
 
@@ -14,19 +15,31 @@ export interface CompiledFormSchema {
   readonly validator: ValidatorType<FormValues>;
 }
 
-const cache = new Map<string, CompiledFormSchema>();
+const loading = new Map<string, Promise<CompiledFormSchema>>();
+const loaded = new Map<string, CompiledFormSchema>();
 
-/** The schema and validator of `schemaId` (`$id`), or undefined when no such schema was compiled. */
+/** The schema and validator of `schemaId` (`$id`) once loaded (`loadCompiledFormSchema`), else undefined. */
 export function compiledFormSchema(schemaId: string): CompiledFormSchema | undefined {
-  const cached = cache.get(schemaId);
-  if (cached) return cached;
-  const schema = formSchemas[schemaId];
-  const functions = formValidators[schemaId];
-  if (!schema || !functions) return undefined;
-  const compiled: CompiledFormSchema = {
-    schema,
-    validator: createPrecompiledValidator<FormValues>(functions, schema),
-  };
-  cache.set(schemaId, compiled);
-  return compiled;
+  return loaded.get(schemaId);
+}
+
+/** Loads the schema and validator of `schemaId` (`$id`); undefined when no such schema was compiled. */
+export async function loadCompiledFormSchema(schemaId: string): Promise<CompiledFormSchema | undefined> {
+  const load = Object.hasOwn(formValidatorLoaders, schemaId) ? formValidatorLoaders[schemaId] : undefined;
+  if (!load) return undefined;
+  let pending = loading.get(schemaId);
+  if (!pending) {
+    pending = load().then(({ schema, validators }) => {
+      const compiled: CompiledFormSchema = {
+        schema,
+        validator: createPrecompiledValidator<FormValues>(validators, schema),
+      };
+      loaded.set(schemaId, compiled);
+      return compiled;
+    });
+    // A failed download (offline on a first visit) may be tried again.
+    pending.catch(() => loading.delete(schemaId));
+    loading.set(schemaId, pending);
+  }
+  return pending;
 }

@@ -4,7 +4,8 @@
  * shows "Template non trovato"). The no_mail templates hide the supplier's e-mail; the images templates
  * show the article's images (one, or a fading carousel). Price, discount, availability, `fruizione` and
  * `altre_info` (HTML, sanitized) and the purchase, paid from the total credit through the purchase flow
- * (`POST crea_acquisto/articolo` with id_articolo, id_fornitore, codice_articolo).
+ * (`POST crea_acquisto/articolo` with id_articolo, id_fornitore, codice_articolo: the `articolo`
+ * declaration of config/purchases/sellers.ts).
  */
 import {
   Alert,
@@ -20,10 +21,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { articolo } from '../../../../config/purchases/sellers';
 import type { Articolo, InfoFornitore } from '../../../../schemas/wire-types.gen';
 import { messages } from '../../../shared/catalogues/account';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { euro, formatWireEuro, parseCents } from '../../../shared/money';
+import { purchaseCall } from '../../../shared/purchases';
 import { creditQueryOptions } from '../../api/query-options';
 import { ButtonLink } from '../../components/button-link';
 import { SafeHtml, isBlankHtml } from '../../components/safe-html';
@@ -85,16 +88,16 @@ function ArticlePage({ article, supplier }: { article: Articolo; supplier: InfoF
 
   const buy = async () => {
     await flow.run({
-      call: '/crea_acquisto/articolo',
+      call: purchaseCall(articolo),
       body: {
         id_articolo: article.id,
         id_fornitore: article.id_fornitore,
         codice_articolo: article.codice_articolo,
       },
-      balance: 'totale',
+      balance: articolo.balance,
       creditCents,
       amountCents: priceCents,
-      successText: formMessages.formSellersArticleSuccess,
+      successText: formMessages[articolo.texts.success],
     });
   };
 

@@ -5,7 +5,8 @@
  * (config/legal-constants), and "Acquista", enabled only when the art51c3 credit suffices, the box is
  * ticked, the amount is above 0 and a PIN exists. Over the credit: the message with the art51c3 credit;
  * no PIN: a warning with the way to gestione-pin. The purchase runs the shared purchase flow
- * (`POST crea_acquisto/buono-consorzio`, art51c3).
+ * (`POST crea_acquisto/buono-consorzio`, art51c3: the `buono-consorzio` declaration of
+ * config/purchases/sellers.ts).
  */
 import {
   Alert,
@@ -28,11 +29,13 @@ import {
 import { IconMapPin, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { buonoConsorzio } from '../../../../config/purchases/sellers';
 import type { InfoFornitore } from '../../../../schemas/wire-types.gen';
 import { messages } from '../../../shared/catalogues/account';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { legalFigures, taxYear } from '../../../shared/legal-figures';
 import { euro, formatWireEuro, parseCents } from '../../../shared/money';
+import { purchaseCall } from '../../../shared/purchases';
 import { creditQueryOptions } from '../../api/query-options';
 import { ButtonLink } from '../../components/button-link';
 import { PurchaseOverlay, usePurchaseCompleted, usePurchaseFlow } from '../../engine/purchase';
@@ -226,12 +229,12 @@ function VoucherPanel({ idConsorzio }: { idConsorzio: number }) {
 
   const buy = () =>
     void flow.run({
-      call: '/crea_acquisto/buono-consorzio',
+      call: purchaseCall(buonoConsorzio),
       body: { id_consorzio: idConsorzio, importo: amount, dichiarazione: true },
-      balance: 'art51c3',
+      balance: buonoConsorzio.balance,
       creditCents,
       amountCents,
-      successText: formMessages.formSellersVoucherSuccess,
+      successText: formMessages[buonoConsorzio.texts.success],
     });
 
   return (

@@ -54,7 +54,8 @@ export interface OfficeRoutesOptions {
   uploadsDir: string;
 }
 
-export function officeRoutes(app: WireApp, { uploadsDir }: OfficeRoutesOptions): void {
+// Files are read through app.files (services/file-store.ts); the folder option stays for callers.
+export function officeRoutes(app: WireApp, _options: OfficeRoutesOptions): void {
   app.get(
     '/api/aziende_affiliate',
     {
@@ -278,7 +279,7 @@ export function officeRoutes(app: WireApp, { uploadsDir }: OfficeRoutesOptions):
     },
     async (request, reply) => {
       const userId = await employeeByUid(app.db, actingCompany(request), request.query.uid);
-      const file = await readDocument(app.db, uploadsDir, userId, request.params.id_resource);
+      const file = await readDocument(app.db, app.files, userId, request.params.id_resource);
       return reply
         .header('content-disposition', contentDisposition(file.fileName))
         .header('content-length', String(file.content.length))

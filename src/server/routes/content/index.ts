@@ -158,7 +158,7 @@ export default async function contentRoutes(app: WireApp, options: ContentRoutes
         .select(['u.id', 'u.email', 'u.nome', 'u.cognome', 'c.nome as azienda'])
         .where('u.id', '=', auth.userId)
         .executeTakeFirstOrThrow();
-      const numero = await createTicket(app.db, options.uploadsDir, user, checked.request, files);
+      const numero = await createTicket(app.db, app.files, user, checked.request, files);
       // The mails after the answer: the ticket is kept whatever the mail server does (failures logged).
       app.mail.later('richiesta di assistenza', () =>
         mailTicket(app.mail, to, numero, user, checked.request, files),

@@ -113,8 +113,8 @@ function fieldError(errors: FieldErrors, field: string, message: string): void {
 }
 
 export default async function documentRoutes(app: WireApp, options: DocumentRoutesOptions): Promise<void> {
-  const dir = options.uploadsDir;
-  if (options.demo) await writeSeedDocumentFiles(dir);
+  const files = app.files;
+  if (options.demo) await writeSeedDocumentFiles(files);
   await app.register(multipart, { throwFileSizeLimit: true });
 
   // Thumbnails ("I Miei Files") are drawn by a job queued once the upload is stored, never by the list;
@@ -126,7 +126,7 @@ export default async function documentRoutes(app: WireApp, options: DocumentRout
   const drawing = new Set<Promise<number>>();
   app.jobs.work<ThumbnailJob>(THUMBNAIL_QUEUE, async (data) => {
     if (closing.signal.aborted) return;
-    const run = makePendingThumbnails(app.db, dir, data, logThumbError, closing.signal);
+    const run = makePendingThumbnails(app.db, files, data, logThumbError, closing.signal);
     drawing.add(run);
     try {
       await run;
@@ -224,7 +224,7 @@ export default async function documentRoutes(app: WireApp, options: DocumentRout
       // The file's type first: a wrong file is wrong whatever the fields say.
       if (!sniffMime(upload.file.content)) throw ApiError.of(415, 'apiUploadWrongType');
       if (Object.keys(errors).length > 0) throw new ApiError(400, errors);
-      const docId = await createDocument(app.db, dir, {
+      const docId = await createDocument(app.db, files, {
         userId: auth.userId,
         fileKind: kind as FileKindName,
         fileKindId: Number(typeText),
@@ -298,7 +298,12 @@ export default async function documentRoutes(app: WireApp, options: DocumentRout
       },
     },
     async (request, reply) => {
-      const docId = await cloneDocument(app.db, dir, requireAuth(request).userId, request.body.id_documento);
+      const docId = await cloneDocument(
+        app.db,
+        files,
+        requireAuth(request).userId,
+        request.body.id_documento,
+      );
       await queueThumbnail(docId);
       return reply.code(201).send({ doc_id: docId });
     },
@@ -358,7 +363,7 @@ export default async function documentRoutes(app: WireApp, options: DocumentRout
       },
     },
     async (request, reply) => {
-      const file = await readDocument(app.db, dir, requireAuth(request).userId, request.params.id_resource);
+      const file = await readDocument(app.db, files, requireAuth(request).userId, request.params.id_resource);
       return reply
         .header('content-disposition', contentDisposition(file.fileName))
         .header('content-length', String(file.content.length))

@@ -268,7 +268,7 @@ export default async function operatorRoutes(app: WireApp, options: OperatorRout
         .where(inScope(scope, sql.ref('u.customer_id')))
         .executeTakeFirst();
       if (!owner) throw ApiError.of(404, 'apiNotFound');
-      const file = await readDocument(app.db, options.uploadsDir, owner.user_id, request.params.id);
+      const file = await readDocument(app.db, app.files, owner.user_id, request.params.id);
       return reply
         .header('content-disposition', contentDisposition(file.fileName).replace(/^attachment/, 'inline'))
         .header('content-length', String(file.content.length))

@@ -2,7 +2,9 @@
  * Declared purchases (config/purchases, plus the extra declarations handed to buildApp): one
  * `POST /api/crea_acquisto/{name}` per declaration, generated in a loop with no per-purchase code. Its
  * gating is the declaration's route (checked before the body), its body schema is derived from the
- * declaration, its work is services/purchases.ts under a required Idempotency-Key.
+ * declaration (or the one of schemas/api it names), its work is services/purchases.ts under a required
+ * Idempotency-Key. A convention seller's purchase (`seller`: config/purchases/sellers.ts) is served the
+ * same way, tagged `convenzioni` too, and may answer 404 (the item the body names is not there).
  */
 import type { FastifyInstance } from 'fastify';
 import { purchases } from '../../../../config/purchases';
@@ -13,7 +15,7 @@ import { ApiError } from '../../errors';
 import { readIdempotencyKey, sendIdempotent } from '../../services/idempotency';
 import { supportAddress } from '../../services/faq';
 import {
-  describeAmount,
+  describePurchase,
   purchaseBodySchema,
   purchaseDeclarationProblems,
   submitPurchase,
@@ -53,29 +55,31 @@ export default async function purchaseRoutes(
           summary: `Acquista «${purchase.title}»`,
           description:
             `Acquisto dichiarato \`${purchase.name}\` (config/purchases), pagato dal credito ` +
-            `\`${purchase.balance}\`: ${describeAmount(purchase)}` +
+            `\`${purchase.balance}\`: ${describePurchase(purchase)}` +
             (purchase.ticks.length > 0
               ? `; caselle da spuntare: ${purchase.ticks.map((tick) => `\`${tick.field}\``).join(', ')}`
               : '') +
+            (purchase.requiresPin ? '; serve il PIN identificativo dell’utente' : '') +
             `. Movimento di tipo ${purchase.movement.kind}. Errori di campo e importo oltre il credito: 400 ` +
             '(nulla viene scritto; anche quando i codici del prodotto sono esauriti); permesso della route mancante: 403; credito esaurito nel frattempo: 409. ' +
             'Intestazione obbligatoria `Idempotency-Key` (1-128 tra lettere, cifre, `-`, `_`): un nuovo invio ' +
             'con la stessa chiave risponde la prima risposta senza addebitare di nuovo (409 mentre la prima è ' +
             'in corso, 422 con un corpo diverso).',
-          tags: ['acquisti'],
+          tags: purchase.seller ? ['acquisti', 'convenzioni'] : ['acquisti'],
           body: purchaseBodySchema(purchase),
           response: {
             201: { $ref: 'id-acquisto#' },
-            ...errorResponses(400, 401, 403, 409, 415, 422, 429),
+            ...errorResponses(400, 401, 403, ...(purchase.seller ? [404] : []), 409, 415, 422, 429),
           },
         },
       },
       async (request, reply) => {
-        const { userId } = requireAuth(request);
+        const { userId, companyId } = requireAuth(request);
         return sendIdempotent(request, reply, app.db, userId, (finish) =>
           submitPurchase(app.db, {
             purchase,
             userId,
+            companyId,
             body: request.body ?? {},
             finish,
             mail: app.mail,

@@ -10,29 +10,26 @@
  * - `GET fornitori_consorzio/{id_consorzio}`, `GET tagli_buoni`;
  * - `GET`/`POST pin_identificativo` (the PIN goes by e-mail, never in an answer);
  * - `GET`/`POST conv_special_agreed` (the disclaimer of home-fornitori accepted);
- * - `POST crea_acquisto/articolo`, `POST crea_acquisto/buono-consorzio` (Idempotency-Key required, like
- *   every `crea_acquisto/{name}`: their amount comes from the product, so they are written here rather
- *   than declared in config/purchases);
+ * - `POST crea_acquisto/articolo`, `POST crea_acquisto/buono-consorzio` are not here: they are declared in
+ *   config/purchases/sellers.ts and served by the generic purchase route (routes/purchases), their
+ *   seller's part by services/seller-purchases.ts;
  * - `GET voucher_utente` (page, page_size of the stato-voucher table);
  * - `POST riscatta_voucher`: the supplier's side, authenticated by its API key (`X-Fornitore-Key`);
  * - `GET immagini_convenzioni/{nome}`: the SVG images of categories, suppliers and articles (public,
  *   as `<img>` sends no token).
  */
-import type { FastifyRequest } from 'fastify';
 import { constants } from '../../../../config/constants';
+import { buonoConsorzio } from '../../../../config/purchases/sellers';
 import { screenConstants } from '../../../../config/screen-constants';
 import { voucherStatusTable } from '../../../../config/tables/stato-voucher';
 import { ApiError } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
-import { readIdempotencyKey, sendIdempotent } from '../../services/idempotency';
 import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
 import { composeMail } from '../../services/sign-in';
 import {
   agreeSpecial,
   articleInfo,
-  buyArticle,
-  buyConsortiumVoucher,
   consortiumAffiliates,
   listCategories,
   listProvinces,
@@ -79,11 +76,6 @@ async function userName(app: WireApp, userId: number): Promise<{ name: string; e
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return { name: `${user.nome} ${user.cognome}`.trim(), email: user.email };
-}
-
-function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
-  if (readIdempotencyKey(request) === null) throw ApiError.of(400, 'apiIdempotencyKeyRequired');
-  return Promise.resolve();
 }
 
 export default async function sellersRoutes(app: WireApp): Promise<void> {
@@ -250,7 +242,8 @@ export default async function sellersRoutes(app: WireApp): Promise<void> {
         response: { 200: { $ref: 'tagli-buoni#' }, ...readErrors },
       },
     },
-    async () => [...screenConstants.voucherCuts],
+    // The cuts the consortium voucher's declaration sells (config/purchases/sellers.ts).
+    async () => [...buonoConsorzio.amount.cuts],
   );
 
   app.get(
@@ -323,68 +316,6 @@ export default async function sellersRoutes(app: WireApp): Promise<void> {
     async (request) => {
       await agreeSpecial(app.db, requireAuth(request).userId);
       return { conv_special_agreed: true };
-    },
-  );
-
-  const idempotencyText =
-    'Intestazione obbligatoria `Idempotency-Key`: un nuovo invio con la stessa chiave risponde la prima ' +
-    'risposta senza addebitare di nuovo (409 mentre la prima è in corso, 422 con un corpo diverso).';
-
-  app.post(
-    '/api/crea_acquisto/articolo',
-    {
-      config: { route: 'vetrina-articolo' },
-      preValidation: requireIdempotencyKey,
-      schema: {
-        summary: 'Acquista un articolo',
-        description:
-          'Acquisto di un articolo di un fornitore, pagato dal credito welfare totale al prezzo scontato, una unità ' +
-          '(la disponibilità cala di uno). Movimento di tipo 6 (Convenzione) con `id_articolo`, `id_fornitore` e ' +
-          '`codice_articolo` nell’acquisto. Campi mancanti: 400 «Impossibile proseguire con l’acquisto, articolo ' +
-          'da acquistare non definito.»; articolo di un altro fornitore o codice diverso: 400; esaurito: 409; ' +
-          `credito insufficiente: 400 (409 se speso nel frattempo). ${idempotencyText}`,
-        tags: ['acquisti', 'convenzioni'],
-        body: { $ref: 'acquisto-articolo#' },
-        response: {
-          201: { $ref: 'id-acquisto#' },
-          ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { userId, companyId } = requireAuth(request);
-      return sendIdempotent(request, reply, app.db, userId, (finish) =>
-        buyArticle(app.db, { userId, companyId, finish, body: request.body }),
-      );
-    },
-  );
-
-  app.post(
-    '/api/crea_acquisto/buono-consorzio',
-    {
-      config: { route: 'vetrina-consorzio' },
-      preValidation: requireIdempotencyKey,
-      schema: {
-        summary: 'Acquista un buono multiuso di un consorzio',
-        description:
-          'Buono multiuso del consorzio `id_consorzio` per `importo` (uno dei `tagli_buoni`), pagato dal credito ' +
-          'art. 51 c.3; serve la dichiarazione spuntata (`dichiarazione: true`) e un PIN identificativo. Crea il ' +
-          `buono con un codice, la data di produzione e la scadenza (${screenConstants.voucherValidityMonths} mesi), ` +
-          'credito iniziale e residuo pari all’importo; movimento di tipo 5 (Buono). Importo oltre il credito ' +
-          `art. 51 c.3: 400 con il credito; consorzio inesistente: 404. ${idempotencyText}`,
-        tags: ['acquisti', 'convenzioni'],
-        body: { $ref: 'acquisto-buono-consorzio#' },
-        response: {
-          201: { $ref: 'id-acquisto#' },
-          ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { userId, companyId } = requireAuth(request);
-      return sendIdempotent(request, reply, app.db, userId, (finish) =>
-        buyConsortiumVoucher(app.db, { userId, companyId, finish, body: request.body }),
-      );
     },
   );
 

@@ -11,8 +11,6 @@
  * - GET importtools/{id}/input and /output: the files, as attachments;
  * - GET importtools/template: template.xlsx (the 14 columns, hints, data validation).
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -22,6 +20,7 @@ import { actingCompany } from '../../../plugins/access';
 import { requireAuth } from '../../../plugins/auth';
 import { errorResponses, type WireApp } from '../../../plugins/schemas';
 import { contentDisposition } from '../../../services/documents';
+import { FileNotFoundError } from '../../../services/file-store';
 import { checkUpload, ImportFileError, writeTemplate } from '../../../services/import-sheet';
 import {
   applyImport,
@@ -91,14 +90,14 @@ async function readImportUpload(request: FastifyRequest): Promise<{ content: Buf
   return file;
 }
 
-export default async function importRoutes(app: WireApp, options: ImportRoutesOptions): Promise<void> {
-  const { uploadsDir } = options;
+export default async function importRoutes(app: WireApp, _options: ImportRoutesOptions): Promise<void> {
+  const { files } = app;
   await app.register(multipart, { throwFileSizeLimit: true });
   // The seeded imports' files (demo mode), like the seeded documents'.
-  if (app.config.demo) await writeSeedImportFiles(uploadsDir);
+  if (app.config.demo) await writeSeedImportFiles(files);
   const deps: ImportDeps = {
     db: app.db,
-    uploadsDir,
+    files,
     sendMail: (message) => app.mail.send(message),
     // The welcome mails of an applied import are written in its transaction.
     outbox: app.mail,
@@ -122,7 +121,7 @@ export default async function importRoutes(app: WireApp, options: ImportRoutesOp
   // Uploads recorded while no job could be queued (a stop between the two), and accepted imports whose
   // run was cut off, are queued again at start; a second job for the same import finds it done.
   app.addHook('onReady', async () => {
-    const swept = await sweepOrphanFiles(app.db, uploadsDir);
+    const swept = await sweepOrphanFiles(app.db, files);
     if (swept > 0) app.log.info({ swept }, 'file di importazione orfani rimossi');
     for (const id of await unqueued(app.db)) await app.jobs.send(IMPORT_VALIDATE_QUEUE, { id });
     for (const id of await pendingApplies(app.db)) await app.jobs.send(IMPORT_APPLY_QUEUE, { id });
@@ -184,7 +183,7 @@ export default async function importRoutes(app: WireApp, options: ImportRoutesOp
         if (error instanceof ImportFileError) throw new ApiError(400, { detail: error.message });
         throw error;
       }
-      const id = await createImport(app.db, uploadsDir, {
+      const id = await createImport(app.db, files, {
         companyId,
         userId,
         fileName: upload.fileName,
@@ -235,14 +234,18 @@ export default async function importRoutes(app: WireApp, options: ImportRoutesOp
         },
       },
       async (request, reply) => {
-        const file = await importFile(app.db, uploadsDir, actingCompany(request), request.params.id, which);
-        const size = await stat(file.path).catch(() => null);
+        const file = await importFile(app.db, actingCompany(request), request.params.id, which);
+        const size = await files.stat(file.key);
         if (!size) throw ApiError.of(404, 'apiImportNotFound');
+        const content = await files.open(file.key).catch((error: unknown) => {
+          if (error instanceof FileNotFoundError) throw ApiError.of(404, 'apiImportNotFound');
+          throw error;
+        });
         return reply
           .header('content-disposition', contentDisposition(file.fileName))
           .header('content-length', String(size.size))
           .type(XLSX_MIME)
-          .send(createReadStream(file.path));
+          .send(content);
       },
     );
   }
