@@ -1540,6 +1540,92 @@ export interface Catalogues {
   }[];
 }
 
+/** schemas/admin/conventions.json: Rete delle convenzioni. */
+export interface Conventions {
+  /** The categories of the conventions network, by id, in the order shown. */
+  categories?: {
+    id: number;
+    nome: string;
+    /** The category's icon: an https address or an inline SVG. Left out: none. */
+    icona?: string;
+  }[];
+  /** The convention suppliers (not consortia), by partita IVA, with their articles. */
+  suppliers?: {
+    /** The supplier's key: an Italian partita IVA with its check digit. */
+    partita_iva: string;
+    nome: string;
+    /** For a person (company suppliers): the surname. Left out: none. */
+    cognome?: string;
+    /** The id of a category of this document or already loaded. */
+    categoria: number;
+    indirizzo?: string;
+    comune?: string;
+    cap?: string;
+    /** The sigla of a province declared in config/provinces.ts (two capital letters). Left out: none (shown under every province). */
+    provincia?: string;
+    tel?: string;
+    email?: string;
+    sito_web?: string;
+    /** Plain text, shown on the supplier's page. */
+    descrizione?: string;
+    /** The logo: an https address or an inline SVG. Left out: none. */
+    logo_url?: string;
+    /** The service category shown with the supplier (id_categ_servizio, nome_categ_servizio). */
+    servizio?: {
+      id: number;
+      nome: string;
+    };
+    /** A company supplier: the partita IVA of the provisioned company whose employees alone see it; its category must then be 8 (Fornitori aziendali). */
+    azienda?: string;
+    articoli?: {
+      /** Unique within its supplier: with the supplier's partita IVA, the article's key. */
+      codice_articolo: string;
+      descrizione: string;
+      /** The unit price in euro with two decimals, greater than zero. */
+      prezzo: string;
+      /** Discount in percent, 0 to 99. Left out: 0. */
+      sconto?: number;
+      /** Units on sale (disponibilita_max); each purchase takes one. Loading sets it again. */
+      disponibilita: number;
+      /** HTML: how to use it; sanitized before it is stored. */
+      fruizione?: string;
+      /** HTML: other information; sanitized before it is stored. */
+      altre_info?: string;
+      sito_web?: string;
+      /** The page's template (spec 002 §2.3). Left out: tmpl_default. */
+      template?: 'tmpl_default' | 'tmpl_default_no_mail' | 'tmpl_with_images' | 'tmpl_with_images_no_mail';
+      /** Pictures, in order (at most 20): https addresses or inline SVGs. */
+      immagini?: string[];
+    }[];
+  }[];
+  /** The consortia, by partita IVA: their multi-use vouchers (vetrina-consorzio) are spent at the affiliates. */
+  consortia?: {
+    /** The consortium's key: an Italian partita IVA with its check digit. */
+    partita_iva: string;
+    nome: string;
+    categoria: number;
+    indirizzo?: string;
+    comune?: string;
+    cap?: string;
+    /** The sigla of a province declared in config/provinces.ts (two capital letters). Left out: none (shown under every province). */
+    provincia?: string;
+    tel?: string;
+    email?: string;
+    sito_web?: string;
+    /** Plain text, shown on the supplier's page. */
+    descrizione?: string;
+    /** The logo: an https address or an inline SVG. Left out: none. */
+    logo_url?: string;
+    /** The service category shown with the supplier (id_categ_servizio, nome_categ_servizio). */
+    servizio?: {
+      id: number;
+      nome: string;
+    };
+    /** The partite IVA of the suppliers of this document where its multi-use vouchers are spent. */
+    affiliati: string[];
+  }[];
+}
+
 /** schemas/admin/installation-content-link.json: Collegamento dei contenuti dell'installazione. */
 export interface InstallationContentLink {
   /** The link's key: the same slug in a later document updates it. The pension information of conv-previdenza-integrativa is the documentation link informativa_previdenza_integrativa. */
@@ -1795,6 +1881,7 @@ export interface WireTypes {
   'form-rimb-interessi': FormRimbInteressi;
   'form-rimb-spese': FormRimbSpese;
   catalogues: Catalogues;
+  conventions: Conventions;
   'installation-content-link': InstallationContentLink;
   'installation-content': InstallationContent;
   provisioning: Provisioning;

@@ -65,10 +65,16 @@ import { filesToDatabase } from './services/file-move';
 // Installation content (issue 24)
 import { InstallationContentError, loadInstallationContent } from './services/installation-content';
 import { CatalogueError, loadCatalogues } from './services/catalogue-loader';
+import { ConventionsError, loadConventions } from './services/conventions-loader';
 import { formatMessage } from './messages';
 import { loadVoucherCodes, stockReport, VoucherStockError } from './services/voucher-stock';
 import { formatDate } from '../shared/dates';
-import type { Catalogues, InstallationContent, Provisioning } from '../../schemas/wire-types.gen';
+import type {
+  Catalogues,
+  Conventions,
+  InstallationContent,
+  Provisioning,
+} from '../../schemas/wire-types.gen';
 
 export interface AdminContext {
   db: Kysely<DB>;
@@ -246,6 +252,11 @@ Comandi:
                                                   carburante, sezioni e prodotti di mutuo soccorso. Crea e aggiorna;
                                                   con --prune toglie ciò che le sezioni del documento non elencano,
                                                   se nessun acquisto e nessun codice caricato lo nomina
+  conventions <file.json> [--prune]               rete delle convenzioni dal documento (schema:
+                                                  schemas/admin/conventions.json): categorie, fornitori (per
+                                                  partita IVA) e loro articoli, consorzi e affiliati. Crea e
+                                                  aggiorna; con --prune toglie ciò che le sezioni del documento non
+                                                  elencano, o lo nasconde se acquisti o buoni lo nominano
   help                                            questo messaggio
 
 Importi in euro con punto o virgola decimale: 25, 25.5, 1234.50.
@@ -1104,6 +1115,23 @@ export async function runAdmin(argv: readonly string[], context: AdminContext): 
         }
         for (const line of [...result.changes, ...result.kept]) out(line);
         if (result.changes.length === 0) out(formatMessage('apiCataloguesNoChange'));
+        return 0;
+      }
+
+      case 'conventions': {
+        const { values, positionals } = parse(args, { prune: { type: 'boolean' } }, 1);
+        const document = readJsonFile(positionals[0] ?? '');
+        let result;
+        try {
+          result = await loadConventions(db, document as Conventions, { prune: values.prune === true });
+        } catch (error) {
+          if (!(error instanceof ConventionsError)) throw error;
+          err(formatMessage('apiConventionsRefused', { n: String(error.problems.length) }));
+          for (const problem of error.problems) err(`  ${problem}`);
+          return 1;
+        }
+        for (const line of [...result.changes, ...result.kept]) out(line);
+        if (result.changes.length === 0) out(formatMessage('apiConventionsNoChange'));
         return 0;
       }
 

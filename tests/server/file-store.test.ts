@@ -107,8 +107,9 @@ describe.each(backends)('file store (%s)', (backend: Backend) => {
           if (kind === 'database' && sent === Math.floor((2.5 * MB) / (64 * 1024)) * 64 * 1024) {
             const row = await database.db
               .selectFrom('stored_file_chunks')
+              .innerJoin('stored_files', 'stored_files.id', 'stored_file_chunks.file_id')
               .select((eb) => eb.fn.countAll<string>().as('n'))
-              .where('key', '=', k)
+              .where('stored_files.key', '=', k)
               .executeTakeFirstOrThrow();
             chunksMidway = Number(row.n);
           }
@@ -122,8 +123,9 @@ describe.each(backends)('file store (%s)', (backend: Backend) => {
         expect(chunksMidway).toBeGreaterThanOrEqual(Math.floor((2 * MB) / CHUNK_BYTES));
         const chunks = await database.db
           .selectFrom('stored_file_chunks')
+          .innerJoin('stored_files', 'stored_files.id', 'stored_file_chunks.file_id')
           .select(['n'])
-          .where('key', '=', k)
+          .where('stored_files.key', '=', k)
           .orderBy('n')
           .execute();
         expect(chunks.map((c) => c.n)).toEqual([...Array(Math.ceil((5 * MB) / CHUNK_BYTES)).keys()]);
@@ -170,11 +172,16 @@ describe.each(backends)('file store (%s)', (backend: Backend) => {
       const name = k.slice('documents/'.length);
       const old = new Date(Date.now() - INCOMPLETE_AGE_MS - 60_000);
       // What a SIGKILL midway leaves behind.
+      let id = 0;
       if (kind === 'database') {
-        await database.db.insertInto('stored_files').values({ key: k, complete: false }).execute();
+        ({ id } = await database.db
+          .insertInto('stored_files')
+          .values({ key: k, complete: false })
+          .returning('id')
+          .executeTakeFirstOrThrow());
         await database.db
           .insertInto('stored_file_chunks')
-          .values({ key: k, n: 0, data: randomBytes(1000) })
+          .values({ file_id: id, n: 0, data: randomBytes(1000) })
           .execute();
       } else {
         writeFileSync(join(folder, `.${name}.dead.part`), randomBytes(1000));
@@ -191,10 +198,14 @@ describe.each(backends)('file store (%s)', (backend: Backend) => {
       }
       expect(await files.sweepIncomplete()).toBe(1);
       if (kind === 'database') {
+        // The row went, and its chunks with it.
         expect(
-          await database.db.selectFrom('stored_file_chunks').select('n').where('key', '=', k).execute(),
+          await database.db.selectFrom('stored_files').select('id').where('key', '=', k).execute(),
         ).toEqual([]);
-        // And the next put of the key replaces an incomplete row.
+        expect(
+          await database.db.selectFrom('stored_file_chunks').select('n').where('file_id', '=', id).execute(),
+        ).toEqual([]);
+        // And a young incomplete row of the key does not stop the next put.
         await database.db.insertInto('stored_files').values({ key: k, complete: false }).execute();
       } else {
         expect(existsSync(join(folder, `.${name}.dead.part`))).toBe(false);
@@ -203,6 +214,22 @@ describe.each(backends)('file store (%s)', (backend: Backend) => {
       expect(await files.put(k, content)).toEqual({ size: content.length, sha256: sha256(content) });
       expect((await files.read(k)).equals(content)).toBe(true);
     });
+  });
+
+  it('two puts of one key at once (two instances seeding one file): each writes its own chunks, one complete file remains', async () => {
+    const files = databaseFileStore(database.db);
+    const k = key();
+    const first = randomBytes(3 * CHUNK_BYTES + 5);
+    const second = randomBytes(2 * CHUNK_BYTES + 7);
+    await Promise.all([files.put(k, first), files.put(k, second)]);
+    const kept = await files.read(k);
+    expect(kept.equals(first) || kept.equals(second)).toBe(true);
+    const rows = await database.db
+      .selectFrom('stored_files')
+      .select(['complete'])
+      .where('key', '=', k)
+      .execute();
+    expect(rows).toEqual([{ complete: true }]);
   });
 
   it('moves a folder into the database: resumable, verified by hash, a corrupted copy found, --remove', async () => {
@@ -267,7 +294,9 @@ describe.each(backends)('file store (%s)', (backend: Backend) => {
       await database.db
         .updateTable('stored_file_chunks')
         .set({ data: randomBytes(CHUNK_BYTES) })
-        .where('key', '=', damaged!)
+        .where('file_id', '=', (eb) =>
+          eb.selectFrom('stored_files').select('id').where('key', '=', damaged!).where('complete', '=', true),
+        )
         .where('n', '=', 1)
         .execute();
       const third = await admin('files-to-database', '--remove');

@@ -108,6 +108,7 @@ export interface ConvArticleImages {
 
 export interface ConvArticles {
   altre_info: Generated<string>;
+  attivo: Generated<boolean>;
   codice_articolo: string;
   descrizione: string;
   disponibilita_max: Generated<number>;
@@ -150,6 +151,7 @@ export interface ConvSpecialAgreements {
 
 export interface ConvSuppliers {
   api_key_hash: string | null;
+  attivo: Generated<boolean>;
   cap: Generated<string>;
   cognome: Generated<string>;
   company_id: number | null;
@@ -164,6 +166,7 @@ export interface ConvSuppliers {
   logo_url: Generated<string>;
   nome: string;
   nome_categ_servizio: Generated<string>;
+  partita_iva: string | null;
   provincia: string | null;
   rif_esterno: string | null;
   sito_web: Generated<string>;
@@ -750,13 +753,14 @@ export interface StaticLinks {
 
 export interface StoredFileChunks {
   data: Uint8Array;
-  key: string;
+  file_id: number;
   n: number;
 }
 
 export interface StoredFiles {
   complete: Generated<boolean>;
   created_at: Generated<Timestamp>;
+  id: Generated<number>;
   key: string;
   sha256: string | null;
   size: Generated<number>;

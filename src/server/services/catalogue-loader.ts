@@ -42,7 +42,7 @@ const schemaFile = fileURLToPath(new URL('../../../schemas/admin/catalogues.json
 let validator: ReturnType<Ajv2020['compile']> | undefined;
 
 /** An https address with a host (the schema's pattern lets through only https://). */
-function isHttpsUrl(url: string): boolean {
+export function isHttpsUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' && parsed.hostname !== '';
@@ -52,7 +52,7 @@ function isHttpsUrl(url: string): boolean {
 }
 
 /** An https address, or an inline SVG whose content is an SVG. */
-function isUsableImage(url: string): boolean {
+export function isUsableImage(url: string): boolean {
   if (url.startsWith('https://')) return isHttpsUrl(url);
   const comma = url.indexOf(',');
   if (!url.startsWith('data:image/svg+xml') || comma < 0) return false;

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 
 /** The areas of the store: each key starts with one. */
@@ -268,7 +268,7 @@ export function databaseFileStore(db: Kysely<DB>, chunkBytes = CHUNK_BYTES): Fil
   const completeRow = (key: string) =>
     db
       .selectFrom('stored_files')
-      .select(['size', 'sha256'])
+      .select(['id', 'size', 'sha256'])
       .where('key', '=', key)
       .where('complete', '=', true)
       .executeTakeFirst();
@@ -277,16 +277,19 @@ export function databaseFileStore(db: Kysely<DB>, chunkBytes = CHUNK_BYTES): Fil
     async put(key, source, options = {}) {
       parseKey(key);
       const limit = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
-      // A previous version, or what an interrupted put of the key left: replaced (chunks cascade).
-      await remove(key);
-      await db.insertInto('stored_files').values({ key, complete: false }).execute();
+      // A row of this put's own: another put of the key at the same time writes its own chunks.
+      const { id } = await db
+        .insertInto('stored_files')
+        .values({ key, complete: false })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const hash = createHash('sha256');
       let size = 0;
       let n = 0;
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       const write = async (data: Buffer) => {
-        await db.insertInto('stored_file_chunks').values({ key, n, data }).execute();
+        await db.insertInto('stored_file_chunks').values({ file_id: id, n, data }).execute();
         n += 1;
       };
       try {
@@ -307,16 +310,32 @@ export function databaseFileStore(db: Kysely<DB>, chunkBytes = CHUNK_BYTES): Fil
         }
         if (pendingBytes > 0) await write(Buffer.concat(pending, pendingBytes));
         const sha256 = hash.digest('hex');
-        // One final statement: complete, size and hash together.
-        await db
-          .updateTable('stored_files')
-          .set({ size, sha256, complete: true })
-          .where('key', '=', key)
-          .execute();
+        // One transaction, one put of the key at a time: the previous version goes, and this one is
+        // complete with its size and hash.
+        await db.transaction().execute(async (trx) => {
+          await sql`SELECT pg_advisory_xact_lock(hashtext(${`file-store:${key}`}))`.execute(trx);
+          await trx
+            .deleteFrom('stored_files')
+            .where('key', '=', key)
+            .where('id', '<>', id)
+            .where('complete', '=', true)
+            .execute();
+          const done = await trx
+            .updateTable('stored_files')
+            .set({ size, sha256, complete: true })
+            .where('id', '=', id)
+            .executeTakeFirst();
+          // Gone meanwhile: the key was deleted while this put ran, and the delete wins.
+          if (Number(done.numUpdatedRows) !== 1) throw new FileNotFoundError(key);
+        });
         return { size, sha256 };
       } catch (error) {
         if (!Buffer.isBuffer(source)) source.destroy();
-        await remove(key).catch(() => {});
+        await db
+          .deleteFrom('stored_files')
+          .where('id', '=', id)
+          .execute()
+          .catch(() => {});
         throw error;
       }
     },
@@ -325,12 +344,13 @@ export function databaseFileStore(db: Kysely<DB>, chunkBytes = CHUNK_BYTES): Fil
       const row = await completeRow(key);
       if (!row) throw new FileNotFoundError(key);
       const count = Math.ceil(Number(row.size) / chunkBytes);
+      const fileId = row.id;
       async function* chunks() {
         for (let n = 0; n < count; n += 1) {
           const chunk = await db
             .selectFrom('stored_file_chunks')
             .select('data')
-            .where('key', '=', key)
+            .where('file_id', '=', fileId)
             .where('n', '=', n)
             .executeTakeFirst();
           if (!chunk) throw new FileNotFoundError(key);

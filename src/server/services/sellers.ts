@@ -61,11 +61,15 @@ export async function listCategories(db: Db): Promise<CategoriaFornitori[]> {
     .execute();
 }
 
-/** Suppliers the user may see: every one without a company, and those of the user's company. */
+/**
+ * Suppliers the user may see: every active one without a company, and those of the user's company
+ * (a supplier hidden by `conventions --prune`, services/conventions-loader.ts, is not active).
+ */
 function visibleSuppliers(db: Db, companyId: number) {
   return db
     .selectFrom('conv_suppliers as s')
     .leftJoin('conv_provinces as p', 'p.sigla', 's.provincia')
+    .where('s.attivo', '=', true)
     .where((eb) => eb.or([eb('s.company_id', 'is', null), eb('s.company_id', '=', companyId)]));
 }
 
@@ -232,7 +236,10 @@ export async function supplierShowcase(
   filter: string,
 ): Promise<{ count: number; results: Articolo[] }> {
   await supplierInfo(db, companyId, idFornitore);
-  let base = db.selectFrom('conv_articles as a').where('a.id_fornitore', '=', idFornitore);
+  let base = db
+    .selectFrom('conv_articles as a')
+    .where('a.id_fornitore', '=', idFornitore)
+    .where('a.attivo', '=', true);
   const term = filter.trim();
   if (term !== '') {
     const pattern = containing(term);
@@ -257,6 +264,8 @@ export async function articleInfo(db: Db, companyId: number, idArticolo: number)
     .innerJoin('conv_suppliers as s', 's.id', 'a.id_fornitore')
     .select(ARTICLE_COLUMNS)
     .where('a.id', '=', idArticolo)
+    .where('a.attivo', '=', true)
+    .where('s.attivo', '=', true)
     .where((eb) => eb.or([eb('s.company_id', 'is', null), eb('s.company_id', '=', companyId)]))
     .executeTakeFirst();
   if (!row) throw ApiError.of(404, 'apiSellersArticleNotFound');
