@@ -3,7 +3,7 @@
  * (`bash -c`), on a fresh PostgreSQL database, with mails through a real SMTP server started here
  * (smtp-server). Then, against the server process the block started: the referent of the provisioning
  * example sets her password from the mailed link, enrols TOTP with the mailed code, signs in and sees the
- * back office of her companies; the employee the block added sets his and is asked to enrol.
+ * back office of her companies; the employee the block added sets his, enrols and signs in to the portal.
  *
  * What the test changes in the block, and why: `createdb` makes a uniquely named database on the test
  * server (DATABASE_URL points at it); SMTP_URL points at the local SMTP server; PORT and HOST are added
@@ -195,12 +195,12 @@ describe.skipIf(!TEST_DATABASE_URL)(
       expect(set.status, JSON.stringify(set.body)).toBe(200);
     };
 
-    it('the referent sets her password from the mail, enrols TOTP with the mailed code and runs her back office', async () => {
-      const email = 'giovanna.ferrari@fabbrica.example.com';
-      await setPassword(email, 'Fabbrica!2027', 'FRRGNN80D52F205G');
-      const signIn = () => post('/api/api-token-ckey', { akey: akeyOf(email, 'Fabbrica!2027') });
+    /** First sign-in: the mailed code enrols the app, whose codes confirm and then sign in; the session. */
+    const enrolAndSignIn = async (email: string, password: string): Promise<string> => {
+      const signIn = () => post('/api/api-token-ckey', { akey: akeyOf(email, password) });
       const before = mails.length;
       const enrol = await signIn();
+      expect(enrol.status, JSON.stringify(enrol.body)).toBe(200);
       expect(enrol.body.type).toBe('ENROLL_OTP');
       const code = /\b(\d{6})\b/.exec((await mailTo(email, before)).text)?.[1];
       const verified = await post('/api/api-token-otp-verify', {
@@ -223,22 +223,34 @@ describe.skipIf(!TEST_DATABASE_URL)(
         otp: totpAt(secret, Math.max(step, currentStep())),
       });
       expect(login.status, JSON.stringify(login.body)).toBe(200);
-      const companies = await fetch(`${base}/api/aziende_referente`, {
-        headers: { authorization: `Token ${String(login.body.token)}` },
-      });
+      return String(login.body.token);
+    };
+    const get = async (url: string, token: string) => {
+      const answer = await fetch(`${base}${url}`, { headers: { authorization: `Token ${token}` } });
+      return { status: answer.status, body: (await answer.json()) as unknown };
+    };
+
+    it('the referent sets her password from the mail, enrols TOTP with the mailed code and runs her back office', async () => {
+      const email = 'giovanna.ferrari@fabbrica.example.com';
+      await setPassword(email, 'Fabbrica!2027', 'FRRGNN80D52F205G');
+      const token = await enrolAndSignIn(email, 'Fabbrica!2027');
+      const companies = await get('/api/aziende_referente', token);
       expect(companies.status).toBe(200);
-      const names = ((await companies.json()) as { nome: string }[]).map((c) => c.nome).sort();
+      const names = (companies.body as { nome: string }[]).map((c) => c.nome).sort();
       expect(names).toEqual(['Fabbrica Italiana S.p.A.', 'Fabbrica Servizi S.r.l.']);
     });
 
-    it('the employee the block added sets his password and is asked to enrol his second factor', async () => {
+    it('the employee the block added sets his password, enrols his second factor and signs in to the portal', async () => {
       const email = 'luca.bassi@fabbrica.example.com';
       await setPassword(email, 'Fabbrica!2027b', 'BSSLCU85M01L219Q');
-      const before = mails.length;
-      const first = await post('/api/api-token-ckey', { akey: akeyOf(email, 'Fabbrica!2027b') });
-      expect(first.status, JSON.stringify(first.body)).toBe(200);
-      expect(first.body.type).toBe('ENROLL_OTP');
-      expect((await mailTo(email, before)).text).toMatch(/\b\d{6}\b/);
+      const token = await enrolAndSignIn(email, 'Fabbrica!2027b');
+      const me = await get('/api/get-logged-user-info', token);
+      expect(me.status, JSON.stringify(me.body)).toBe(200);
+      expect(JSON.stringify(me.body)).toContain(email);
+      // His menu answers with the grants of his profile (reference data, written at start).
+      const menu = await get('/api/get_menu_perms', token);
+      expect(menu.status, JSON.stringify(menu.body)).toBe(200);
+      expect(Object.keys(menu.body as object).length).toBeGreaterThan(0);
     });
   },
 );
