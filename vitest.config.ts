@@ -43,6 +43,7 @@ export default defineConfig({
           environment: 'node',
           // The demo database is seeded once per run into a template that each file copies.
           globalSetup: ['tests/server/global-setup.ts'],
+          setupFiles: ['tests/server/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One file at a time. Two at a time looked faster on a machine busy with other work (a second

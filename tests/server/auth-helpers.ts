@@ -44,7 +44,7 @@ export function totpAt(secret: string, step: number): string {
 /**
  * Sets the clock (Date only; it keeps running) to one second into the current TOTP step, so that a
  * test using the previous step's code never sees the step change under it, and never waits for the
- * next step. The suite's afterEach puts the real clock back with `vi.useRealTimers()`.
+ * next step. tests/server/setup.ts puts the real clock back after every test.
  */
 export function atStepStart(): void {
   const stepStart = currentStep() * STEP_SECONDS * 1000;

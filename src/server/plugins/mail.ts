@@ -174,7 +174,8 @@ export const mailPlugin = fp<MailPluginOptions>(
             .set({
               state: last ? 'failed' : 'pending',
               last_error: code.slice(0, 200),
-              next_attempt_at: new Date(Date.now() + wait * 1000),
+              // The database's clock, the one the claim compares with (instances' clocks may differ).
+              next_attempt_at: sql<Date>`now() + make_interval(secs => ${wait})`,
             })
             .where('id', '=', id)
             .execute();
