@@ -10,25 +10,29 @@
  * - `subsection_name` (a `tree-` key of the menu-permission map) with its `subroutes`: the badge opens
  *   the subsection in place of the main menu. It is shown only if the user holds the `tree-` key and at
  *   least one of its subroutes is shown. `warning` names a message shown on top of the subsection.
+ * Titles are keys of the account catalogue (config/messages-account.it.ts), resolved by the menu engine.
  * `title_by_ollipay_profile` replaces the title according to the user's `ollipay_status.profile`.
  *
  * Adding a badge or a section is one entry here; tests/config/menu.test.ts checks every reference.
  */
+import { extensions } from './extensions';
 import type { MessageKey } from './messages-account.it';
 import type { RouteName } from './routes';
+import type { TextRef } from './texts';
 
 /** An icon of public/menu/ (hand-written 24×24 line icons, drawn in the skin's colour). */
 export type MenuImage = `/menu/${string}.svg`;
 
 interface BadgeBase {
-  readonly title: string;
+  /** A key of the account catalogue, or `literal(...)` (config/texts.ts). */
+  readonly title: TextRef<MessageKey>;
   readonly image: MenuImage;
 }
 
 export interface MenuRouteBadge extends BadgeBase {
   readonly route_name: RouteName;
   /** Title by `ollipay_status.profile` (e.g. `wfm`); `title` for any other profile. */
-  readonly title_by_ollipay_profile?: Readonly<Record<string, string>>;
+  readonly title_by_ollipay_profile?: Readonly<Record<string, TextRef<MessageKey>>>;
   readonly direct_link?: never;
   readonly subsection_name?: never;
 }
@@ -58,13 +62,13 @@ export type MenuBadge = MenuLeafBadge | MenuSubsectionBadge;
 export interface MenuSection {
   /** Stable identity of the section (the accordion item). */
   readonly key: string;
-  readonly section_title: string;
+  readonly section_title: TextRef<MessageKey>;
   readonly section_menu: readonly MenuBadge[];
 }
 
 export type MenuConfig = readonly MenuSection[];
 
-const route = (route_name: RouteName, title: string, icon: string): MenuRouteBadge => ({
+const route = (route_name: RouteName, title: TextRef<MessageKey>, icon: string): MenuRouteBadge => ({
   title,
   image: `/menu/${icon}.svg`,
   route_name,
@@ -72,7 +76,7 @@ const route = (route_name: RouteName, title: string, icon: string): MenuRouteBad
 
 const subsection = (
   subsection_name: SubsectionKey,
-  title: string,
+  title: TextRef<MessageKey>,
   icon: string,
   subroutes: readonly MenuLeafBadge[],
   warning?: MessageKey,
@@ -84,118 +88,125 @@ const subsection = (
   ...(warning ? { warning } : {}),
 });
 
-export const menu: MenuConfig = [
+const declaredMenu: MenuConfig = [
   {
     key: 'use-welfare-credit',
-    section_title: 'Utilizza il tuo credito welfare',
+    section_title: 'menuSectionUseCredit',
     section_menu: [
-      subsection('tree-rimborsi', 'Rimborsi', 'rimborsi', [
-        route('rimb-spese', 'Rimborso spese', 'spese'),
-        route('rimb-interessi', 'Interessi su mutuo', 'interessi'),
-        route('rimb-bollette', 'Bollette', 'bollette'),
-        route('rimb-aff-mutui', 'Affitto o mutuo prima casa', 'casa'),
+      subsection('tree-rimborsi', 'menuRimborsi', 'rimborsi', [
+        route('rimb-spese', 'boKindExpenses', 'spese'),
+        route('rimb-interessi', 'boKindInterest', 'interessi'),
+        route('rimb-bollette', 'boKindBills', 'bollette'),
+        route('rimb-aff-mutui', 'boKindHome', 'casa'),
       ]),
-      route('conv-ondemand', 'Preventivo on demand', 'preventivo'),
-      route('conv-previdenza-integrativa', 'Previdenza integrativa', 'previdenza'),
+      route('conv-ondemand', 'boKindOnDemand', 'preventivo'),
+      route('conv-previdenza-integrativa', 'boKindPension', 'previdenza'),
       subsection(
         'tree-buoni',
-        'Buoni e gift card',
+        'menuVouchersGiftCards',
         'buoni',
         [
-          route('conv-aml', 'Buoni acquisto', 'buoni'),
-          route('conv-aml-expedia', 'Buoni Expedia', 'viaggi'),
-          route('conv-aml-hoepli', 'Buoni Hoepli', 'libri'),
-          route('conv-giftcard', 'Gift card', 'giftcard'),
-          route('bonus-benzina', 'Bonus carburante', 'carburante'),
-          route('conv-toduba', 'Buoni Toduba', 'app'),
-          route('conv-appaga', 'Buoni Appaga', 'app'),
+          route('conv-aml', 'titleVouchers', 'buoni'),
+          route('conv-aml-expedia', 'menuExpedia', 'viaggi'),
+          route('conv-aml-hoepli', 'menuHoepli', 'libri'),
+          route('conv-giftcard', 'menuGiftCard', 'giftcard'),
+          route('bonus-benzina', 'titleFuelBonus', 'carburante'),
+          route('conv-toduba', 'titleToduba', 'app'),
+          route('conv-appaga', 'titleAppaga', 'app'),
           {
-            ...route('conv-ollipay', 'Ollipay', 'app'),
-            title_by_ollipay_profile: { wfm: 'Welfare Di Marca' },
+            ...route('conv-ollipay', 'titleOllipay', 'app'),
+            title_by_ollipay_profile: { wfm: 'titleWfm' } satisfies Record<string, MessageKey>,
           },
         ],
         'menuBuoniWarning',
       ),
-      subsection('tree-salute', 'Salute e mutua', 'salute', [
-        route('conv-assirete', 'Assistenza sanitaria integrativa', 'salute'),
-        route('conv-eurete-buoni', 'Welfare sociale Eurete', 'mutua'),
-        route('conv-eurete-100', 'Eurete art. 100', 'mutua'),
+      subsection('tree-salute', 'menuHealthMutual', 'salute', [
+        route('conv-assirete', 'titleHealth', 'salute'),
+        route('conv-eurete-buoni', 'titleEurete', 'mutua'),
+        route('conv-eurete-100', 'menuEurete100', 'mutua'),
       ]),
-      subsection('tree-viaggi', 'Viaggi', 'viaggi', [
-        route('conv-viaggi', 'Viaggi su misura', 'viaggi'),
-        route('conv-viaggi-b', 'The travel revolution', 'valigia'),
-        route('conv-booking', 'Prenotazioni hotel', 'hotel'),
-        route('conv-snowit', 'Esperienze sulla neve', 'neve'),
+      subsection('tree-viaggi', 'menuTravel', 'viaggi', [
+        route('conv-viaggi', 'menuTailorTravel', 'viaggi'),
+        route('conv-viaggi-b', 'menuTravelRevolution', 'valigia'),
+        route('conv-booking', 'menuHotels', 'hotel'),
+        route('conv-snowit', 'menuSnow', 'neve'),
       ]),
-      subsection('tree-tempo-libero', 'Tempo libero', 'stella', [
-        route('conv-attive', 'Esperienze Welcome To Italy', 'esperienze'),
-        route('conv-ticket', 'Parchi divertimento', 'ticket'),
-        route('conv-home-activities', 'Attività da casa', 'casa'),
-        route('conv-amazon-libri', 'Libri', 'libri'),
-        route('conv-edicola', 'Edicola digitale', 'edicola'),
-        route('conv-eatinerari', 'Tour enogastronomici', 'cibo'),
-        route('conv-gowelfare', 'GoWelfare', 'portafoglio'),
-        route('conv-wishlist', 'Wishlist', 'wishlist'),
-        route('conv-fac', 'Fano Al Centro', 'negozio'),
-        route('conv-mba', 'MBA', 'formazione'),
+      subsection('tree-tempo-libero', 'menuLeisure', 'stella', [
+        route('conv-attive', 'menuWelcomeToItaly', 'esperienze'),
+        route('conv-ticket', 'menuParks', 'ticket'),
+        route('conv-home-activities', 'menuHomeActivities', 'casa'),
+        route('conv-amazon-libri', 'menuBooks', 'libri'),
+        route('conv-edicola', 'menuNewsstand', 'edicola'),
+        route('conv-eatinerari', 'menuFoodTours', 'cibo'),
+        route('conv-gowelfare', 'menuGoWelfare', 'portafoglio'),
+        route('conv-wishlist', 'menuWishlist', 'wishlist'),
+        route('conv-fac', 'menuFac', 'negozio'),
+        route('conv-mba', 'menuMba', 'formazione'),
       ]),
-      subsection('tree-bitq', 'Esperienze BitQ', 'ticket', [
-        route('conv-bitq-parchi', 'Parchi', 'ticket'),
-        route('conv-bitq-exp', 'Esperienze', 'esperienze'),
-        route('conv-bitq-tour', 'Tour', 'mappa'),
-        route('conv-bitq-sport', 'Sport', 'sport'),
-        route('conv-bitq-musei', 'Musei', 'museo'),
-        route('conv-bitq-cinema', 'Cinema', 'cinema'),
-        route('conv-bitq-concerti', 'Concerti', 'concerti'),
-        route('conv-bitq-gaming', 'Gaming', 'gaming'),
-        route('conv-bitq-corsi', 'Corsi', 'formazione'),
+      subsection('tree-bitq', 'menuBitq', 'ticket', [
+        route('conv-bitq-parchi', 'menuBitqParks', 'ticket'),
+        route('conv-bitq-exp', 'menuBitqExperiences', 'esperienze'),
+        route('conv-bitq-tour', 'menuBitqTours', 'mappa'),
+        route('conv-bitq-sport', 'menuBitqSport', 'sport'),
+        route('conv-bitq-musei', 'menuBitqMuseums', 'museo'),
+        route('conv-bitq-cinema', 'menuBitqCinema', 'cinema'),
+        route('conv-bitq-concerti', 'menuBitqConcerts', 'concerti'),
+        route('conv-bitq-gaming', 'menuBitqGaming', 'gaming'),
+        route('conv-bitq-corsi', 'menuBitqCourses', 'formazione'),
       ]),
-      subsection('tree-salabam', 'Salabam e Vadobay', 'valigia', [
-        route('conv-salabam-shop', 'Salabam', 'buoni'),
-        route('conv-salabam-vadobay', 'Vadobay', 'valigia'),
-        route('conv-salabam-voli-vadobay', 'Voli Vadobay', 'viaggi'),
-        route('conv-salabam-vacanze-vadobay', 'Vacanze Vadobay', 'sole'),
-        route('conv-salabam-vivamod', 'Vivamod', 'moda'),
+      subsection('tree-salabam', 'menuSalabamVadobay', 'valigia', [
+        route('conv-salabam-shop', 'menuSalabam', 'buoni'),
+        route('conv-salabam-vadobay', 'menuVadobay', 'valigia'),
+        route('conv-salabam-voli-vadobay', 'menuVadobayFlights', 'viaggi'),
+        route('conv-salabam-vacanze-vadobay', 'menuVadobayHolidays', 'sole'),
+        route('conv-salabam-vivamod', 'menuVivamod', 'moda'),
       ]),
     ],
   },
   {
     key: 'other-advantages',
-    section_title: 'Altri vantaggi',
+    section_title: 'menuSectionOther',
     section_menu: [
-      subsection('tree-convenzioni', 'Convenzioni', 'negozio', [
-        route('home-fornitori', 'Fornitori convenzionati', 'negozio'),
-        route('conv-request-form', 'Richiedi una convenzione', 'modulo'),
+      subsection('tree-convenzioni', 'titleConventions', 'negozio', [
+        route('home-fornitori', 'opSuppliersTitle', 'negozio'),
+        route('conv-request-form', 'menuRequestConvention', 'modulo'),
       ]),
-      route('benefit-hub', 'Benefit Hub', 'sconti'),
-      route('conv-bonusx', 'Area Bonus Pubblici', 'bonus'),
+      route('benefit-hub', 'menuBenefitHub', 'sconti'),
+      route('conv-bonusx', 'menuPublicBonuses', 'bonus'),
     ],
   },
   {
     key: 'information',
-    section_title: 'Informazioni',
+    section_title: 'menuSectionInfo',
     section_menu: [
-      route('dashmovimenti', 'Storico movimenti', 'movimenti'),
+      route('dashmovimenti', 'navMovements', 'movimenti'),
       // A request's whole life (issue 26)
-      route('mie-richieste', 'Le mie richieste', 'rimborsi'),
-      route('site-documentazione', 'Documentazione', 'documenti'),
-      route('site-normativa', 'Normativa', 'normativa'),
-      route('cond-servizio', 'Condizioni del servizio', 'condizioni'),
-      route('cond-privacy', 'Informativa privacy', 'privacy'),
-      route('site-tutorial', 'Tutorial', 'tutorial'),
-      route('site-archivio-files', 'I Miei Files', 'archivio'),
+      route('mie-richieste', 'myRequestsTitle', 'rimborsi'),
+      route('site-documentazione', 'titleDocumentation', 'documenti'),
+      route('site-normativa', 'boVoucherRulesTitle', 'normativa'),
+      route('cond-servizio', 'conditionsService', 'condizioni'),
+      route('cond-privacy', 'titlePrivacyNotice', 'privacy'),
+      route('site-tutorial', 'titleTutorial', 'tutorial'),
+      route('site-archivio-files', 'filesTitle', 'archivio'),
     ],
   },
   {
     key: 'assistance',
-    section_title: 'Assistenza',
+    section_title: 'supportPageTitle',
     section_menu: [
-      route('site-assistenza', 'Richiedi assistenza', 'assistenza'),
-      route('site-faq', 'Domande frequenti', 'faq'),
-      route('site-notifiche', 'Notifiche', 'notifiche'),
+      route('site-assistenza', 'titleSupportRequest', 'assistenza'),
+      route('site-faq', 'titleFaq', 'faq'),
+      route('site-notifiche', 'navNotifications', 'notifiche'),
     ],
   },
 ];
+
+/**
+ * The home menu: the sections above, then the installation's own (config/extensions). Their badges may
+ * open the installation's routes, which are not `RouteName`s for the compiler: the menu engine and the
+ * server read every route from the one table of config/routes.ts.
+ */
+export const menu: MenuConfig = [...declaredMenu, ...(extensions.menu as MenuConfig)];
 
 // --- Referent back office (home-refazi, spec 002 §2.8; issue 16) -------------------------------
 /**
@@ -206,29 +217,29 @@ export const menu: MenuConfig = [
 export const backOfficeMenu: MenuConfig = [
   {
     key: 'backoffice-management',
-    section_title: 'Gestione',
+    section_title: 'menuSectionManagement',
     section_menu: [
-      route('office-transactionsdash', 'Situazione attuale', 'movimenti'),
-      route('office-scadenzario-azi', 'Scadenzario crediti', 'normativa'),
-      route('office-ref-azi-piani-welfare', 'Piani welfare', 'portafoglio'),
-      route('office-user-files', 'Gestione file utenti', 'archivio'),
-      route('office-cifratura-chain', 'Chiavi di cifratura', 'privacy'),
-      route('office-consulenti', 'Delega consulenti', 'assistenza'),
+      route('office-transactionsdash', 'menuCurrentSituation', 'movimenti'),
+      route('office-scadenzario-azi', 'scheduleTitle', 'normativa'),
+      route('office-ref-azi-piani-welfare', 'boPlansTitle', 'portafoglio'),
+      route('office-user-files', 'boFilesTitle', 'archivio'),
+      route('office-cifratura-chain', 'boKeysTitle', 'privacy'),
+      route('office-consulenti', 'boConsultantsTitle', 'assistenza'),
       // bulk credit import (issue 17)
-      route('office-import-anagrafiche-crediti', 'Import crediti', 'modulo'),
+      route('office-import-anagrafiche-crediti', 'menuImportCredits', 'modulo'),
     ],
   },
   {
     key: 'backoffice-services',
-    section_title: 'Servizi',
+    section_title: 'menuSectionServices',
     section_menu: [
-      route('office-ref-azi-buoni-pasto', 'Buoni pasto', 'cibo'),
-      route('office-incentive-info', 'Loyalty e Incentive', 'giftcard'),
-      route('office-incentive-toduba', 'Ricarica Loyalty e Incentive', 'buoni'),
+      route('office-ref-azi-buoni-pasto', 'boVouchersTitle', 'cibo'),
+      route('office-incentive-info', 'boIncentiveInfoTitle', 'giftcard'),
+      route('office-incentive-toduba', 'boTopupTitle', 'buoni'),
       // Piattapasto (issue 17)
-      route('office-piattapasto', 'Piattapasto', 'cibo'),
+      route('office-piattapasto', 'piattaTitle', 'cibo'),
       // internal messaging (issue 17; its badge from issue 28)
-      route('office-mess-interna', 'Messaggistica interna', 'messaggi'),
+      route('office-mess-interna', 'messTitle', 'messaggi'),
     ],
   },
 ];

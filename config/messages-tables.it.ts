@@ -55,7 +55,6 @@ export const tableMessages = {
   requestPaid: 'Pagata',
   requestRejected: 'Rifiutata',
   // The employee's requests and each one's timeline (issue 26)
-  myRequestsTitle: 'Le mie richieste',
   myRequestsIntro:
     'Le richieste inviate dai moduli, dalla più recente: a che punto sono e, finché sono aperte, entro quando è previsto il pagamento.',
   myRequestsSentOn: 'Inviata il',
@@ -193,12 +192,6 @@ export const tableMessages = {
   boTypeSlip: 'Scontrino parlante',
   boTypeId: 'Documento di identità',
   boTypeFamily: 'Stato di famiglia',
-  boKindExpenses: 'Rimborso spese',
-  boKindInterest: 'Interessi su mutuo',
-  boKindOnDemand: 'Preventivo on demand',
-  boKindPension: 'Previdenza integrativa',
-  boKindBills: 'Bollette',
-  boKindHome: 'Affitto o mutuo prima casa',
   boTopupsCaption: 'Richieste di ricarica',
   boColFee: 'Commissione',
   boColVat: 'IVA',
@@ -218,12 +211,9 @@ export const tableMessages = {
   boHomeManual: 'Manuale della dashboard aziendale (PDF)',
   boScheduleIntro:
     'Il credito dei dipendenti e la sua scadenza: in rosso il credito che scade entro {days} giorni, in grigio quello già scaduto.',
-  boPlansTitle: 'Piani welfare',
   boPlansIntro:
     'I piani welfare dell’azienda, con i piani collegati sotto il piano principale: in rosso quelli scaduti, in giallo quelli che scadono entro {days} giorni.',
-  boFilesTitle: 'Gestione file utenti',
   boFilesIntro: 'Scegli un dipendente (anche cessato) per vedere e scaricare i suoi documenti.',
-  boKeysTitle: 'Chiavi di cifratura',
   boKeysIntro:
     'Genera una coppia di chiavi direttamente nel browser: la chiave pubblica viene registrata per l’azienda, la chiave privata resta solo a te (o al consulente a cui la consegni) e non viene mai inviata al server.',
   boKeysSize:
@@ -245,14 +235,11 @@ export const tableMessages = {
   boKeysGenerating:
     'Generazione della coppia di chiavi in corso nel tuo browser: l’operazione richiede alcuni secondi, attendi senza chiudere la pagina.',
   boKeysRegistering: 'Registrazione della chiave pubblica in corso…',
-  boConsultantsTitle: 'Delega consulenti',
   boConsultantsIntro:
     'Gli accessi dei consulenti (utenti API) alle informazioni dell’azienda: una revoca ha effetto da subito.',
-  boVouchersTitle: 'Buoni pasto',
   boVouchersIntro: 'Documenti e strumenti per i buoni pasto dei dipendenti.',
   boVouchersLimits:
     'Limiti di esenzione {year}: {mealVoucherElectronicDailyLimit:euro} al giorno per i buoni pasto elettronici, {mealVoucherPaperDailyLimit:euro} al giorno per quelli cartacei.',
-  boVoucherRulesTitle: 'Normativa',
   boVoucherRulesText: 'Le regole fiscali dei buoni pasto e i limiti di esenzione.',
   boVoucherGuideTitle: 'Guida all’ordine',
   boVoucherGuideText: 'Come ordinare i buoni pasto per i dipendenti, passo per passo.',
@@ -262,7 +249,6 @@ export const tableMessages = {
   boVoucherSheetText: 'Il foglio di calcolo per preparare l’ordine: dipendenti, numero e valore dei buoni.',
   boOpenPdf: 'Apri il PDF',
   boOpenSheet: 'Scarica il foglio di calcolo',
-  boIncentiveInfoTitle: 'Loyalty e Incentive',
   boIncentiveInfoIntro:
     'Con Loyalty e Incentive l’azienda ricarica un credito dedicato a premi e regali per dipendenti, clienti e collaboratori.',
   boIncentiveInfoFee: 'Commissione di servizio: {fee}% dell’importo della ricarica.',
@@ -273,7 +259,6 @@ export const tableMessages = {
   boIncentiveInfoExample:
     'Esempio: una ricarica di {amount} comporta una commissione di {fee}, IVA di {vat} e un totale fattura di {total}.',
   boIncentiveGoTopup: 'Richiedi una ricarica',
-  boTopupTitle: 'Ricarica Loyalty e Incentive',
   boTopupIntro:
     'La ricarica è richiesta per l’azienda selezionata; il pro forma di ogni richiesta si scarica qui sotto.',
   // --- internal messaging (issue 17): what the company sent, and its archive ------------------
@@ -290,7 +275,6 @@ export const tableMessages = {
   movDeliveredCode: 'Vedi il codice',
   movDeliveredCodeLabel: "Vedi il codice dell'acquisto {id}",
   // --- Piattapasto (issue 17; spec 002 §2.8, §4.1, §5, §7, §8) ---------------------------------
-  piattaTitle: 'Piattapasto',
   piattaIntro:
     'Ordina i buoni pasto elettronici per i dipendenti dell’azienda: imposta il servizio, carica il file dell’ordine, controllalo e confermalo.',
   piattaMenuLabel: 'Menu Piattapasto',
@@ -527,7 +511,6 @@ export const tableMessages = {
   opPiattaNothingSent: 'Nessun ordine confermato da inviare.',
   opPiattaSendFailed: 'L’invio non è stato avviato.',
   opPiattaEmpty: 'Nessun ordine Piattapasto.',
-  opSuppliersTitle: 'Fornitori convenzionati',
   opSuppliersIntro: 'Le chiavi API con cui i fornitori riscattano i voucher.',
   opColCity: 'Comune',
   opColProvince: 'Prov.',

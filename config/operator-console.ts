@@ -3,16 +3,18 @@
  * provider tunes without code. The server reads them for decisions, four eyes, payouts and the
  * expected payment date the employee sees; the console shows the reasons as its choice list.
  */
+import type { MessageKey } from './messages-account.it';
+import type { TextRef } from './texts';
 
-/** Reasons an operator picks when rejecting a request (plus free text), by code. */
+/** Reasons an operator picks when rejecting a request (plus free text), by code; labels are account keys. */
 export const rejectReasons = [
-  { code: 'documenti-non-validi', label: 'Documenti non validi o illeggibili' },
-  { code: 'spesa-non-ammessa', label: 'Spesa non ammessa dal piano welfare' },
-  { code: 'importo-non-corrispondente', label: "L'importo non corrisponde ai documenti" },
-  { code: 'beneficiario-non-ammesso', label: 'Beneficiario non ammesso' },
-  { code: 'richiesta-duplicata', label: 'Richiesta già presentata' },
-  { code: 'altro', label: 'Altro (vedi nota)' },
-] as const satisfies readonly { code: string; label: string }[];
+  { code: 'documenti-non-validi', label: 'opReasonInvalidDocuments' },
+  { code: 'spesa-non-ammessa', label: 'opReasonNotAllowed' },
+  { code: 'importo-non-corrispondente', label: 'opReasonAmountMismatch' },
+  { code: 'beneficiario-non-ammesso', label: 'opReasonBeneficiary' },
+  { code: 'richiesta-duplicata', label: 'opReasonDuplicate' },
+  { code: 'altro', label: 'opReasonOther' },
+] as const satisfies readonly { code: string; label: TextRef<MessageKey> }[];
 
 export type RejectReasonCode = (typeof rejectReasons)[number]['code'];
 

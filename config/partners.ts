@@ -25,14 +25,17 @@
  * HMAC-SHA256 of `<timestamp>.<nonce>.<raw body>` with the signing key), plus an `Idempotency-Key`.
  */
 
+import { messages, type MessageKey } from './messages-account.it';
+import { literal, textOf, type Literal, type TextRef } from './texts';
+
 /** Which balance a partner may spend (001 §7 `comp_credito`). */
 export type PartnerBalance = 'totale' | 'art51c3';
 
 export interface PartnerProvider {
   /** Lower case, digits and `-`: the `X-Partner-Id` of its charge calls and the demo partner's path. */
   readonly id: string;
-  /** Name shown to the user on the demo partner and in movements (`oggetto`). */
-  readonly name: string;
+  /** Name shown to the user on the demo partner and in movements (`oggetto`): the partner's own name, data. */
+  readonly name: Literal;
   /** Environment variable of the shared secret (at least 32 characters). */
   readonly keyEnv: string;
   /** Environment variable of the login endpoint (an https:// address outside demo mode). */
@@ -46,56 +49,56 @@ export interface PartnerProvider {
 export const partnerProviders = [
   {
     id: 'convenzioni',
-    name: 'Portale Convenzioni',
+    name: literal('Portale Convenzioni'),
     keyEnv: 'PARTNER_KEY_CONVENZIONI',
     urlEnv: 'PARTNER_URL_CONVENZIONI',
     demoKey: 'demo-partner-convenzioni-0123456789abcdef-non-per-produzione',
   },
   {
     id: 'wishlist',
-    name: 'Wishlist',
+    name: literal('Wishlist'),
     keyEnv: 'PARTNER_KEY_WISHLIST',
     urlEnv: 'PARTNER_URL_WISHLIST',
     demoKey: 'demo-partner-wishlist-0123456789abcdef-non-per-produzione',
   },
   {
     id: 'fac',
-    name: 'Fano Al Centro',
+    name: literal('Fano Al Centro'),
     keyEnv: 'PARTNER_KEY_FAC',
     urlEnv: 'PARTNER_URL_FAC',
     demoKey: 'demo-partner-fac-0123456789abcdef-non-per-produzione',
   },
   {
     id: 'mba',
-    name: 'MBA',
+    name: literal('MBA'),
     keyEnv: 'PARTNER_KEY_MBA',
     urlEnv: 'PARTNER_URL_MBA',
     demoKey: 'demo-partner-mba-0123456789abcdef-non-per-produzione',
   },
   {
     id: 'bitq',
-    name: 'BitQ',
+    name: literal('BitQ'),
     keyEnv: 'PARTNER_KEY_BITQ',
     urlEnv: 'PARTNER_URL_BITQ',
     demoKey: 'demo-partner-bitq-0123456789abcdef-non-per-produzione',
   },
   {
     id: 'salabam',
-    name: 'Salabam',
+    name: literal('Salabam'),
     keyEnv: 'PARTNER_KEY_SALABAM',
     urlEnv: 'PARTNER_URL_SALABAM',
     demoKey: 'demo-partner-salabam-0123456789abcdef-non-per-produzione',
   },
   {
     id: 'buoni',
-    name: 'Portale Buoni',
+    name: literal('Portale Buoni'),
     keyEnv: 'PARTNER_KEY_BUONI',
     urlEnv: 'PARTNER_URL_BUONI',
     demoKey: 'demo-partner-buoni-0123456789abcdef-non-per-produzione',
   },
   {
     id: 'bonusx',
-    name: 'Area Bonus Pubblici',
+    name: literal('Area Bonus Pubblici'),
     keyEnv: 'PARTNER_KEY_BONUSX',
     urlEnv: 'PARTNER_URL_BONUSX',
     demoKey: 'demo-partner-bonusx-0123456789abcdef-non-per-produzione',
@@ -151,10 +154,13 @@ export type PartnerHandoff =
 export interface PartnerDeclaration {
   /** The route name of the login page (config/routes.ts; a test fixture's own name is its permission). */
   readonly route_name: string;
-  /** Shown in the page title, in "Accedi al portale {title}" and on conv-redirect. */
-  readonly title: string;
-  /** One line under the title. */
-  readonly description: string;
+  /**
+   * Shown in the page title, in "Accedi al portale {title}" and on conv-redirect: a key of the account
+   * catalogue, or `literal(...)` (config/texts.ts); read with `partnerTitle`.
+   */
+  readonly title: TextRef<MessageKey>;
+  /** One line under the title (`{title}` in it is the page's title); read with `partnerDescription`. */
+  readonly description: TextRef<MessageKey>;
   readonly provider: string;
   /** The conditions box must be ticked before the access button shows (001 §5). */
   readonly conditions: boolean;
@@ -171,10 +177,17 @@ export const chargeWindowSeconds = 2 * 60 * 60;
 /** Accepted distance between a charge call's `X-Partner-Timestamp` and the server clock. */
 export const chargeClockSkewSeconds = 300;
 
+/** The title of a partner page as the user reads it. */
+export const partnerTitle = (page: Pick<PartnerDeclaration, 'title'>): string => textOf(messages, page.title);
+
+/** The line under a partner page's title, its `{title}` filled. */
+export const partnerDescription = (page: Pick<PartnerDeclaration, 'title' | 'description'>): string =>
+  textOf(messages, page.description).replaceAll('{title}', partnerTitle(page));
+
 const ts = (
   route_name: string,
-  title: string,
-  description: string,
+  title: MessageKey,
+  description: MessageKey,
   body: { service: string; cluster?: string; comp_credito?: PartnerBalance },
 ): PartnerDeclaration => {
   const comp = body.comp_credito ?? 'totale';
@@ -193,10 +206,10 @@ const ts = (
   };
 };
 
-const bitq = (route_name: string, title: string, cat: number): PartnerDeclaration => ({
+const bitq = (route_name: string, title: MessageKey, cat: number): PartnerDeclaration => ({
   route_name,
   title,
-  description: `La vetrina ${title} di BitQ: biglietti ed esperienze pagati con il credito welfare.`,
+  description: 'partnerBitqLine',
   provider: 'bitq',
   conditions: true,
   call: { name: 'partner_login' },
@@ -204,10 +217,10 @@ const bitq = (route_name: string, title: string, cat: number): PartnerDeclaratio
   handoff: { kind: 'form-post', cat },
 });
 
-const salabam = (route_name: string, title: string, service: string): PartnerDeclaration => ({
+const salabam = (route_name: string, title: MessageKey, service: string): PartnerDeclaration => ({
   route_name,
   title,
-  description: `Il portale ${title}: viaggi, soggiorni e acquisti pagati con il credito welfare.`,
+  description: 'partnerSalabamLine',
   provider: 'salabam',
   conditions: true,
   call: { name: 'salabam_login', body: { service } },
@@ -217,48 +230,48 @@ const salabam = (route_name: string, title: string, service: string): PartnerDec
 
 export const partners = [
   // /ts: partner SSO login create (001 §7: services and clusters).
-  ts('conv-attive', 'Esperienze Welcome To Italy', 'Esperienze e attività in tutta Italia.', {
+  ts('conv-attive', 'menuWelcomeToItaly', 'partnerWelcomeToItalyLine', {
     service: 'welcometoitaly',
   }),
-  ts('conv-viaggi', 'Viaggi su misura', 'Viaggi costruiti su misura per te e la tua famiglia.', {
+  ts('conv-viaggi', 'menuTailorTravel', 'partnerTailorTravelLine', {
     service: 'travel',
   }),
-  ts('conv-viaggi-b', 'The travel revolution', 'Pacchetti di viaggio, voli e soggiorni.', {
+  ts('conv-viaggi-b', 'menuTravelRevolution', 'partnerTravelRevolutionLine', {
     service: 'tantosvagotravel',
   }),
-  ts('conv-giftcard', 'Gift card', 'Gift card dei migliori marchi, pagate con il credito ART 51 C.3.', {
+  ts('conv-giftcard', 'menuGiftCard', 'partnerGiftCardLine', {
     service: 'giftcard',
     comp_credito: 'art51c3',
   }),
-  ts('conv-gowelfare', 'GoWelfare', 'Converti il credito welfare nei servizi GoWelfare.', {
+  ts('conv-gowelfare', 'menuGoWelfare', 'partnerGoWelfareLine', {
     service: 'gowelfare.converter',
   }),
-  ts('conv-ticket', 'Parchi divertimento', 'Biglietti per parchi divertimento, acquatici e zoo.', {
+  ts('conv-ticket', 'menuParks', 'partnerParksLine', {
     service: 'ticket',
   }),
-  ts('conv-home-activities', 'Attività da casa', 'Corsi ed esperienze da vivere da casa.', {
+  ts('conv-home-activities', 'menuHomeActivities', 'partnerHomeActivitiesLine', {
     service: 'experience',
     cluster: 'home-activities',
   }),
-  ts('conv-amazon-libri', 'Libri', 'Libri scolastici e di narrativa.', { service: 'amz_libri' }),
-  ts('conv-booking', 'Prenotazioni hotel', 'Hotel e strutture in Italia e nel mondo.', {
+  ts('conv-amazon-libri', 'menuBooks', 'partnerBooksLine', { service: 'amz_libri' }),
+  ts('conv-booking', 'menuHotels', 'partnerHotelsLine', {
     service: 'booking',
   }),
-  ts('conv-snowit', 'Esperienze sulla neve', 'Skipass, lezioni e noleggi sulla neve.', {
+  ts('conv-snowit', 'menuSnow', 'partnerSnowLine', {
     service: 'snowit',
   }),
-  ts('conv-eatinerari', 'Tour enogastronomici', 'Degustazioni e tour del gusto.', {
+  ts('conv-eatinerari', 'menuFoodTours', 'partnerFoodToursLine', {
     service: 'experience',
     cluster: 'eatinerari',
   }),
-  ts('conv-edicola', 'Edicola digitale', 'Quotidiani e riviste in formato digitale.', {
+  ts('conv-edicola', 'menuNewsstand', 'partnerNewsstandLine', {
     service: 'zenais',
   }),
   // /ws: wishlist login create, link opened in a new tab.
   {
     route_name: 'conv-wishlist',
-    title: 'Wishlist',
-    description: 'La tua lista dei desideri, pagata con il credito welfare.',
+    title: 'menuWishlist',
+    description: 'partnerWishlistLine',
     provider: 'wishlist',
     conditions: true,
     call: { name: 'wishlist_login' },
@@ -268,8 +281,8 @@ export const partners = [
   // Login for fac, mba: hidden form with `d`.
   {
     route_name: 'conv-fac',
-    title: 'Fano Al Centro',
-    description: 'I negozi del centro di Fano convenzionati con il tuo piano welfare.',
+    title: 'menuFac',
+    description: 'partnerFacLine',
     provider: 'fac',
     conditions: true,
     call: { name: 'partner_login' },
@@ -278,8 +291,8 @@ export const partners = [
   },
   {
     route_name: 'conv-mba',
-    title: 'MBA',
-    description: 'Corsi di formazione e master pagati con il credito welfare.',
+    title: 'menuMba',
+    description: 'partnerMbaLine',
     provider: 'mba',
     conditions: true,
     call: { name: 'partner_login' },
@@ -287,26 +300,26 @@ export const partners = [
     handoff: { kind: 'form-post' },
   },
   // BitQ showcases (001 §7 ids).
-  bitq('conv-bitq-parchi', 'Parchi', 151),
-  bitq('conv-bitq-exp', 'Esperienze', 113),
-  bitq('conv-bitq-tour', 'Tour', 122),
-  bitq('conv-bitq-sport', 'Sport', 14),
-  bitq('conv-bitq-musei', 'Musei', 18),
-  bitq('conv-bitq-cinema', 'Cinema', 152),
-  bitq('conv-bitq-concerti', 'Concerti', 19),
-  bitq('conv-bitq-gaming', 'Gaming', 150),
-  bitq('conv-bitq-corsi', 'Corsi', 115),
+  bitq('conv-bitq-parchi', 'menuBitqParks', 151),
+  bitq('conv-bitq-exp', 'menuBitqExperiences', 113),
+  bitq('conv-bitq-tour', 'menuBitqTours', 122),
+  bitq('conv-bitq-sport', 'menuBitqSport', 14),
+  bitq('conv-bitq-musei', 'menuBitqMuseums', 18),
+  bitq('conv-bitq-cinema', 'menuBitqCinema', 152),
+  bitq('conv-bitq-concerti', 'menuBitqConcerts', 19),
+  bitq('conv-bitq-gaming', 'menuBitqGaming', 150),
+  bitq('conv-bitq-corsi', 'menuBitqCourses', 115),
   // Salabam (001 §7 services): blank window first.
-  salabam('conv-salabam-shop', 'Salabam', 'salabam'),
-  salabam('conv-salabam-vadobay', 'Vadobay', 'vadobay'),
-  salabam('conv-salabam-voli-vadobay', 'Voli Vadobay', 'voli-vadobay'),
-  salabam('conv-salabam-vacanze-vadobay', 'Vacanze Vadobay', 'vacanze-vadobay'),
-  salabam('conv-salabam-vivamod', 'Vivamod', 'vivamod'),
+  salabam('conv-salabam-shop', 'menuSalabam', 'salabam'),
+  salabam('conv-salabam-vadobay', 'menuVadobay', 'vadobay'),
+  salabam('conv-salabam-voli-vadobay', 'menuVadobayFlights', 'voli-vadobay'),
+  salabam('conv-salabam-vacanze-vadobay', 'menuVadobayHolidays', 'vacanze-vadobay'),
+  salabam('conv-salabam-vivamod', 'menuVivamod', 'vivamod'),
   // bonusx: GET on load, no conditions box.
   {
     route_name: 'conv-bonusx',
-    title: 'Area Bonus Pubblici',
-    description: 'Scopri i bonus pubblici a cui hai diritto e richiedili in pochi passi.',
+    title: 'menuPublicBonuses',
+    description: 'partnerPublicBonusesLine',
     provider: 'bonusx',
     conditions: false,
     call: { name: 'bonusx_login' },
@@ -325,16 +338,14 @@ export type PartnerRouteName = (typeof partners)[number]['route_name'];
  */
 const buoni = (
   route_name: string,
-  title: string,
+  title: MessageKey,
   service: 200 | 100,
   balance: PartnerBalance,
 ): PartnerDeclaration => ({
   route_name,
   title,
   // A title that already says "Buoni" is not doubled ("I Buoni Expedia", never "I buoni di Buoni Expedia").
-  description: /^buoni\b/i.test(title)
-    ? `I ${title}, pagati con il credito welfare.`
-    : `I buoni di ${title}, pagati con il credito welfare.`,
+  description: /^buoni\b/i.test(messages[title]) ? 'partnerVouchersLine' : 'partnerVouchersOfLine',
   provider: 'buoni',
   conditions: true,
   call: { name: 'sso_login_buoni', body: { service } },
@@ -343,9 +354,9 @@ const buoni = (
 });
 
 export const voucherPortalLogins = [
-  buoni('conv-aml', 'Buoni acquisto', 200, 'art51c3'),
-  buoni('conv-aml-expedia', 'Buoni Expedia', 100, 'totale'),
-  buoni('conv-aml-hoepli', 'Buoni Hoepli', 100, 'totale'),
+  buoni('conv-aml', 'titleVouchers', 200, 'art51c3'),
+  buoni('conv-aml-expedia', 'menuExpedia', 100, 'totale'),
+  buoni('conv-aml-hoepli', 'menuHoepli', 100, 'totale'),
 ] as const satisfies readonly PartnerDeclaration[];
 
 // Showcases (issue 13): the supplementary health's SSO link (`POST /api/eurete_sso_link`, 001 §4): after
@@ -353,8 +364,8 @@ export const voucherPortalLogins = [
 // new window (in demo mode the demo partner receives it). Not a login page of its own.
 export const eureteHealthPartner = {
   route_name: 'conv-assirete',
-  title: 'Assistenza sanitaria integrativa',
-  description: 'Il portale dell’assistenza sanitaria integrativa Eurete.',
+  title: 'titleHealth',
+  description: 'partnerHealthLine',
   provider: 'convenzioni',
   conditions: false,
   call: { name: 'sso_login_partner', body: { service: 'assirete', cluster: 'home', comp_credito: 'totale' } },
@@ -388,7 +399,7 @@ export function partnerCallMethod(call: PartnerCallName): 'GET' | 'POST' {
  */
 export const requestForm = {
   route_name: 'conv-request-form',
-  title: 'Richiedi una convenzione',
+  title: 'menuRequestConvention',
 } as const;
 
 /**
@@ -399,7 +410,7 @@ export const requestForm = {
  */
 export const benefitHub = {
   route_name: 'benefit-hub',
-  title: 'Benefit Hub',
+  title: 'menuBenefitHub',
   /** The copy toast hides after this many milliseconds (002 §9). */
   copyToastMs: 1500,
 } as const;

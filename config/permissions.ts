@@ -10,6 +10,7 @@
  * menu's subsections; then named keys added or taken away. A user's own grants (`user_permissions`)
  * stay whatever changes here.
  */
+import { extensions } from './extensions';
 import { menu } from './menu';
 
 export type ProfileName = 'utente' | 'ref_aziendale' | 'operatore';
@@ -27,12 +28,30 @@ export interface ProfileGrant {
   readonly remove?: readonly string[];
 }
 
-export const profileGrants = {
+const declaredProfileGrants = {
   utente: { routesFor: 'everyone', menuSubsections: true },
   ref_aziendale: { includes: ['utente'], routesFor: 'ref_aziendale' },
   // The provider's staff: the console's routes only, nothing of the employee's or the referent's.
   operatore: { routesFor: 'operatore' },
 } as const satisfies Record<ProfileName, ProfileGrant>;
+
+/** A profile's grant with the installation's additions and removals (config/extensions) appended. */
+function withExtension(profile: ProfileName, grant: ProfileGrant): ProfileGrant {
+  const extra = extensions.grants[profile];
+  if (!extra) return grant;
+  return {
+    ...grant,
+    add: [...(grant.add ?? []), ...(extra.add ?? [])],
+    remove: [...(grant.remove ?? []), ...(extra.remove ?? [])],
+  };
+}
+
+/** The profiles' grants: the rules above, then the installation's own keys (config/extensions). */
+export const profileGrants: Readonly<Record<ProfileName, ProfileGrant>> = {
+  utente: withExtension('utente', declaredProfileGrants.utente),
+  ref_aziendale: withExtension('ref_aziendale', declaredProfileGrants.ref_aziendale),
+  operatore: withExtension('operatore', declaredProfileGrants.operatore),
+};
 
 /** A customer's changes to the profiles' grants, by customer code (`customers.slug`). */
 export interface CustomerGrant {

@@ -16,6 +16,8 @@
  * The router guard (src/client/app/route-guard.ts) reads this table; nothing else decides access.
  */
 
+import { extensions } from './extensions';
+
 export type RouteGroup =
   | 'public'
   | 'root'
@@ -115,7 +117,7 @@ const operator = (name: string, suffix = '') =>
     deniedRedirect: 'home-operatore',
   }) as const;
 
-export const routes = {
+const declaredRoutes = {
   // Public routes (000 §2): they load the customer colour map first.
   login: { path: '/login/$', group: 'public', access: 'public' },
   reconnect: { path: '/reconnect', group: 'public', access: 'public' },
@@ -260,7 +262,14 @@ export const routes = {
   'operatore-codici': operator('operatore-codici'),
 } as const satisfies Record<string, RouteRule>;
 
-export type RouteName = keyof typeof routes;
+/**
+ * The route table: the routes above plus the installation's own (config/extensions; a built-in name wins).
+ * Only the built-in names are `RouteName`s; the router guard, the menu and the server's access rule read
+ * the whole table.
+ */
+export const routes: typeof declaredRoutes = { ...extensions.routes, ...declaredRoutes };
+
+export type RouteName = keyof typeof declaredRoutes;
 
 export const routeNames = Object.keys(routes) as RouteName[];
 
@@ -269,16 +278,7 @@ export function isRouteName(name: string): name is RouteName {
 }
 
 /**
- * The spec's other names of five screens (002 §2.7: "helpform / site-assistenza", "notifichewb /
- * site-notifiche", "tutorial / site-tutorial", "documentazione / site-documentazione", "normativa /
- * site-normativa"; issue 28): an old link to `/<alias>` or `/<group>/<alias>` (for documentazione also
- * with the group to show after it) lands on the screen of the route it names, the address replaced
- * (src/client/app/route-aliases.ts). They are not route names: never granted, never linked to.
+ * The spec's other names of five screens (issue 28): config/route-aliases.ts, a file of its own because the
+ * root route reads them before every page, the login page's too, without this table.
  */
-export const routeAliases = {
-  helpform: 'site-assistenza',
-  notifichewb: 'site-notifiche',
-  tutorial: 'site-tutorial',
-  documentazione: 'site-documentazione',
-  normativa: 'site-normativa',
-} as const satisfies Record<string, RouteName>;
+export { routeAliases } from './route-aliases';

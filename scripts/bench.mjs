@@ -11,6 +11,7 @@
  * Results go to bench/results.json and are printed as a table. The login route's JavaScript has a
  * target (under 125 KB gzip), and so has the form route (bench/keystroke.ts: at most half of stock rjsf
  * beyond the shell): each is printed next to its figure, and a target not met makes the run exit with 1.
+ * `npm run bench -- --bundle-only` stops after this first table (the sizes only, no keystroke or database benches).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -159,6 +160,8 @@ console.info(
 );
 console.info('Written to bench/results.json');
 if (!results.loginRoute.withinTarget) process.exitCode = 1;
+// `npm run bench -- --bundle-only`: this first table only (no keystroke or database benches).
+if (process.argv.includes('--bundle-only')) process.exit();
 
 // Keystroke latency in the largest form, next to a controlled-input floor and stock rjsf, on the
 // portal just built into .tmp/bench/app. Its own table and bench/keystroke-results.json. It also measures

@@ -22,13 +22,15 @@
  * so no English Ajv text is even shipped.
  *
  * Options: `dirs` (folders of payload schemas, default `['schemas/forms']`); the vitest `client`
- * project adds `tests/fixtures/forms` so that a test-only form needs nothing in src/.
+ * project adds `tests/fixtures/forms` so that a test-only form needs nothing in src/. The `forms/` folder
+ * of the installation's overlay (`WELFARE_EXTENSIONS`, scripts/welfare-extensions.mjs) is always added.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { schemaParser } from '@rjsf/utils';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
+import { extensionSchemaDirs } from './welfare-extensions.mjs';
 
 const standaloneCode = standaloneModule.default ?? standaloneModule;
 
@@ -173,7 +175,8 @@ export function generateFormValidatorModule({ schema }) {
 
 /** @param {{ dirs?: string[] }} [options] */
 export function formValidatorsPlugin(options = {}) {
-  const dirs = options.dirs ?? ['schemas/forms'];
+  // The installation's overlay (WELFARE_EXTENSIONS, scripts/welfare-extensions.mjs): its forms' schemas too.
+  const dirs = [...(options.dirs ?? ['schemas/forms']), ...extensionSchemaDirs()];
   let root = process.cwd();
   const absoluteDirs = () => dirs.map((dir) => resolve(root, dir));
   const isWatched = (file) =>

@@ -2,8 +2,9 @@
  * The content pages (ARCHITECTURE.md §4; spec 002 §2.7): one declaration per route, rendered by the
  * content engine (src/client/engine/content, `<ContentPageScreen route>`). A page is blocks: versioned
  * articles (terms, privacy), a table of legal figures by tax year (regulations), the documentation
- * groups as an accordion, the tutorial videos, the FAQ frame. Adding a page is a declaration here,
- * its route gating in config/routes.ts and a thin route file.
+ * groups as an accordion, the tutorial videos, the FAQ frame. Adding a page is a declaration here and
+ * its route gating in config/routes.ts: each page is a registry page (config/pages.ts), served by the
+ * portal's generic route at its path (no route file).
  */
 import { privacyNoticeVersions } from './cond-privacy';
 import { serviceConditionsVersions } from './cond-servizio';
@@ -30,55 +31,54 @@ export const conditionsVersion = [
 
 /** The groups of site-documentazione (`group_to_show` opens one; voucher pages link `fringe-app`). */
 export const documentationGroups = [
-  { slug: 'rimb-spese', title: 'Rimborso spese' },
-  { slug: 'rimb-bollette', title: 'Rimborso bollette' },
-  { slug: 'rimb-aff-mutui', title: 'Rimborso affitto o mutuo prima casa' },
-  { slug: 'conv-previdenza-integrativa', title: 'Previdenza integrativa' },
-  { slug: 'fringe-app', title: 'Fringe benefit e buoni in app' },
+  { slug: 'rimb-spese', title: 'boKindExpenses' },
+  { slug: 'rimb-bollette', title: 'titleRimbBills' },
+  { slug: 'rimb-aff-mutui', title: 'titleRimbHome' },
+  { slug: 'conv-previdenza-integrativa', title: 'boKindPension' },
+  { slug: 'fringe-app', title: 'titleFringeApp' },
 ] as const;
 
 export const contentPages = [
   {
     route: 'cond-servizio',
-    title: 'Condizioni del servizio',
+    title: 'conditionsService',
     blocks: [{ kind: 'articles', text: currentVersion(serviceConditionsVersions) }],
   },
   {
     route: 'cond-privacy',
-    title: 'Informativa privacy',
+    title: 'titlePrivacyNotice',
     blocks: [{ kind: 'articles', text: currentVersion(privacyNoticeVersions) }],
   },
   {
     route: 'site-normativa',
-    title: 'Normativa',
-    description:
-      'Le tipologie di spesa welfare e i loro limiti fiscali annui per l’anno d’imposta in corso (D.P.R. 917/1986, TUIR).',
+    title: 'boVoucherRulesTitle',
+    description: 'contentRegulationsDescription',
     blocks: [
       {
         kind: 'legal-table',
-        caption: 'Tipologie di spesa e limiti per l’anno {year}',
+        caption: 'contentLegalCaption',
         rows: [
           {
-            label: 'Assistenza sanitaria integrativa',
+            label: 'titleHealth',
             figure: 'supplementaryHealthLimit',
-            note: 'Contributi a enti e casse aventi esclusivamente fine assistenziale (art. 51 c.2 lett. a TUIR).',
+            note: 'contentLegalHealthNote',
           },
           {
-            label: 'Previdenza complementare',
+            label: 'contentLegalPension',
             figure: 'pensionDeductibilityLimit',
-            note: 'Contributi deducibili versati ai fondi pensione (D.Lgs. 252/2005, art. 8).',
+            note: 'contentLegalPensionNote',
           },
           {
-            label: 'Beni e servizi (fringe benefit)',
+            label: 'contentLegalFringe',
             figure: 'art51c3Limit',
             orFigure: 'art51c3LimitWithChildren',
-            note: 'Beni, servizi e rimborso delle utenze domestiche (art. 51 c.3 TUIR); il limite più alto vale per chi ha figli a carico.',
+            note: 'contentLegalFringeNote',
           },
           {
-            label: 'Buoni pasto elettronici',
+            label: 'contentLegalMeal',
             figure: 'mealVoucherElectronicDailyLimit',
-            unit: 'al giorno',
-            note: 'Quota giornaliera non imponibile dei buoni pasto elettronici (art. 51 c.2 lett. c TUIR).',
+            unit: 'contentLegalPerDay',
+            note: 'contentLegalMealNote',
           },
         ],
       },
@@ -86,20 +86,20 @@ export const contentPages = [
   },
   {
     route: 'site-documentazione',
-    title: 'Documentazione',
-    description: 'Guide, regolamenti e moduli da scaricare, raggruppati per servizio.',
+    title: 'titleDocumentation',
+    description: 'contentDocumentationDescription',
     blocks: [{ kind: 'link-groups', groups: documentationGroups }],
   },
   {
     route: 'site-tutorial',
-    title: 'Tutorial',
-    description: 'Brevi video che mostrano passo per passo come usare i servizi del portale.',
+    title: 'titleTutorial',
+    description: 'contentTutorialDescription',
     blocks: [{ kind: 'videos' }],
   },
   {
     route: 'site-faq',
-    title: 'Domande frequenti',
-    blocks: [{ kind: 'faq-frame', title: 'Domande frequenti sul portale welfare' }],
+    title: 'titleFaq',
+    blocks: [{ kind: 'faq-frame', title: 'contentFaqFrameTitle' }],
   },
 ] as const satisfies readonly ContentPage[];
 

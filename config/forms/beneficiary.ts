@@ -18,14 +18,14 @@ export const beneficiaryUi = uiSchema({
  */
 export const familyDocumentSlot: UploadSlot = {
   name: 'doc_fam',
-  label: 'Documentazione del familiare beneficiario',
+  label: 'formSlotFamily',
   file_kind: 'doc_fam',
   exclude: [16, 24],
   required: { field: 'me_stesso', equals: false },
   requiredMessage: 'formBeneficiaryDocumentRequired',
   visibleWhen: { field: 'me_stesso', equals: false },
   after: 'me_stesso',
-  help: 'Stato di famiglia o certificato che attesti la relazione di parentela.',
+  help: 'formSlotFamilyHelp',
 };
 
 export const beneficiaryReplay: ReplayMap = {

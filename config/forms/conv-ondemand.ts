@@ -5,7 +5,7 @@ import type { FormDeclaration } from './types';
 export const convOndemand = {
   route_name: 'conv-ondemand',
   kind: 4,
-  title: 'Preventivo on demand',
+  title: 'boKindOnDemand',
   schemaId: 'form-conv-ondemand',
   uiSchema: {
     'ui:order': ['id_categ', 'importo', 'data_scadenza', 'note', 'docs', 'fornitore', 'me_stesso', '*'],
@@ -25,7 +25,7 @@ export const convOndemand = {
   slots: [
     {
       name: 'doc_preven',
-      label: 'File del preventivo',
+      label: 'formSlotQuote',
       file_kind: 'doc_preven',
       exclude: [27, 29, 30],
       required: true,
@@ -33,7 +33,7 @@ export const convOndemand = {
     },
     {
       name: 'doc_extra',
-      label: 'Documento aggiuntivo (facoltativo)',
+      label: 'formSlotExtra',
       file_kind: 'doc_extra',
       exclude: [2, 3, 4, 5, 13],
       required: false,

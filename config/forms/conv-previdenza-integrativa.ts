@@ -8,7 +8,7 @@ import type { FormDeclaration } from './types';
 export const convPrevidenzaIntegrativa = {
   route_name: 'conv-previdenza-integrativa',
   kind: 7,
-  title: 'Previdenza integrativa',
+  title: 'boKindPension',
   schemaId: 'form-conv-previdenza-integrativa',
   uiSchema: {
     'ui:order': ['prev_ok', 'covip', 'istituto', 'nome', 'importo', 'note'],
@@ -27,7 +27,7 @@ export const convPrevidenzaIntegrativa = {
   slots: [],
   rules: ['pension'],
   intro: {
-    infoModal: { title: 'Previdenza integrativa', body: 'formInfoPension' },
+    infoModal: { title: 'boKindPension', body: 'formInfoPension' },
     tutorialSlug: 'conv-previdenza-integrativa',
     documentationGroup: 'conv-previdenza-integrativa',
     showUserData: true,

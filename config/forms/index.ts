@@ -2,6 +2,7 @@
  * The request forms (ARCHITECTURE.md §4): one declaration per route name. Adding a form is one entry
  * here plus its payload schema in schemas/forms/ (and its route gating in config/routes.ts).
  */
+import { extensions } from '../extensions';
 import { convOndemand } from './conv-ondemand';
 import { convPrevidenzaIntegrativa } from './conv-previdenza-integrativa';
 import { rimbAffMutui } from './rimb-aff-mutui';
@@ -21,8 +22,17 @@ export const forms = [
 
 export type FormRouteName = (typeof forms)[number]['route_name'];
 
+/**
+ * The installation's forms (config/extensions): their route names are not `RouteName`s for the compiler;
+ * the portal's form route and the server read them with the built-in ones.
+ */
+export const extensionForms = extensions.forms.map((form) => form.declaration as FormDeclaration);
+
 export function findForm(routeName: string): FormDeclaration | undefined {
-  return forms.find((form) => form.route_name === routeName);
+  return (
+    forms.find((form) => form.route_name === routeName) ??
+    extensionForms.find((form) => form.route_name === routeName)
+  );
 }
 
 /** Italian month names of `mesi_sel` (001 §3), in calendar order. */

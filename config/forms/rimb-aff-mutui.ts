@@ -8,7 +8,7 @@ import type { FormDeclaration } from './types';
 export const rimbAffMutui = {
   route_name: 'rimb-aff-mutui',
   kind: 14,
-  title: 'Rimborso affitto o mutuo prima casa',
+  title: 'titleRimbHome',
   schemaId: 'form-rimb-aff-mutui',
   uiSchema: {
     'ui:order': ['id_categ', 'importo', 'mesi_sel', 'docs'],
@@ -24,28 +24,28 @@ export const rimbAffMutui = {
   slots: [
     {
       name: 'doc_acq',
-      label: 'Contratto di locazione o di mutuo',
+      label: 'formSlotContract',
       file_kind: 'doc_acq',
       exclude: [6, 7, 8, 29, 30],
       required: true,
     },
     {
       name: 'doc_extr_p',
-      label: 'Autocertificazione',
+      label: 'formSlotSelfCertification',
       file_kind: 'doc_extr_p',
       exclude: [13, 31],
       required: true,
     },
     {
       name: 'doc_pagam',
-      label: 'Ricevuta di pagamento',
+      label: 'formSlotReceipt',
       file_kind: 'doc_pagam',
       exclude: [31],
       required: true,
     },
     {
       name: 'doc_loan',
-      label: 'Piano di ammortamento',
+      label: 'formSlotAmortization',
       file_kind: 'doc_loan',
       exclude: [6, 7, 8, 27],
       required: { field: 'id_categ', in: [66, 67, 68] },
@@ -55,7 +55,7 @@ export const rimbAffMutui = {
   ],
   rules: ['months', 'amortization', 'documents'],
   intro: {
-    infoModal: { title: 'Rimborso affitto o mutuo prima casa', body: 'formInfoRent' },
+    infoModal: { title: 'titleRimbHome', body: 'formInfoRent' },
     documentationGroup: 'rimb-aff-mutui',
     showUserData: true,
   },

@@ -4,7 +4,7 @@ import type { FormDeclaration } from './types';
 export const rimbBollette = {
   route_name: 'rimb-bollette',
   kind: 13,
-  title: 'Rimborso bollette',
+  title: 'titleRimbBills',
   schemaId: 'form-rimb-bollette',
   uiSchema: {
     'ui:order': ['id_categ', 'importo', 'docs'],
@@ -19,28 +19,28 @@ export const rimbBollette = {
   slots: [
     {
       name: 'doc_acq',
-      label: 'Bolletta (documento di acquisto)',
+      label: 'formSlotBill',
       file_kind: 'doc_acq',
       exclude: [28],
       required: true,
     },
     {
       name: 'doc_extr_p',
-      label: 'Autocertificazione',
+      label: 'formSlotSelfCertification',
       file_kind: 'doc_extr_p',
       exclude: [13, 31],
       required: true,
     },
     {
       name: 'doc_pagam',
-      label: 'Documento di pagamento',
+      label: 'formSlotPayment',
       file_kind: 'doc_pagam',
       exclude: [31],
       required: true,
     },
     {
       name: 'doc_extra',
-      label: 'Ricevuta di pagamento in contanti (facoltativa)',
+      label: 'formSlotCashReceipt',
       file_kind: 'doc_extra',
       exclude: [2, 3, 4, 5, 13],
       required: false,
@@ -48,7 +48,7 @@ export const rimbBollette = {
   ],
   rules: ['documents'],
   intro: {
-    infoModal: { title: 'Rimborso bollette', body: 'formInfoBills' },
+    infoModal: { title: 'titleRimbBills', body: 'formInfoBills' },
     documentationGroup: 'rimb-bollette',
     showUserData: true,
   },

@@ -4,7 +4,7 @@ import type { FormDeclaration } from './types';
 export const rimbInteressi = {
   route_name: 'rimb-interessi',
   kind: 3,
-  title: 'Rimborso interessi mutuo',
+  title: 'titleRimbInterest',
   schemaId: 'form-rimb-interessi',
   uiSchema: {
     'ui:order': [
@@ -36,14 +36,14 @@ export const rimbInteressi = {
   slots: [
     {
       name: 'doc_rata',
-      label: "Quietanza dell'ultima rata pagata",
+      label: 'formSlotLastInstalment',
       file_kind: 'doc_rata',
       exclude: [17, 18, 22, 23],
       required: true,
     },
     {
       name: 'doc_loan',
-      label: 'Piano di ammortamento',
+      label: 'formSlotAmortization',
       file_kind: 'doc_loan',
       exclude: [6, 7, 8, 27],
       required: true,
@@ -51,7 +51,7 @@ export const rimbInteressi = {
   ],
   rules: ['loan', 'iban', 'documents'],
   intro: {
-    infoModal: { title: 'Rimborso interessi mutuo', body: 'formInfoInterest' },
+    infoModal: { title: 'titleRimbInterest', body: 'formInfoInterest' },
     tutorialSlug: 'rimb-interessi',
   },
   successText: 'formSuccessInterest',

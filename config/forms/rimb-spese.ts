@@ -5,7 +5,7 @@ import type { FormDeclaration } from './types';
 export const rimbSpese = {
   route_name: 'rimb-spese',
   kind: 1,
-  title: 'Rimborso spese',
+  title: 'boKindExpenses',
   schemaId: 'form-rimb-spese',
   uiSchema: {
     'ui:order': ['id_categ', 'importo', 'docs', 'me_stesso', '*'],
@@ -21,22 +21,22 @@ export const rimbSpese = {
   slots: [
     {
       name: 'doc_pagam',
-      label: 'Documento di pagamento',
+      label: 'formSlotPayment',
       file_kind: 'doc_pagam',
       exclude: [31],
       required: true,
-      help: 'La data del documento è la data del pagamento.',
+      help: 'formSlotPaymentHelp',
     },
     {
       name: 'doc_acq',
-      label: 'Documento di acquisto',
+      label: 'formSlotPurchase',
       file_kind: 'doc_acq',
       exclude: [28],
       required: true,
     },
     {
       name: 'doc_extra',
-      label: 'Documento aggiuntivo (facoltativo)',
+      label: 'formSlotExtra',
       file_kind: 'doc_extra',
       exclude: [2, 3, 4, 5, 13],
       required: false,
@@ -45,7 +45,7 @@ export const rimbSpese = {
   ],
   rules: ['beneficiary', 'documents'],
   intro: {
-    infoModal: { title: 'Rimborso spese', body: 'formInfoExpenses' },
+    infoModal: { title: 'boKindExpenses', body: 'formInfoExpenses' },
     tutorialSlug: 'rimb-spese',
     documentationGroup: 'rimb-spese',
   },

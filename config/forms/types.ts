@@ -22,8 +22,10 @@
  * fields listed in `payload.omit` (removed before sending). Documents are the `docs` array of
  * document ids; which slot a document fills is known from its `file_kind`.
  */
+import type { MessageKey } from '../messages-account.it';
 import type { FormMessageKey } from '../messages-forms.it';
 import type { RouteName } from '../routes';
+import type { TextRef } from '../texts';
 
 /** The amount-vs-credit warnings (001 §5): the default, the ART 51 C.3 and the "procedura" variant; `{n:euro}` is the credit. */
 export type OverCreditMessageKey =
@@ -46,7 +48,8 @@ export type FieldCondition =
 export interface UploadSlot {
   /** Unique in the form; also the test id of the slot (`slot-<name>`). */
   readonly name: string;
-  readonly label: string;
+  /** A key of the form catalogue, or `literal(...)` (config/texts.ts). */
+  readonly label: TextRef<FormMessageKey>;
   readonly file_kind: FileKind;
   /** Document type ids (`file_kind_list/{kind}`) this slot does not offer (the nine lists of 001 §9). */
   readonly exclude: readonly number[];
@@ -63,7 +66,7 @@ export interface UploadSlot {
    */
   readonly after?: string;
   /** Short help under the label. */
-  readonly help?: string;
+  readonly help?: TextRef<FormMessageKey>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,7 +179,7 @@ export function uiSchema<const T extends FormUiSchema>(ui: T): T {
 /** How the portal opens the form (001 §2 "Common form behaviour"). */
 export interface FormIntro {
   /** Non-dismissible information modal on load. */
-  readonly infoModal?: { readonly title: string; readonly body: FormMessageKey };
+  readonly infoModal?: { readonly title: TextRef<MessageKey>; readonly body: FormMessageKey };
   /** Tutorial video banner: the slug of the group in `GET /api/static_links/tutorial`. */
   readonly tutorialSlug?: string;
   /** Documentation links: the `site-documentazione` group (`GET /api/static_links/documentazione?group=`). */
@@ -194,7 +197,8 @@ export interface PayloadRules {
 }
 
 export interface FormCore {
-  readonly title: string;
+  /** A key of the account catalogue (the menu and the request lists show the same title), or `literal(...)`. */
+  readonly title: TextRef<MessageKey>;
   /** `$id` of the payload schema (schemas/forms/ for the portal's forms). */
   readonly schemaId: string;
   /** rjsf uiSchema: order, widgets and fields by name (`ui:widget`, `ui:field`), labels, help, error texts. */

@@ -9,7 +9,7 @@ import type { PlainFormDeclaration } from '../forms/types';
 
 export const supportForm = {
   name: 'assistenza',
-  title: 'Richiedi assistenza',
+  title: 'titleSupportRequest',
   schemaId: 'plain-assistenza',
   uiSchema: {
     'ui:order': [

@@ -8,7 +8,7 @@ import type { PlainFormDeclaration } from '../forms/types';
 
 export const incentiveTopUp = {
   name: 'ricarica-incentive',
-  title: 'Nuova richiesta di ricarica',
+  title: 'titleTopUpRequest',
   schemaId: 'plain-ricarica-incentive',
   uiSchema: { importo_ricarica: { 'ui:widget': 'incentive-amount' } },
   intro: {},

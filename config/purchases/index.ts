@@ -5,6 +5,7 @@
  * purchase engine from their own declarations (config/forms), and tests declare a purchase of their
  * own (tests/fixtures/purchases) to prove the engine and the server route end to end.
  */
+import { extensions } from '../extensions';
 import { sellerPurchases } from './sellers';
 import { showcasePurchases } from './showcases';
 import type { PurchaseDeclaration } from './types';
@@ -14,6 +15,8 @@ export const purchases: readonly PurchaseDeclaration[] = [
   ...showcasePurchases,
   // Conventions (issue 14): an article of a supplier, a consortium's multi-use voucher.
   ...sellerPurchases,
+  // The installation's own (config/extensions).
+  ...extensions.purchases,
 ];
 
 export function findPurchase(

@@ -13,13 +13,13 @@ import type { PurchaseDeclaration } from './types';
 export const articolo = {
   name: 'articolo',
   route_name: 'vetrina-articolo',
-  title: 'Articolo di un fornitore convenzionato',
+  title: 'purchaseSellerArticle',
   balance: 'totale',
   amount: { kind: 'product', catalogue: 'articoli', field: 'id_articolo' },
   body: { schema: 'acquisto-articolo' },
   ticks: [],
   seller: { kind: 'article' },
-  movement: { kind: 6, oggetto: 'Articolo' },
+  movement: { kind: 6, oggetto: 'purchaseArticle' },
   texts: { overCredit: 'formAmountOverCredit', success: 'formSellersArticleSuccess' },
   after: { kind: 'menu' },
 } as const satisfies PurchaseDeclaration;
@@ -31,14 +31,14 @@ export const articolo = {
 export const buonoConsorzio = {
   name: 'buono-consorzio',
   route_name: 'vetrina-consorzio',
-  title: 'Buono multiuso di un consorzio',
+  title: 'purchaseConsortiumVoucher',
   balance: 'art51c3',
   amount: { kind: 'cuts', cuts: screenConstants.voucherCuts },
   body: { amountField: 'importo', schema: 'acquisto-buono-consorzio' },
   ticks: [{ kind: 'declaration', field: 'dichiarazione', label: 'formSellersVoucherDeclaration' }],
   requiresPin: true,
   seller: { kind: 'consortium-voucher', validityMonths: screenConstants.voucherValidityMonths },
-  movement: { kind: 5, oggetto: 'Buono multiuso' },
+  movement: { kind: 5, oggetto: 'purchaseMultiUseVoucher' },
   texts: { overCredit: 'formAmountOverCreditArt51c3', success: 'formSellersVoucherSuccess' },
   after: { kind: 'menu' },
 } as const satisfies PurchaseDeclaration;

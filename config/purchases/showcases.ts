@@ -5,7 +5,7 @@
  * supplementary health's from the total, then its SSO window).
  */
 import { screenConstants } from '../screen-constants';
-import type { ProductCatalogue, PurchaseBalance, PurchaseDeclaration } from './types';
+import type { ProductCatalogue, PurchaseBalance, PurchaseDeclaration, PurchaseText } from './types';
 
 /** The app vouchers' denominations (`buoni_disp` of the toduba call, reused by appaga and ollipay). */
 export const appVoucherCuts = ['5.00', '10.00', '25.00', '50.00', '100.00', '150.00'] as const;
@@ -14,12 +14,12 @@ export const appVoucherCuts = ['5.00', '10.00', '25.00', '50.00', '100.00', '150
 export const buonoAml = {
   name: 'buono-aml',
   route_name: 'forn-aml',
-  title: 'Buono acquisto',
+  title: 'purchaseVoucher',
   balance: 'art51c3',
   amount: { kind: 'product', catalogue: 'aml', field: 'product_code' },
   body: {},
   ticks: [],
-  movement: { kind: 5, oggetto: 'Buono acquisto' },
+  movement: { kind: 5, oggetto: 'purchaseVoucher' },
   texts: { overCredit: 'formAmountOverCreditArt51c3', success: 'formVoucherSuccess' },
   after: { kind: 'menu' },
   delivers: { kind: 'code', howTo: 'formVoucherHowTo' },
@@ -29,18 +29,18 @@ export const buonoAml = {
 export const bonusBenzina = {
   name: 'bonus-benzina',
   route_name: 'bonus-benzina',
-  title: 'Bonus carburante',
+  title: 'titleFuelBonus',
   balance: 'art51c3',
   amount: { kind: 'product', catalogue: 'benzina', field: 'product_code' },
   body: {},
   ticks: [],
-  movement: { kind: 12, oggetto: 'Bonus carburante' },
+  movement: { kind: 12, oggetto: 'titleFuelBonus' },
   texts: { overCredit: 'formAmountOverCreditArt51c3', success: 'formVoucherSuccess' },
   after: { kind: 'menu' },
   delivers: { kind: 'code', howTo: 'formFuelHowTo' },
 } as const satisfies PurchaseDeclaration;
 
-const appVoucher = (name: string, route_name: string, title: string) =>
+const appVoucher = (name: string, route_name: string, title: PurchaseText) =>
   ({
     name,
     route_name,
@@ -60,20 +60,20 @@ const appVoucher = (name: string, route_name: string, title: string) =>
     delivers: { kind: 'code', howTo: 'formAppVoucherHowTo' },
   }) as const satisfies PurchaseDeclaration;
 
-export const buonoOllipay = appVoucher('buono-ollipay', 'conv-ollipay', 'Buono Welfare Di Marca');
-export const buonoToduba = appVoucher('buono-toduba', 'conv-toduba', 'Buono Toduba');
-export const buonoAppaga = appVoucher('buono-appaga', 'conv-appaga', 'Buono Appaga');
+export const buonoOllipay = appVoucher('buono-ollipay', 'conv-ollipay', 'purchaseWfmVoucher');
+export const buonoToduba = appVoucher('buono-toduba', 'conv-toduba', 'purchaseTodubaVoucher');
+export const buonoAppaga = appVoucher('buono-appaga', 'conv-appaga', 'purchaseAppagaVoucher');
 
 /** A mutual-aid product of a section (sez-eurete), from art. 51 c.3; its adhesion code is delivered. */
 export const eureteSezione = {
   name: 'eurete',
   route_name: 'sez-eurete',
-  title: 'Welfare sociale Eurete',
+  title: 'titleEurete',
   balance: 'art51c3',
   amount: { kind: 'product', catalogue: 'eurete', field: 'product_slug' },
   body: {},
   ticks: [],
-  movement: { kind: 6, oggetto: 'Welfare sociale Eurete' },
+  movement: { kind: 6, oggetto: 'titleEurete' },
   texts: { overCredit: 'formAmountOverCreditArt51c3', success: 'formEureteSuccess' },
   after: { kind: 'menu' },
   delivers: { kind: 'code', howTo: 'formEureteHowTo' },
@@ -87,12 +87,12 @@ export const eureteSezione = {
 export const eurete100 = {
   name: 'eurete-100',
   route_name: 'conv-eurete-100',
-  title: 'Welfare sociale Eurete art. 100',
+  title: 'formTitleEurete100',
   balance: 'totale',
   amount: { kind: 'product', catalogue: 'eurete-100', field: 'product_slug' },
   body: {},
   ticks: [],
-  movement: { kind: 6, oggetto: 'Welfare sociale Eurete art. 100' },
+  movement: { kind: 6, oggetto: 'formTitleEurete100' },
   texts: { overCredit: 'formAmountOverCredit', success: 'formEureteSuccess' },
   after: { kind: 'menu' },
   delivers: { kind: 'code', howTo: 'formEureteHowTo' },
@@ -102,12 +102,12 @@ export const eurete100 = {
 export const eureteSanitaria = {
   name: 'eurete-sanitaria',
   route_name: 'conv-assirete',
-  title: 'Assistenza sanitaria integrativa',
+  title: 'titleHealth',
   balance: 'totale',
   amount: { kind: 'product', catalogue: 'eurete-sanitaria', field: 'product_slug' },
   body: {},
   ticks: [],
-  movement: { kind: 8, oggetto: 'Assistenza sanitaria integrativa' },
+  movement: { kind: 8, oggetto: 'titleHealth' },
   texts: { overCredit: 'formAmountOverCredit', success: 'formEureteHealthSuccess' },
   after: { kind: 'sso-window', call: '/eurete_sso_link', bodyFields: ['product_slug'], urlField: 'sso_link' },
 } as const satisfies PurchaseDeclaration;

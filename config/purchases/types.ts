@@ -7,7 +7,12 @@
  * The amount rules are one shared function (`src/shared/purchases.ts`) run by both.
  */
 import type { OverCreditMessageKey } from '../forms/types';
+import type { MessageKey } from '../messages-account.it';
 import type { FormMessageKey } from '../messages-forms.it';
+import type { TextRef } from '../texts';
+
+/** A purchase's title or movement object: a key of the account or form catalogue, or `literal(...)`. */
+export type PurchaseText = TextRef<MessageKey | FormMessageKey>;
 
 /** Which balance pays (001 §1): the total, or its art. 51 c.3 part. */
 export type PurchaseBalance = 'totale' | 'art51c3';
@@ -111,7 +116,8 @@ export interface PurchaseDeclaration {
   readonly name: string;
   /** The route name (config/routes.ts) whose gating the purchase follows; its permission when not declared there. */
   readonly route_name: string;
-  readonly title: string;
+  /** Named in the API summary and the referents' stock mails (the server reads it through its catalogue). */
+  readonly title: PurchaseText;
   readonly balance: PurchaseBalance;
   readonly amount: PurchaseAmount;
   readonly body: {
@@ -132,7 +138,7 @@ export interface PurchaseDeclaration {
   /** Sold by a convention's seller: what the body names, what the purchase writes besides the movement. */
   readonly seller?: PurchaseSeller;
   /** The ledger's movement: kind (1-14), `oggetto` and `soggetto` (the user's name when absent). */
-  readonly movement: { readonly kind: number; readonly oggetto: string; readonly soggetto?: string };
+  readonly movement: { readonly kind: number; readonly oggetto: PurchaseText; readonly soggetto?: string };
   readonly texts: {
     /** Warning when the amount exceeds the balance (the ART 51 C.3 variant for that balance). */
     readonly overCredit: OverCreditMessageKey;

@@ -6,6 +6,7 @@
  * app's store pages are installation content (`npm run admin -- content`, GET static_links/app), not
  * declared here: they differ per installation.
  */
+import type { MessageKey } from '../messages-account.it';
 import type { FormMessageKey } from '../messages-forms.it';
 import type { RouteName } from '../routes';
 
@@ -16,12 +17,13 @@ export interface AppVoucherPage {
   /** `GET /api{call}`: `buoni_disp` (toduba, appaga) or the ollipay status (`profile`, `vouchers`). */
   readonly call: string;
   readonly offerField: 'buoni_disp' | 'vouchers';
-  readonly title: FormMessageKey;
+  /** The page's title, a key of the account catalogue (the menu shows the same title). */
+  readonly title: MessageKey;
   readonly intro: FormMessageKey;
   /** Only this profile buys; any other sees `info` and the app links (ollipay). */
   readonly purchaseProfile?: {
     readonly profile: string;
-    readonly title: FormMessageKey;
+    readonly title: MessageKey;
     readonly info: FormMessageKey;
   };
   /** The send button stays disabled, with this note (appaga). */
@@ -34,7 +36,7 @@ export const appVoucherPages = [
     purchase: 'buono-toduba',
     call: '/toduba_buoni',
     offerField: 'buoni_disp',
-    title: 'formTitleToduba',
+    title: 'titleToduba',
     intro: 'formTodubaIntro',
   },
   {
@@ -42,7 +44,7 @@ export const appVoucherPages = [
     purchase: 'buono-appaga',
     call: '/appaga_buoni',
     offerField: 'buoni_disp',
-    title: 'formTitleAppaga',
+    title: 'titleAppaga',
     intro: 'formAppagaIntro',
     disabledNote: 'formAppagaUnavailable',
   },
@@ -51,9 +53,9 @@ export const appVoucherPages = [
     purchase: 'buono-ollipay',
     call: '/ollipay_status',
     offerField: 'vouchers',
-    title: 'formTitleOllipay',
+    title: 'titleOllipay',
     intro: 'formOllipayIntro',
-    purchaseProfile: { profile: 'wfm', title: 'formTitleWfm', info: 'formOllipayInfo' },
+    purchaseProfile: { profile: 'wfm', title: 'titleWfm', info: 'formOllipayInfo' },
   },
 ] as const satisfies readonly AppVoucherPage[];
 

@@ -5,7 +5,7 @@ import type { ShowcaseDeclaration } from './types';
 export const convAmlShowcase = {
   name: 'conv-aml',
   route_name: 'conv-aml',
-  source: { path: '/aml_rivenditori' },
+  source: { path: '/aml_rivenditori', catalogue: 'aml-rivenditori' },
   perRow: { base: 2, sm: 3, md: screenConstants.voucherRetailersPerRow },
   paging: { mode: 'none' },
   card: { key: 'RetailerId', title: 'Name', image: 'ImageUrl' },

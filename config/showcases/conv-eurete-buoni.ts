@@ -10,6 +10,7 @@ export const eureteSectionsShowcase = {
   route_name: 'conv-eurete-buoni',
   source: {
     path: '/eurete_sezioni',
+    catalogue: 'eurete-sezioni',
     query: {
       page_size: screenConstants.eureteSectionsPageSize,
       id_categ: screenConstants.eureteSectionsCategory,

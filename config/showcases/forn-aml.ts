@@ -9,7 +9,7 @@ import type { ShowcaseDeclaration } from './types';
 export const fornAmlShowcase = {
   name: 'forn-aml',
   route_name: 'forn-aml',
-  source: { path: '/aml_prodotti/{id_fornitore}', query: { price_sort: true } },
+  source: { path: '/aml_prodotti/{id_fornitore}', query: { price_sort: true }, catalogue: 'aml-prodotti' },
   params: ['id_fornitore'],
   perRow: { base: 2, sm: 3, md: 4, lg: screenConstants.voucherProductsPerRow },
   paging: {
@@ -24,7 +24,7 @@ export const fornAmlShowcase = {
     debounceMs: screenConstants.showcaseSearchDebounceMs,
   },
   header: {
-    source: { path: '/aml_rivenditori/{id_fornitore}' },
+    source: { path: '/aml_rivenditori/{id_fornitore}', catalogue: 'aml-rivenditore' },
     title: 'Name',
     image: 'ImageUrl',
     description: 'MerchantLongDescription',

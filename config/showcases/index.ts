@@ -4,6 +4,7 @@
  * paged calls read their page sizes from here. Tests declare a grid of their own
  * (tests/fixtures/showcases) to prove the engine renders any declaration.
  */
+import { extensions } from '../extensions';
 import { convAmlShowcase } from './conv-aml';
 import { eureteSectionsShowcase } from './conv-eurete-buoni';
 import { fornAmlShowcase } from './forn-aml';
@@ -33,6 +34,8 @@ export const showcases: readonly ShowcaseDeclaration[] = [
   fornitoriCategoria,
   fornitoriAziendali,
   vetrinaFornitore,
+  // The installation's own (config/extensions).
+  ...extensions.showcases,
 ];
 
 export function findShowcase(

@@ -30,12 +30,12 @@ const card = { key: 'slug_name', title: 'nome', image: 'icona', price: 'costo' }
 export const eureteSectionShowcase = {
   name: 'sez-eurete',
   route_name: 'sez-eurete',
-  source: { path: '/eurete_prodotti/{slug_name}' },
+  source: { path: '/eurete_prodotti/{slug_name}', catalogue: 'eurete-prodotti' },
   params: ['slug_name'],
   perRow,
   paging,
   header: {
-    source: { path: '/eurete_sezioni/{slug_name}' },
+    source: { path: '/eurete_sezioni/{slug_name}', catalogue: 'eurete-sezione' },
     title: 'nome',
     image: 'icona',
     description: 'descrizione',
@@ -57,11 +57,11 @@ export const eureteSectionShowcase = {
 export const eureteHealthShowcase = {
   name: 'conv-assirete',
   route_name: 'conv-assirete',
-  source: { path: `/eurete_prodotti/${screenConstants.eureteHealthSection}` },
+  source: { path: `/eurete_prodotti/${screenConstants.eureteHealthSection}`, catalogue: 'eurete-prodotti' },
   perRow,
   paging,
   header: {
-    source: { path: `/eurete_sezioni/${screenConstants.eureteHealthSection}` },
+    source: { path: `/eurete_sezioni/${screenConstants.eureteHealthSection}`, catalogue: 'eurete-sezione' },
     title: 'nome',
     image: 'icona',
     description: 'descrizione',
@@ -88,11 +88,11 @@ export const eureteHealthShowcase = {
 export const eurete100Showcase = {
   name: 'conv-eurete-100',
   route_name: 'conv-eurete-100',
-  source: { path: `/eurete_prodotti/${screenConstants.eurete100Section}` },
+  source: { path: `/eurete_prodotti/${screenConstants.eurete100Section}`, catalogue: 'eurete-prodotti' },
   perRow,
   paging,
   header: {
-    source: { path: `/eurete_sezioni/${screenConstants.eurete100Section}` },
+    source: { path: `/eurete_sezioni/${screenConstants.eurete100Section}`, catalogue: 'eurete-sezione' },
     title: 'nome',
     image: 'icona',
     description: 'descrizione',

@@ -15,6 +15,21 @@ import type { PageSizes } from '../tables/types';
 export type ShowcaseLiteral = string | number | boolean;
 
 /**
+ * The catalogue a grid or header reads when the server generates its call from the declaration
+ * (src/server/routes/showcases/sources.ts): the call `GET /api{path}` is then served with no code, gated
+ * by the declaration's route, its path parameters filling the catalogue's in order, its paging, search
+ * and `query` accepted as declared. A source without one is served by a hand-written call (listed in
+ * src/server/routes/showcases/index.ts).
+ */
+export type ShowcaseCatalogue =
+  | 'aml-rivenditori'
+  | 'aml-rivenditore'
+  | 'aml-prodotti'
+  | 'eurete-sezioni'
+  | 'eurete-sezione'
+  | 'eurete-prodotti';
+
+/**
  * Where the grid is read: `GET /api{path}`. `{name}` in the path is one of the screen's `params`
  * (`/aml_prodotti/{id_fornitore}`); `query` holds fixed parameters (the spec's `price_sort`, `id_categ`).
  */
@@ -27,6 +42,8 @@ export interface ShowcaseSource {
   readonly count?: string;
   /** Screen `params` also sent as query parameters (when not empty): a filter chosen beside the grid. */
   readonly paramsQuery?: readonly string[];
+  /** The catalogue read: the server generates the call (see `ShowcaseCatalogue`). */
+  readonly catalogue?: ShowcaseCatalogue;
 }
 
 /** Items per row from each breakpoint up (Mantine's `xs` 36em ... `xl` 88em); each 1-12. */
@@ -112,7 +129,7 @@ export type ShowcaseOpen =
 /** A header above the grid read from its own call (a retailer's logo and description, a section's text). */
 export interface ShowcaseHeader {
   /** `GET /api{path}` with the screen's `{params}`; the answer is one object (or the first item of `rows`). */
-  readonly source: Pick<ShowcaseSource, 'path' | 'query'> & { readonly rows?: string };
+  readonly source: Pick<ShowcaseSource, 'path' | 'query' | 'catalogue'> & { readonly rows?: string };
   readonly title: string;
   readonly image?: string;
   readonly description?: string;

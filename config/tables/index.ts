@@ -1,4 +1,5 @@
 /** Every table declaration, by name (`tests/config/tables.test.ts` checks them all). */
+import { extensions } from '../extensions';
 import { cancelledPurchasesTable } from './cancelled-purchases';
 import { creditStatusTable } from './credit-status';
 // internal messaging (issue 17)
@@ -72,6 +73,11 @@ export const tables = {
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof tables;
+
+/** The installation's own tables (config/extensions), by name: a built-in name wins. */
+export const extensionTables: Readonly<Record<string, TableDeclaration>> = Object.fromEntries(
+  Object.entries(extensions.tables).filter(([name]) => !Object.hasOwn(tables, name)),
+);
 
 export type * from './types';
 export {

@@ -24,35 +24,21 @@ import { Route as OperatoreAccessoRouteImport } from './routes/operatore/accesso
 import { Route as PasswordExpiredSplatRouteImport } from './routes/password-expired/$';
 import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$';
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
-import { Route as AuthenticatedGroupPartnerRouteImport } from './routes/_authenticated/$group/$partner';
+import { Route as AuthenticatedGroupPageRouteImport } from './routes/_authenticated/$group/$page';
 import { Route as AuthenticatedAcquistiId_acquistoRouteImport } from './routes/_authenticated/acquisti/$id_acquisto';
-import { Route as AuthenticatedAmlConvAmlRouteImport } from './routes/_authenticated/aml/conv-aml';
-import { Route as AuthenticatedAml100ConvAmlExpediaRouteImport } from './routes/_authenticated/aml100/conv-aml-expedia';
-import { Route as AuthenticatedAml100ConvAmlHoepliRouteImport } from './routes/_authenticated/aml100/conv-aml-hoepli';
-import { Route as AuthenticatedAppagaConvAppagaRouteImport } from './routes/_authenticated/appaga/conv-appaga';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
 import { Route as AuthenticatedBackofficeRefaziPageRouteImport } from './routes/_authenticated/backoffice-refazi/$page';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
 import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
 import { Route as AuthenticatedBonusBenzinaBonusBenzinaRouteImport } from './routes/_authenticated/bonus-benzina/bonus-benzina';
-import { Route as AuthenticatedEureteConvAssireteRouteImport } from './routes/_authenticated/eurete/conv-assirete';
-import { Route as AuthenticatedEureteConvEurete100RouteImport } from './routes/_authenticated/eurete/conv-eurete-100';
-import { Route as AuthenticatedEureteConvEureteBuoniRouteImport } from './routes/_authenticated/eurete/conv-eurete-buoni';
 import { Route as AuthenticatedHelpdeskSiteArchivioFilesRouteImport } from './routes/_authenticated/helpdesk/site-archivio-files';
 import { Route as AuthenticatedHelpdeskSiteAssistenzaRouteImport } from './routes/_authenticated/helpdesk/site-assistenza';
-import { Route as AuthenticatedHelpdeskSiteFaqRouteImport } from './routes/_authenticated/helpdesk/site-faq';
 import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
-import { Route as AuthenticatedHelpdeskSiteTutorialRouteImport } from './routes/_authenticated/helpdesk/site-tutorial';
-import { Route as AuthenticatedInfosCondPrivacyRouteImport } from './routes/_authenticated/infos/cond-privacy';
-import { Route as AuthenticatedInfosCondServizioRouteImport } from './routes/_authenticated/infos/cond-servizio';
-import { Route as AuthenticatedInfosSiteNormativaRouteImport } from './routes/_authenticated/infos/site-normativa';
-import { Route as AuthenticatedOllipayConvOllipayRouteImport } from './routes/_authenticated/ollipay/conv-ollipay';
 import { Route as AuthenticatedRichiesteIndexRouteImport } from './routes/_authenticated/richieste/index';
 import { Route as AuthenticatedRichiesteId_acquistoRouteImport } from './routes/_authenticated/richieste/$id_acquisto';
 import { Route as AuthenticatedSellersGestionePinRouteImport } from './routes/_authenticated/sellers/gestione-pin';
 import { Route as AuthenticatedSellersHomeFornitoriRouteImport } from './routes/_authenticated/sellers/home-fornitori';
 import { Route as AuthenticatedSellersStatoVoucherRouteImport } from './routes/_authenticated/sellers/stato-voucher';
-import { Route as AuthenticatedTodubaConvTodubaRouteImport } from './routes/_authenticated/toduba/conv-toduba';
 import { Route as OperatoreConsoleIndexRouteImport } from './routes/operatore/_console/index';
 import { Route as OperatoreConsoleOperatoreCodiciRouteImport } from './routes/operatore/_console/operatore-codici';
 import { Route as OperatoreConsoleOperatoreFornitoriRouteImport } from './routes/operatore/_console/operatore-fornitori';
@@ -148,39 +134,15 @@ const TokenLoginSplatRoute = TokenLoginSplatRouteImport.update({
   path: '/token-login/$',
   getParentRoute: () => rootRouteImport,
 } as any);
-const AuthenticatedGroupPartnerRoute =
-  AuthenticatedGroupPartnerRouteImport.update({
-    id: '/$group/$partner',
-    path: '/$group/$partner',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
+const AuthenticatedGroupPageRoute = AuthenticatedGroupPageRouteImport.update({
+  id: '/$group/$page',
+  path: '/$group/$page',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
 const AuthenticatedAcquistiId_acquistoRoute =
   AuthenticatedAcquistiId_acquistoRouteImport.update({
     id: '/acquisti/$id_acquisto',
     path: '/acquisti/$id_acquisto',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedAmlConvAmlRoute = AuthenticatedAmlConvAmlRouteImport.update({
-  id: '/aml/conv-aml',
-  path: '/aml/conv-aml',
-  getParentRoute: () => AuthenticatedRoute,
-} as any);
-const AuthenticatedAml100ConvAmlExpediaRoute =
-  AuthenticatedAml100ConvAmlExpediaRouteImport.update({
-    id: '/aml100/conv-aml-expedia',
-    path: '/aml100/conv-aml-expedia',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedAml100ConvAmlHoepliRoute =
-  AuthenticatedAml100ConvAmlHoepliRouteImport.update({
-    id: '/aml100/conv-aml-hoepli',
-    path: '/aml100/conv-aml-hoepli',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedAppagaConvAppagaRoute =
-  AuthenticatedAppagaConvAppagaRouteImport.update({
-    id: '/appaga/conv-appaga',
-    path: '/appaga/conv-appaga',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedBackofficeRefaziIndexRoute =
@@ -213,24 +175,6 @@ const AuthenticatedBonusBenzinaBonusBenzinaRoute =
     path: '/bonus-benzina/bonus-benzina',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
-const AuthenticatedEureteConvAssireteRoute =
-  AuthenticatedEureteConvAssireteRouteImport.update({
-    id: '/eurete/conv-assirete',
-    path: '/eurete/conv-assirete',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedEureteConvEurete100Route =
-  AuthenticatedEureteConvEurete100RouteImport.update({
-    id: '/eurete/conv-eurete-100',
-    path: '/eurete/conv-eurete-100',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedEureteConvEureteBuoniRoute =
-  AuthenticatedEureteConvEureteBuoniRouteImport.update({
-    id: '/eurete/conv-eurete-buoni',
-    path: '/eurete/conv-eurete-buoni',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
 const AuthenticatedHelpdeskSiteArchivioFilesRoute =
   AuthenticatedHelpdeskSiteArchivioFilesRouteImport.update({
     id: '/helpdesk/site-archivio-files',
@@ -243,46 +187,10 @@ const AuthenticatedHelpdeskSiteAssistenzaRoute =
     path: '/helpdesk/site-assistenza',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
-const AuthenticatedHelpdeskSiteFaqRoute =
-  AuthenticatedHelpdeskSiteFaqRouteImport.update({
-    id: '/helpdesk/site-faq',
-    path: '/helpdesk/site-faq',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
 const AuthenticatedHelpdeskSiteNotificheRoute =
   AuthenticatedHelpdeskSiteNotificheRouteImport.update({
     id: '/helpdesk/site-notifiche',
     path: '/helpdesk/site-notifiche',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedHelpdeskSiteTutorialRoute =
-  AuthenticatedHelpdeskSiteTutorialRouteImport.update({
-    id: '/helpdesk/site-tutorial',
-    path: '/helpdesk/site-tutorial',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedInfosCondPrivacyRoute =
-  AuthenticatedInfosCondPrivacyRouteImport.update({
-    id: '/infos/cond-privacy',
-    path: '/infos/cond-privacy',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedInfosCondServizioRoute =
-  AuthenticatedInfosCondServizioRouteImport.update({
-    id: '/infos/cond-servizio',
-    path: '/infos/cond-servizio',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedInfosSiteNormativaRoute =
-  AuthenticatedInfosSiteNormativaRouteImport.update({
-    id: '/infos/site-normativa',
-    path: '/infos/site-normativa',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedOllipayConvOllipayRoute =
-  AuthenticatedOllipayConvOllipayRouteImport.update({
-    id: '/ollipay/conv-ollipay',
-    path: '/ollipay/conv-ollipay',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedRichiesteIndexRoute =
@@ -313,12 +221,6 @@ const AuthenticatedSellersStatoVoucherRoute =
   AuthenticatedSellersStatoVoucherRouteImport.update({
     id: '/sellers/stato-voucher',
     path: '/sellers/stato-voucher',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedTodubaConvTodubaRoute =
-  AuthenticatedTodubaConvTodubaRouteImport.update({
-    id: '/toduba/conv-toduba',
-    path: '/toduba/conv-toduba',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const OperatoreConsoleIndexRoute = OperatoreConsoleIndexRouteImport.update({
@@ -430,33 +332,19 @@ export interface FileRoutesByFullPath {
   '/password-expired/$': typeof PasswordExpiredSplatRoute;
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
-  '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/$group/$page': typeof AuthenticatedGroupPageRoute;
   '/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
-  '/aml/conv-aml': typeof AuthenticatedAmlConvAmlRoute;
-  '/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
-  '/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
-  '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
   '/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
-  '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
-  '/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
-  '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
-  '/helpdesk/site-faq': typeof AuthenticatedHelpdeskSiteFaqRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  '/helpdesk/site-tutorial': typeof AuthenticatedHelpdeskSiteTutorialRoute;
-  '/infos/cond-privacy': typeof AuthenticatedInfosCondPrivacyRoute;
-  '/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
-  '/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
-  '/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
   '/richieste/$id_acquisto': typeof AuthenticatedRichiesteId_acquistoRoute;
   '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
   '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
-  '/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/operatore/operatore-codici': typeof OperatoreConsoleOperatoreCodiciRoute;
   '/operatore/operatore-fornitori': typeof OperatoreConsoleOperatoreFornitoriRoute;
   '/operatore/operatore-importazioni': typeof OperatoreConsoleOperatoreImportazioniRoute;
@@ -488,33 +376,19 @@ export interface FileRoutesByTo {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/': typeof AuthenticatedIndexRoute;
-  '/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/$group/$page': typeof AuthenticatedGroupPageRoute;
   '/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
-  '/aml/conv-aml': typeof AuthenticatedAmlConvAmlRoute;
-  '/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
-  '/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
-  '/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
   '/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
-  '/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
-  '/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
-  '/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
-  '/helpdesk/site-faq': typeof AuthenticatedHelpdeskSiteFaqRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  '/helpdesk/site-tutorial': typeof AuthenticatedHelpdeskSiteTutorialRoute;
-  '/infos/cond-privacy': typeof AuthenticatedInfosCondPrivacyRoute;
-  '/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
-  '/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
-  '/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
   '/richieste/$id_acquisto': typeof AuthenticatedRichiesteId_acquistoRoute;
   '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
   '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
-  '/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/operatore/operatore-codici': typeof OperatoreConsoleOperatoreCodiciRoute;
   '/operatore/operatore-fornitori': typeof OperatoreConsoleOperatoreFornitoriRoute;
   '/operatore/operatore-importazioni': typeof OperatoreConsoleOperatoreImportazioniRoute;
@@ -550,33 +424,19 @@ export interface FileRoutesById {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/_authenticated/': typeof AuthenticatedIndexRoute;
-  '/_authenticated/$group/$partner': typeof AuthenticatedGroupPartnerRoute;
+  '/_authenticated/$group/$page': typeof AuthenticatedGroupPageRoute;
   '/_authenticated/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
-  '/_authenticated/aml/conv-aml': typeof AuthenticatedAmlConvAmlRoute;
-  '/_authenticated/aml100/conv-aml-expedia': typeof AuthenticatedAml100ConvAmlExpediaRoute;
-  '/_authenticated/aml100/conv-aml-hoepli': typeof AuthenticatedAml100ConvAmlHoepliRoute;
-  '/_authenticated/appaga/conv-appaga': typeof AuthenticatedAppagaConvAppagaRoute;
   '/_authenticated/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
   '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
   '/_authenticated/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
-  '/_authenticated/eurete/conv-assirete': typeof AuthenticatedEureteConvAssireteRoute;
-  '/_authenticated/eurete/conv-eurete-100': typeof AuthenticatedEureteConvEurete100Route;
-  '/_authenticated/eurete/conv-eurete-buoni': typeof AuthenticatedEureteConvEureteBuoniRoute;
   '/_authenticated/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   '/_authenticated/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
-  '/_authenticated/helpdesk/site-faq': typeof AuthenticatedHelpdeskSiteFaqRoute;
   '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  '/_authenticated/helpdesk/site-tutorial': typeof AuthenticatedHelpdeskSiteTutorialRoute;
-  '/_authenticated/infos/cond-privacy': typeof AuthenticatedInfosCondPrivacyRoute;
-  '/_authenticated/infos/cond-servizio': typeof AuthenticatedInfosCondServizioRoute;
-  '/_authenticated/infos/site-normativa': typeof AuthenticatedInfosSiteNormativaRoute;
-  '/_authenticated/ollipay/conv-ollipay': typeof AuthenticatedOllipayConvOllipayRoute;
   '/_authenticated/richieste/$id_acquisto': typeof AuthenticatedRichiesteId_acquistoRoute;
   '/_authenticated/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/_authenticated/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
   '/_authenticated/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
-  '/_authenticated/toduba/conv-toduba': typeof AuthenticatedTodubaConvTodubaRoute;
   '/operatore/_console/operatore-codici': typeof OperatoreConsoleOperatoreCodiciRoute;
   '/operatore/_console/operatore-fornitori': typeof OperatoreConsoleOperatoreFornitoriRoute;
   '/operatore/_console/operatore-importazioni': typeof OperatoreConsoleOperatoreImportazioniRoute;
@@ -612,33 +472,19 @@ export interface FileRouteTypes {
     | '/password-expired/$'
     | '/password-lost/$'
     | '/token-login/$'
-    | '/$group/$partner'
+    | '/$group/$page'
     | '/acquisti/$id_acquisto'
-    | '/aml/conv-aml'
-    | '/aml100/conv-aml-expedia'
-    | '/aml100/conv-aml-hoepli'
-    | '/appaga/conv-appaga'
     | '/backoffice-refazi/$page'
     | '/backoffice-refazi/office-transactionsdash'
     | '/benefits/benefit-hub'
     | '/bonus-benzina/bonus-benzina'
-    | '/eurete/conv-assirete'
-    | '/eurete/conv-eurete-100'
-    | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-archivio-files'
     | '/helpdesk/site-assistenza'
-    | '/helpdesk/site-faq'
     | '/helpdesk/site-notifiche'
-    | '/helpdesk/site-tutorial'
-    | '/infos/cond-privacy'
-    | '/infos/cond-servizio'
-    | '/infos/site-normativa'
-    | '/ollipay/conv-ollipay'
     | '/richieste/$id_acquisto'
     | '/sellers/gestione-pin'
     | '/sellers/home-fornitori'
     | '/sellers/stato-voucher'
-    | '/toduba/conv-toduba'
     | '/operatore/operatore-codici'
     | '/operatore/operatore-fornitori'
     | '/operatore/operatore-importazioni'
@@ -670,33 +516,19 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/'
-    | '/$group/$partner'
+    | '/$group/$page'
     | '/acquisti/$id_acquisto'
-    | '/aml/conv-aml'
-    | '/aml100/conv-aml-expedia'
-    | '/aml100/conv-aml-hoepli'
-    | '/appaga/conv-appaga'
     | '/backoffice-refazi/$page'
     | '/backoffice-refazi/office-transactionsdash'
     | '/benefits/benefit-hub'
     | '/bonus-benzina/bonus-benzina'
-    | '/eurete/conv-assirete'
-    | '/eurete/conv-eurete-100'
-    | '/eurete/conv-eurete-buoni'
     | '/helpdesk/site-archivio-files'
     | '/helpdesk/site-assistenza'
-    | '/helpdesk/site-faq'
     | '/helpdesk/site-notifiche'
-    | '/helpdesk/site-tutorial'
-    | '/infos/cond-privacy'
-    | '/infos/cond-servizio'
-    | '/infos/site-normativa'
-    | '/ollipay/conv-ollipay'
     | '/richieste/$id_acquisto'
     | '/sellers/gestione-pin'
     | '/sellers/home-fornitori'
     | '/sellers/stato-voucher'
-    | '/toduba/conv-toduba'
     | '/operatore/operatore-codici'
     | '/operatore/operatore-fornitori'
     | '/operatore/operatore-importazioni'
@@ -731,33 +563,19 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/_authenticated/'
-    | '/_authenticated/$group/$partner'
+    | '/_authenticated/$group/$page'
     | '/_authenticated/acquisti/$id_acquisto'
-    | '/_authenticated/aml/conv-aml'
-    | '/_authenticated/aml100/conv-aml-expedia'
-    | '/_authenticated/aml100/conv-aml-hoepli'
-    | '/_authenticated/appaga/conv-appaga'
     | '/_authenticated/backoffice-refazi/$page'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
     | '/_authenticated/benefits/benefit-hub'
     | '/_authenticated/bonus-benzina/bonus-benzina'
-    | '/_authenticated/eurete/conv-assirete'
-    | '/_authenticated/eurete/conv-eurete-100'
-    | '/_authenticated/eurete/conv-eurete-buoni'
     | '/_authenticated/helpdesk/site-archivio-files'
     | '/_authenticated/helpdesk/site-assistenza'
-    | '/_authenticated/helpdesk/site-faq'
     | '/_authenticated/helpdesk/site-notifiche'
-    | '/_authenticated/helpdesk/site-tutorial'
-    | '/_authenticated/infos/cond-privacy'
-    | '/_authenticated/infos/cond-servizio'
-    | '/_authenticated/infos/site-normativa'
-    | '/_authenticated/ollipay/conv-ollipay'
     | '/_authenticated/richieste/$id_acquisto'
     | '/_authenticated/sellers/gestione-pin'
     | '/_authenticated/sellers/home-fornitori'
     | '/_authenticated/sellers/stato-voucher'
-    | '/_authenticated/toduba/conv-toduba'
     | '/operatore/_console/operatore-codici'
     | '/operatore/_console/operatore-fornitori'
     | '/operatore/_console/operatore-importazioni'
@@ -895,11 +713,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TokenLoginSplatRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/_authenticated/$group/$partner': {
-      id: '/_authenticated/$group/$partner';
-      path: '/$group/$partner';
-      fullPath: '/$group/$partner';
-      preLoaderRoute: typeof AuthenticatedGroupPartnerRouteImport;
+    '/_authenticated/$group/$page': {
+      id: '/_authenticated/$group/$page';
+      path: '/$group/$page';
+      fullPath: '/$group/$page';
+      preLoaderRoute: typeof AuthenticatedGroupPageRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/acquisti/$id_acquisto': {
@@ -907,34 +725,6 @@ declare module '@tanstack/react-router' {
       path: '/acquisti/$id_acquisto';
       fullPath: '/acquisti/$id_acquisto';
       preLoaderRoute: typeof AuthenticatedAcquistiId_acquistoRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/aml/conv-aml': {
-      id: '/_authenticated/aml/conv-aml';
-      path: '/aml/conv-aml';
-      fullPath: '/aml/conv-aml';
-      preLoaderRoute: typeof AuthenticatedAmlConvAmlRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/aml100/conv-aml-expedia': {
-      id: '/_authenticated/aml100/conv-aml-expedia';
-      path: '/aml100/conv-aml-expedia';
-      fullPath: '/aml100/conv-aml-expedia';
-      preLoaderRoute: typeof AuthenticatedAml100ConvAmlExpediaRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/aml100/conv-aml-hoepli': {
-      id: '/_authenticated/aml100/conv-aml-hoepli';
-      path: '/aml100/conv-aml-hoepli';
-      fullPath: '/aml100/conv-aml-hoepli';
-      preLoaderRoute: typeof AuthenticatedAml100ConvAmlHoepliRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/appaga/conv-appaga': {
-      id: '/_authenticated/appaga/conv-appaga';
-      path: '/appaga/conv-appaga';
-      fullPath: '/appaga/conv-appaga';
-      preLoaderRoute: typeof AuthenticatedAppagaConvAppagaRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/backoffice-refazi/': {
@@ -972,27 +762,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
-    '/_authenticated/eurete/conv-assirete': {
-      id: '/_authenticated/eurete/conv-assirete';
-      path: '/eurete/conv-assirete';
-      fullPath: '/eurete/conv-assirete';
-      preLoaderRoute: typeof AuthenticatedEureteConvAssireteRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/eurete/conv-eurete-100': {
-      id: '/_authenticated/eurete/conv-eurete-100';
-      path: '/eurete/conv-eurete-100';
-      fullPath: '/eurete/conv-eurete-100';
-      preLoaderRoute: typeof AuthenticatedEureteConvEurete100RouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/eurete/conv-eurete-buoni': {
-      id: '/_authenticated/eurete/conv-eurete-buoni';
-      path: '/eurete/conv-eurete-buoni';
-      fullPath: '/eurete/conv-eurete-buoni';
-      preLoaderRoute: typeof AuthenticatedEureteConvEureteBuoniRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
     '/_authenticated/helpdesk/site-archivio-files': {
       id: '/_authenticated/helpdesk/site-archivio-files';
       path: '/helpdesk/site-archivio-files';
@@ -1007,53 +776,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedHelpdeskSiteAssistenzaRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
-    '/_authenticated/helpdesk/site-faq': {
-      id: '/_authenticated/helpdesk/site-faq';
-      path: '/helpdesk/site-faq';
-      fullPath: '/helpdesk/site-faq';
-      preLoaderRoute: typeof AuthenticatedHelpdeskSiteFaqRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
     '/_authenticated/helpdesk/site-notifiche': {
       id: '/_authenticated/helpdesk/site-notifiche';
       path: '/helpdesk/site-notifiche';
       fullPath: '/helpdesk/site-notifiche';
       preLoaderRoute: typeof AuthenticatedHelpdeskSiteNotificheRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/helpdesk/site-tutorial': {
-      id: '/_authenticated/helpdesk/site-tutorial';
-      path: '/helpdesk/site-tutorial';
-      fullPath: '/helpdesk/site-tutorial';
-      preLoaderRoute: typeof AuthenticatedHelpdeskSiteTutorialRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/infos/cond-privacy': {
-      id: '/_authenticated/infos/cond-privacy';
-      path: '/infos/cond-privacy';
-      fullPath: '/infos/cond-privacy';
-      preLoaderRoute: typeof AuthenticatedInfosCondPrivacyRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/infos/cond-servizio': {
-      id: '/_authenticated/infos/cond-servizio';
-      path: '/infos/cond-servizio';
-      fullPath: '/infos/cond-servizio';
-      preLoaderRoute: typeof AuthenticatedInfosCondServizioRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/infos/site-normativa': {
-      id: '/_authenticated/infos/site-normativa';
-      path: '/infos/site-normativa';
-      fullPath: '/infos/site-normativa';
-      preLoaderRoute: typeof AuthenticatedInfosSiteNormativaRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/ollipay/conv-ollipay': {
-      id: '/_authenticated/ollipay/conv-ollipay';
-      path: '/ollipay/conv-ollipay';
-      fullPath: '/ollipay/conv-ollipay';
-      preLoaderRoute: typeof AuthenticatedOllipayConvOllipayRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/richieste/': {
@@ -1089,13 +816,6 @@ declare module '@tanstack/react-router' {
       path: '/sellers/stato-voucher';
       fullPath: '/sellers/stato-voucher';
       preLoaderRoute: typeof AuthenticatedSellersStatoVoucherRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/toduba/conv-toduba': {
-      id: '/_authenticated/toduba/conv-toduba';
-      path: '/toduba/conv-toduba';
-      fullPath: '/toduba/conv-toduba';
-      preLoaderRoute: typeof AuthenticatedTodubaConvTodubaRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/operatore/_console/': {
@@ -1235,31 +955,17 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMenuRoute: typeof AuthenticatedMenuRoute;
   AuthenticatedUserProfileRoute: typeof AuthenticatedUserProfileRoute;
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
-  AuthenticatedGroupPartnerRoute: typeof AuthenticatedGroupPartnerRoute;
+  AuthenticatedGroupPageRoute: typeof AuthenticatedGroupPageRoute;
   AuthenticatedAcquistiId_acquistoRoute: typeof AuthenticatedAcquistiId_acquistoRoute;
-  AuthenticatedAmlConvAmlRoute: typeof AuthenticatedAmlConvAmlRoute;
-  AuthenticatedAml100ConvAmlExpediaRoute: typeof AuthenticatedAml100ConvAmlExpediaRoute;
-  AuthenticatedAml100ConvAmlHoepliRoute: typeof AuthenticatedAml100ConvAmlHoepliRoute;
-  AuthenticatedAppagaConvAppagaRoute: typeof AuthenticatedAppagaConvAppagaRoute;
   AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
   AuthenticatedBonusBenzinaBonusBenzinaRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
-  AuthenticatedEureteConvAssireteRoute: typeof AuthenticatedEureteConvAssireteRoute;
-  AuthenticatedEureteConvEurete100Route: typeof AuthenticatedEureteConvEurete100Route;
-  AuthenticatedEureteConvEureteBuoniRoute: typeof AuthenticatedEureteConvEureteBuoniRoute;
   AuthenticatedHelpdeskSiteArchivioFilesRoute: typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
   AuthenticatedHelpdeskSiteAssistenzaRoute: typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
-  AuthenticatedHelpdeskSiteFaqRoute: typeof AuthenticatedHelpdeskSiteFaqRoute;
   AuthenticatedHelpdeskSiteNotificheRoute: typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  AuthenticatedHelpdeskSiteTutorialRoute: typeof AuthenticatedHelpdeskSiteTutorialRoute;
-  AuthenticatedInfosCondPrivacyRoute: typeof AuthenticatedInfosCondPrivacyRoute;
-  AuthenticatedInfosCondServizioRoute: typeof AuthenticatedInfosCondServizioRoute;
-  AuthenticatedInfosSiteNormativaRoute: typeof AuthenticatedInfosSiteNormativaRoute;
-  AuthenticatedOllipayConvOllipayRoute: typeof AuthenticatedOllipayConvOllipayRoute;
   AuthenticatedRichiesteId_acquistoRoute: typeof AuthenticatedRichiesteId_acquistoRoute;
   AuthenticatedSellersGestionePinRoute: typeof AuthenticatedSellersGestionePinRoute;
   AuthenticatedSellersHomeFornitoriRoute: typeof AuthenticatedSellersHomeFornitoriRoute;
   AuthenticatedSellersStatoVoucherRoute: typeof AuthenticatedSellersStatoVoucherRoute;
-  AuthenticatedTodubaConvTodubaRoute: typeof AuthenticatedTodubaConvTodubaRoute;
   AuthenticatedRichiesteIndexRoute: typeof AuthenticatedRichiesteIndexRoute;
   AuthenticatedAmlFornAmlId_fornitoreRoute: typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
@@ -1279,40 +985,23 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMenuRoute: AuthenticatedMenuRoute,
   AuthenticatedUserProfileRoute: AuthenticatedUserProfileRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
-  AuthenticatedGroupPartnerRoute: AuthenticatedGroupPartnerRoute,
+  AuthenticatedGroupPageRoute: AuthenticatedGroupPageRoute,
   AuthenticatedAcquistiId_acquistoRoute: AuthenticatedAcquistiId_acquistoRoute,
-  AuthenticatedAmlConvAmlRoute: AuthenticatedAmlConvAmlRoute,
-  AuthenticatedAml100ConvAmlExpediaRoute:
-    AuthenticatedAml100ConvAmlExpediaRoute,
-  AuthenticatedAml100ConvAmlHoepliRoute: AuthenticatedAml100ConvAmlHoepliRoute,
-  AuthenticatedAppagaConvAppagaRoute: AuthenticatedAppagaConvAppagaRoute,
   AuthenticatedBenefitsBenefitHubRoute: AuthenticatedBenefitsBenefitHubRoute,
   AuthenticatedBonusBenzinaBonusBenzinaRoute:
     AuthenticatedBonusBenzinaBonusBenzinaRoute,
-  AuthenticatedEureteConvAssireteRoute: AuthenticatedEureteConvAssireteRoute,
-  AuthenticatedEureteConvEurete100Route: AuthenticatedEureteConvEurete100Route,
-  AuthenticatedEureteConvEureteBuoniRoute:
-    AuthenticatedEureteConvEureteBuoniRoute,
   AuthenticatedHelpdeskSiteArchivioFilesRoute:
     AuthenticatedHelpdeskSiteArchivioFilesRoute,
   AuthenticatedHelpdeskSiteAssistenzaRoute:
     AuthenticatedHelpdeskSiteAssistenzaRoute,
-  AuthenticatedHelpdeskSiteFaqRoute: AuthenticatedHelpdeskSiteFaqRoute,
   AuthenticatedHelpdeskSiteNotificheRoute:
     AuthenticatedHelpdeskSiteNotificheRoute,
-  AuthenticatedHelpdeskSiteTutorialRoute:
-    AuthenticatedHelpdeskSiteTutorialRoute,
-  AuthenticatedInfosCondPrivacyRoute: AuthenticatedInfosCondPrivacyRoute,
-  AuthenticatedInfosCondServizioRoute: AuthenticatedInfosCondServizioRoute,
-  AuthenticatedInfosSiteNormativaRoute: AuthenticatedInfosSiteNormativaRoute,
-  AuthenticatedOllipayConvOllipayRoute: AuthenticatedOllipayConvOllipayRoute,
   AuthenticatedRichiesteId_acquistoRoute:
     AuthenticatedRichiesteId_acquistoRoute,
   AuthenticatedSellersGestionePinRoute: AuthenticatedSellersGestionePinRoute,
   AuthenticatedSellersHomeFornitoriRoute:
     AuthenticatedSellersHomeFornitoriRoute,
   AuthenticatedSellersStatoVoucherRoute: AuthenticatedSellersStatoVoucherRoute,
-  AuthenticatedTodubaConvTodubaRoute: AuthenticatedTodubaConvTodubaRoute,
   AuthenticatedRichiesteIndexRoute: AuthenticatedRichiesteIndexRoute,
   AuthenticatedAmlFornAmlId_fornitoreRoute:
     AuthenticatedAmlFornAmlId_fornitoreRoute,

@@ -63,6 +63,8 @@ import { resolveFileStoreKind, type FileStoreKind } from './services/file-store'
 import { faqFrameSrc } from './services/faq';
 import type { SupportCategory } from '../../config/support-categories';
 import { buildPartnerRegistry, type ExtraPartners } from './services/partners';
+import { withExtensions } from './extensions';
+import type { DeclaredAppVoucherPage, DeclaredShowcase } from './routes/showcases/declared';
 
 export interface BuildAppOptions {
   /** Environment to read (default process.env); the options below win over it. */
@@ -111,6 +113,10 @@ export interface BuildAppOptions {
   extraPartners?: ExtraPartners;
   /** Support categories accepted besides config/support-categories.ts (tests: a fixture category). */
   extraSupportCategories?: readonly SupportCategory[];
+  /** Showcase grids served besides config/showcases (tests): declarations naming a catalogue, no code. */
+  extraShowcases?: readonly DeclaredShowcase[];
+  /** App-voucher pages served besides config/showcases/app-vouchers.ts (tests): declarations, no code. */
+  extraAppVoucherPages?: readonly DeclaredAppVoucherPage[];
   /** Job queue timings (tests: a short expiry to see a cut-off job run again). */
   jobs?: JobsPluginOptions;
   /** Routes declared besides config/routes.ts (tests: a fixture route, gated and granted like a real one). */
@@ -230,7 +236,9 @@ export function loggerOptions(level: LevelWithSilent) {
   };
 }
 
-export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(given: BuildAppOptions = {}): Promise<FastifyInstance> {
+  // The installation's forms and partners (config/extensions) with the caller's.
+  const options = withExtensions(given);
   const config = resolveConfig(options);
   const logger = options.logger ?? false;
   const isInstance =
@@ -287,8 +295,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (text === '') return done(null, undefined);
     return jsonParser(request, text, done);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks where nothing is awaited: no promise and no extra tick on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // External concerns.
@@ -361,6 +371,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       partners: buildPartnerRegistry(config.partnerSecrets, options.extraPartners),
       publicUrl: config.publicUrl,
       extraSupportCategories: options.extraSupportCategories ?? [],
+      extraShowcases: options.extraShowcases ?? [],
+      extraAppVoucherPages: options.extraAppVoucherPages ?? [],
       expiryReminderTimer: options.expiryReminderTimer ?? (!config.inMemory && !options.database),
     });
     await app.ready();

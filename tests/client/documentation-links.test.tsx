@@ -7,6 +7,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentationGroups } from '../../config/content-pages';
 import { messages } from '../../src/shared/catalogues/account';
+import { textOf } from '../../config/texts';
 import { emitSessionEnd } from '../../src/client/api/session-events';
 import { ContentPageScreen } from '../../src/client/engine/content/content-page';
 import { jsonResponse, logInAs, renderInRouter, stubApi } from './helpers';
@@ -64,7 +65,7 @@ describe('site-documentazione', () => {
       within(accordion)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(shown.map((group) => group.title));
+    ).toEqual(shown.map((group) => textOf(messages, group.title)));
     expect(screen.queryByTestId('doc-group-rimb-bollette')).toBeNull();
     const open = await screen.findByTestId('doc-links-fringe-app');
     expect(

@@ -25,6 +25,7 @@ import {
 } from './helpers';
 import { euro, formatItalianCents, parseCents } from '../../src/shared/money';
 import { messages } from '../../src/shared/catalogues/account';
+import { textOf } from '../../config/texts';
 import { legalParams, taxYear } from '../../src/shared/legal-figures';
 
 const FUNDS = [
@@ -230,9 +231,13 @@ describe('every declaration of config/forms renders through the one engine', () 
       formApi({ user: pensionUser() });
       await renderForm(form.route_name);
       expect(
-        await screen.findByRole('heading', { level: 1, name: form.title }, { timeout: 4000 }),
+        await screen.findByRole(
+          'heading',
+          { level: 1, name: textOf(messages, form.title) },
+          { timeout: 4000 },
+        ),
       ).toBeTruthy();
-      if (form.intro.infoModal) await dismissInfo(form.intro.infoModal.title);
+      if (form.intro.infoModal) await dismissInfo(textOf(messages, form.intro.infoModal.title));
       await submitButton();
 
       if (form.categories) {

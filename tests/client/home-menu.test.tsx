@@ -7,6 +7,7 @@ import { messages } from '../../config/messages-account.it';
 import { MenuEngine } from '../../src/client/engine/menu/menu-engine';
 import type { MenuSession } from '../../src/client/engine/menu/menu-visibility';
 import { demoUser, renderInRouter } from './helpers';
+import { literal } from '../../config/texts';
 
 function sessionWith(perms: string[], ollipay = { profile: null as string | null, reg_status: false }) {
   return {
@@ -35,17 +36,25 @@ function Harness({ config, session }: { config: MenuConfig; session: MenuSession
 const FIXTURE: MenuConfig = [
   {
     key: 'prova',
-    section_title: 'Sezione di prova',
+    section_title: literal('Sezione di prova'),
     section_menu: [
-      { title: 'Aiuto di prova', image: '/menu/faq.svg', route_name: 'site-faq' },
-      { title: 'Sito esterno', image: '/menu/documenti.svg', direct_link: 'https://example.org/guida' },
+      { title: literal('Aiuto di prova'), image: '/menu/faq.svg', route_name: 'site-faq' },
       {
-        title: 'Gruppo di prova',
+        title: literal('Sito esterno'),
+        image: '/menu/documenti.svg',
+        direct_link: 'https://example.org/guida',
+      },
+      {
+        title: literal('Gruppo di prova'),
         image: '/menu/stella.svg',
         subsection_name: 'tree-prova',
         subroutes: [
-          { title: 'Normativa di prova', image: '/menu/normativa.svg', route_name: 'site-normativa' },
-          { title: 'Tutorial di prova', image: '/menu/tutorial.svg', route_name: 'site-tutorial' },
+          {
+            title: literal('Normativa di prova'),
+            image: '/menu/normativa.svg',
+            route_name: 'site-normativa',
+          },
+          { title: literal('Tutorial di prova'), image: '/menu/tutorial.svg', route_name: 'site-tutorial' },
         ],
       },
     ],
@@ -88,8 +97,8 @@ describe('adding a badge or a section is one configuration entry', () => {
     const config: MenuConfig = [
       {
         key: 'x',
-        section_title: 'X',
-        section_menu: [{ title: 'A', image: '/menu/faq.svg', route_name: 'site-faq' }],
+        section_title: literal('X'),
+        section_menu: [{ title: literal('A'), image: '/menu/faq.svg', route_name: 'site-faq' }],
       },
     ];
     await renderInRouter(<Harness config={config} session={sessionWith([])} />, { path: '/menu' });

@@ -11,7 +11,12 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatFormMessage, formMessages } from '../../src/shared/catalogues/forms';
 import { messages } from '../../config/messages.it';
-import { findPartner, type PartnerDeclaration } from '../../config/partners';
+import {
+  findPartner,
+  partnerDescription,
+  partnerTitle,
+  type PartnerDeclaration,
+} from '../../config/partners';
 import { BenefitHubScreen } from '../../src/client/features/partners/benefit-hub-screen';
 import { PartnerScreen } from '../../src/client/engine/partner/partner-screen';
 import { RequestFormScreen } from '../../src/client/features/partners/request-form-screen';
@@ -90,13 +95,13 @@ async function renderPartner(declaration: PartnerDeclaration) {
 }
 
 const accessName = (declaration: PartnerDeclaration) =>
-  formatFormMessage('formPartnerAccess', { title: declaration.title });
+  formatFormMessage('formPartnerAccess', { title: partnerTitle(declaration) });
 
 async function tickAndAccess(declaration: PartnerDeclaration) {
   expect(screen.queryByRole('button', { name: accessName(declaration) })).toBeNull();
   fireEvent.click(
     screen.getByRole('checkbox', {
-      name: formatFormMessage('formPartnerConditions', { title: declaration.title }),
+      name: formatFormMessage('formPartnerConditions', { title: partnerTitle(declaration) }),
     }),
   );
   fireEvent.click(await screen.findByRole('button', { name: accessName(declaration) }));
@@ -109,7 +114,7 @@ describe('partner engine', () => {
     partnerApi();
     const declaration = partner('conv-attive');
     const { router } = await renderPartner(declaration);
-    expect(screen.getByRole('heading', { level: 1, name: declaration.title })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: partnerTitle(declaration) })).toBeTruthy();
     await tickAndAccess(declaration);
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toEqual({ action: LOGIN, target: '_blank', method: 'post', fields: { d: 'CIFRATO' } });
@@ -121,7 +126,7 @@ describe('partner engine', () => {
       comp_credito: 'totale',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/conv-redirect'));
-    expect(router.state.location.search).toEqual({ page_title: declaration.title });
+    expect(router.state.location.search).toEqual({ page_title: partnerTitle(declaration) });
     // Replaced, not pushed: going back does not return to the login page.
     expect(router.history.length).toBe(1);
     expect(document.querySelectorAll('form[target="_blank"]')).toHaveLength(0);
@@ -210,12 +215,14 @@ describe('partner engine', () => {
   it('runs the partner declared only in tests/fixtures with no code', async () => {
     partnerApi();
     const { router } = await renderPartner(convProva);
-    expect(screen.getByText(convProva.description)).toBeTruthy();
+    expect(screen.getByText(partnerDescription(convProva))).toBeTruthy();
     await tickAndAccess(convProva);
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]?.fields).toEqual({ d: 'CIFRATO' });
     expect(partnerCalls().some((c) => c.url === '/api/partner_login/conv-prova')).toBe(true);
-    await waitFor(() => expect(router.state.location.search).toEqual({ page_title: convProva.title }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ page_title: partnerTitle(convProva) }),
+    );
   });
 
   it('is accessible before and after the conditions (axe)', async () => {

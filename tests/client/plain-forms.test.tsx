@@ -21,6 +21,7 @@ import {
   type RecordedCall,
 } from './helpers';
 import { messages } from '../../src/shared/catalogues/account';
+import { textOf } from '../../config/texts';
 
 // A busy machine needs time for the lazy dialogs and the form chunk.
 configure({ asyncUtilTimeout: 8000 });
@@ -75,7 +76,9 @@ describe('a plain form sent as JSON (informativa-prova -> POST /api/previdenza_i
     const pending = held();
     api((url) => (url === '/api/previdenza_info_accept' ? pending.answer : undefined));
     const { router } = await render(informativaProva);
-    expect(await screen.findByRole('heading', { level: 1, name: informativaProva.title })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: textOf(messages, informativaProva.title) }),
+    ).toBeTruthy();
     // The intro is the declaration's: the user's read-only data.
     expect(await screen.findByTestId('form-user-data')).toBeTruthy();
 
@@ -203,10 +206,14 @@ describe('a plain form embedded in a page with its own title', () => {
     });
     // Loading: the user's data has not come yet.
     await screen.findByText(formMessages.formLoading);
-    expect(screen.getByRole('heading', { level: 2, name: informativaProva.title })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 2, name: textOf(messages, informativaProva.title) }),
+    ).toBeTruthy();
     expect(screen.queryAllByRole('heading', { level: 1 })).toEqual([]);
     await act(async () => user.release(jsonResponse(200, demoUser())));
-    expect(await screen.findByRole('heading', { level: 2, name: informativaProva.title })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: textOf(messages, informativaProva.title) }),
+    ).toBeTruthy();
     await sendButton();
     expect(screen.queryAllByRole('heading', { level: 1 })).toEqual([]);
   });

@@ -19,7 +19,8 @@ import { useSessionStore } from '../../src/client/stores/session';
 import { FuelBonusScreen } from '../../src/client/features/showcases/fuel-bonus-screen';
 import { ShowcaseScreen } from '../../src/client/features/showcases/showcase-screen';
 import { eureteSectionShowcase } from '../../config/showcases';
-import { Route as Eurete100Route } from '../../src/client/routes/_authenticated/eurete/conv-eurete-100';
+import { findPageByRoute } from '../../config/pages';
+import { RegistryPageScreen } from '../../src/client/routes/_authenticated/-page-screens';
 import { screenConstants } from '../../config/screen-constants';
 import { demoUser, jsonResponse, logInAs, renderInRouter, stubApi, type RecordedCall } from './helpers';
 
@@ -166,7 +167,7 @@ describe('app vouchers', () => {
         jsonResponse(200, { profile: 'wfm', reg_status: true, vouchers: ['5.00'] }),
     });
     const first = await show(<AppVoucherScreen page={findAppVoucherPage('conv-ollipay')!} />);
-    expect(await screen.findByRole('heading', { name: formMessages.formTitleWfm })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: accountMessages.titleWfm })).toBeTruthy();
     expect(await screen.findByRole('radio')).toBeTruthy();
     first.unmount();
 
@@ -176,7 +177,7 @@ describe('app vouchers', () => {
     });
     await show(<AppVoucherScreen page={findAppVoucherPage('conv-ollipay')!} />);
     expect((await screen.findByTestId('app-voucher-info')).textContent).toBe(formMessages.formOllipayInfo);
-    expect(screen.getByRole('heading', { name: formMessages.formTitleOllipay })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: accountMessages.titleOllipay })).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('button', { name: formMessages.formPurchaseBuy })).toBeNull();
     // The installation set only ollipay's Android store: no App Store link.
@@ -279,7 +280,7 @@ describe('mutual-aid section (sez-eurete)', () => {
     });
     await show(
       <ShowcaseScreen
-        title={formMessages.formTitleEurete}
+        title={accountMessages.titleEurete}
         declaration={eureteSectionShowcase}
         params={{ slug_name: 'famiglia' }}
       />,
@@ -324,7 +325,8 @@ describe('mutual-aid "100" page (conv-eurete-100)', () => {
           ],
         }),
     });
-    const Page = Eurete100Route.options.component!;
+    // The registry's page (config/pages.ts), drawn as the generic route draws it.
+    const Page = () => <RegistryPageScreen page={findPageByRoute('conv-eurete-100')!} />;
     const { router } = await show(<Page />);
     // The gate first: nothing is asked before the agreement.
     const gate = await screen.findByRole('dialog', { name: formMessages.formEureteDisclaimerTitle });

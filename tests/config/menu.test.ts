@@ -9,7 +9,9 @@ import { menu, type MenuBadge, type MenuLeafBadge } from '../../config/menu';
 import { findPartner } from '../../config/partners';
 import { menuSubsectionKeys, profileGrants } from '../../config/permissions';
 import { messages } from '../../config/messages-account.it';
+import { findPageByRoute } from '../../config/pages';
 import { isRouteName, routes } from '../../config/routes';
+import { textOf, type TextRef } from '../../config/texts';
 import { officePages } from '../../src/client/routes/_authenticated/backoffice-refazi/-office-pages';
 
 /** The tree- keys employees are granted (config/permissions.ts, written by the server at every start). */
@@ -24,6 +26,8 @@ const leaves: MenuLeafBadge[] = topBadges.flatMap((badge) =>
   badge.subsection_name !== undefined ? [...badge.subroutes] : [badge as MenuLeafBadge],
 );
 const allBadges: MenuBadge[] = [...topBadges, ...subsections.flatMap((s) => s.subroutes)];
+/** A declared title as the user reads it. */
+const text = (ref: TextRef<keyof typeof messages>) => textOf(messages, ref);
 const routeNames = leaves.flatMap((badge) => (badge.route_name ? [badge.route_name] : []));
 
 /** Route names of the three spec documents that a user reaches from the home (the issue's list). */
@@ -103,11 +107,11 @@ describe('config/menu.ts', () => {
   it('gives every section a key and a title of its own, and at least one badge', () => {
     const keys = sections.map((section) => section.key);
     expect(new Set(keys).size).toBe(keys.length);
-    const titles = sections.map((section) => section.section_title);
+    const titles = sections.map((section) => text(section.section_title));
     expect(new Set(titles).size).toBe(titles.length);
     for (const section of sections) {
-      expect(section.key.trim(), section.section_title).not.toBe('');
-      expect(section.section_title.trim(), section.key).not.toBe('');
+      expect(section.key.trim(), text(section.section_title)).not.toBe('');
+      expect(text(section.section_title).trim(), section.key).not.toBe('');
       expect(section.section_menu.length, section.key).toBeGreaterThan(0);
     }
   });
@@ -132,7 +136,7 @@ describe('config/menu.ts', () => {
       expect(sectionOf(name), name).toBe('use-welfare-credit');
   });
 
-  it('opens a screen from every badge: a file route, a back-office page, a request form or a partner page (none "Pagina non trovata")', () => {
+  it('opens a screen from every badge: a file route, a back-office page, a request form or a registry page (none "Pagina non trovata")', () => {
     const routeTree = readFileSync('src/client/routeTree.gen.ts', 'utf8');
     const fullPaths = new Set(
       [...(/fullPaths:([^;]*);/.exec(routeTree)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]),
@@ -143,6 +147,7 @@ describe('config/menu.ts', () => {
         fullPaths.has(routes[name].path.replace(/\/$/, '')) ||
         findForm(name) !== undefined ||
         findPartner(name) !== undefined ||
+        findPageByRoute(name) !== undefined ||
         Object.hasOwn(officePages, name));
     expect(routeNames.filter((name) => !hasScreen(name))).toEqual([]);
     // The check itself: a route name without a page of its own fails it.
@@ -170,14 +175,14 @@ describe('config/menu.ts', () => {
 
   it('gives every badge a title, an image that exists in public/ and exactly one target', () => {
     for (const badge of allBadges) {
-      expect(badge.title.trim(), JSON.stringify(badge)).not.toBe('');
+      expect(text(badge.title).trim(), JSON.stringify(badge)).not.toBe('');
       expect(badge.image).toMatch(/^\/menu\/[a-z0-9-]+\.svg$/);
       const file = `public${badge.image}`;
       expect(existsSync(file), file).toBe(true);
       const targets = [badge.route_name, badge.direct_link, badge.subsection_name].filter(
         (target) => target !== undefined,
       );
-      expect(targets, badge.title).toHaveLength(1);
+      expect(targets, text(badge.title)).toHaveLength(1);
       if (badge.direct_link !== undefined) expect(badge.direct_link).toMatch(/^https:\/\//);
     }
   });
@@ -197,15 +202,15 @@ describe('config/menu.ts', () => {
     const targets = allBadges.map((badge) => badge.route_name ?? badge.direct_link ?? badge.subsection_name);
     expect(new Set(targets).size).toBe(targets.length);
     for (const group of [...sections.map((s) => s.section_menu), ...subsections.map((s) => s.subroutes)]) {
-      const titles = group.map((badge) => badge.title);
+      const titles = group.map((badge) => text(badge.title));
       expect(new Set(titles).size, titles.join(', ')).toBe(titles.length);
     }
   });
 
   it('labels the payment-provider badge by ollipay profile', () => {
     const ollipay = leaves.find((badge) => badge.route_name === 'conv-ollipay');
-    expect(ollipay?.title).toBe('Ollipay');
-    expect(ollipay?.route_name && ollipay.title_by_ollipay_profile).toEqual({ wfm: 'Welfare Di Marca' });
+    expect(text(ollipay!.title)).toBe('Ollipay');
+    expect(ollipay?.route_name && text(ollipay.title_by_ollipay_profile!.wfm!)).toBe('Welfare Di Marca');
   });
 
   it('refers only to existing message keys', () => {

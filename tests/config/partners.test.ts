@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { menu, type MenuLeafBadge } from '../../config/menu';
 import {
   benefitHub,
+  partnerDescription,
   partnerProviders,
+  partnerTitle,
   partners,
   requestForm,
   voucherPortalLogins,
@@ -108,11 +110,13 @@ describe('config/partners.ts', () => {
 
   it('never doubles a word in a voucher page line ("I buoni di Buoni Expedia", issue 28)', () => {
     for (const page of voucherPortalLogins) {
-      expect(page.description, page.route_name).not.toMatch(/buoni di buoni/i);
-      expect(page.description.toLowerCase(), page.route_name).toContain(page.title.toLowerCase());
+      expect(partnerDescription(page), page.route_name).not.toMatch(/buoni di buoni/i);
+      expect(partnerDescription(page).toLowerCase(), page.route_name).toContain(
+        partnerTitle(page).toLowerCase(),
+      );
     }
     const expedia = voucherPortalLogins.find((page) => page.route_name === 'conv-aml-expedia');
-    expect(expedia?.description).toBe('I Buoni Expedia, pagati con il credito welfare.');
+    expect(partnerDescription(expedia!)).toBe('I Buoni Expedia, pagati con il credito welfare.');
   });
 
   it('documents every provider variable in the README configuration table', () => {

@@ -5,7 +5,9 @@
  * the over-credit text of the paying balance, message keys, body fields that do not collide.
  */
 import { describe, expect, it } from 'vitest';
+import { messages as serverMessages } from '../../config/messages-api.it';
 import { formMessages } from '../../config/messages-forms.it';
+import { textOf } from '../../config/texts';
 import { movementKindIds } from '../../config/movement-kinds';
 import { purchases } from '../../config/purchases';
 import type { PurchaseDeclaration } from '../../config/purchases/types';
@@ -45,7 +47,7 @@ describe('purchase declarations', () => {
     describe(label, () => {
       it('declares a known movement kind and amounts in the wire format', () => {
         expect(movementKindIds as readonly number[]).toContain(purchase.movement.kind);
-        expect(purchase.movement.oggetto.trim()).not.toBe('');
+        expect(textOf(serverMessages, purchase.movement.oggetto).trim()).not.toBe('');
         for (const value of amounts(purchase)) {
           expect(value, value).toMatch(WIRE);
           expect(parseCents(value)).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forms } from '../../config/forms';
+import { findPageByPath, findPageByRoute, pagePath, pages } from '../../config/pages';
 import { partners } from '../../config/partners';
 import { isRouteName, routes, type RouteRule } from '../../config/routes';
 import { officePages } from '../../src/client/routes/_authenticated/backoffice-refazi/-office-pages';
@@ -114,16 +115,26 @@ describe('file routes and config/routes.ts', () => {
     }
   });
 
-  it('guards the partner routes with each partner’s own name, one file for every declared path', () => {
-    const partnerFiles = files.filter((f) => /guardRoute\(partner\.route_name\)/.test(f.source));
-    expect(partnerFiles.map((f) => f.fullPath)).toEqual(['/$group/$partner']);
-    expect(partnerFiles[0]!.source).toContain(
-      'findPartnerPage(context.params.group, context.params.partner)',
+  it('serves every registry page (config/pages.ts) by the generic routes, guarded with the page’s own route', () => {
+    const pageFiles = files.filter((f) => /guardRoute\(page\.route\)/.test(f.source));
+    expect(pageFiles.map((f) => f.fullPath)).toEqual(['/$group/$page']);
+    expect(pageFiles[0]!.source).toContain(
+      'findPageByPath(`/${context.params.group}/${context.params.page}`)',
     );
+    const fullPaths = files.map((f) => f.fullPath);
+    for (const page of pages) {
+      expect(isRouteName(page.route), page.route).toBe(true);
+      const path = pagePath(page);
+      // Its own route file (a page with a path parameter), or one of the generic two-segment routes.
+      const served = fullPaths.includes(path) || /^\/[a-z0-9-]+\/[a-z0-9-]+$/.test(path);
+      expect(served, `${page.route}: ${path}`).toBe(true);
+      // A static file at a registry page's two-segment path would hide the registry's page.
+      if (/^\/[a-z0-9-]+\/[a-z0-9-]+$/.test(path)) expect(fullPaths, page.route).not.toContain(path);
+    }
+    // The partner pages are registry pages, at `/<group>/<route name>`.
     for (const partner of partners) {
-      // `/<group>/<route name>`: the two parameters of the one partner route.
-      expect(rule(partner.route_name).path, partner.route_name).toMatch(
-        new RegExp(`^/[a-z0-9-]+/${partner.route_name}$`),
+      expect(findPageByPath(rule(partner.route_name).path)?.route, partner.route_name).toBe(
+        partner.route_name,
       );
     }
   });
@@ -131,13 +142,13 @@ describe('file routes and config/routes.ts', () => {
   it('guards the back-office page route with each page’s own name, at the path declared for it', () => {
     const pageFiles = files.filter((f) => /guardRoute\(name\)/.test(f.source));
     expect(pageFiles.map((f) => f.fullPath)).toEqual(['/backoffice-refazi/$page']);
-    expect(pageFiles[0]!.source).toContain('if (!Object.hasOwn(pages, name)) throw notFound();');
-    const names = Object.keys(officePages);
-    expect(names.length).toBeGreaterThanOrEqual(9);
-    for (const name of names) {
+    expect(pageFiles[0]!.source).toContain('findPageByPath(`/backoffice-refazi/${context.params.page}`)');
+    expect(pageFiles[0]!.source).toContain('if (!page && !Object.hasOwn(screens, name)) throw notFound();');
+    for (const name of Object.keys(officePages)) {
       expect(isRouteName(name), name).toBe(true);
       expect(rule(name).path, name).toBe(`/backoffice-refazi/${name}`);
-      // A page with its own file would be drawn by that file, never from the list.
+      // A one-off screen is not also a registry page, and a page with its own file is drawn by that file.
+      expect(findPageByRoute(name), name).toBeUndefined();
       expect(
         files.map((f) => f.fullPath),
         name,

@@ -13,6 +13,7 @@ import { messages } from '../../config/messages-tables.it';
 import { partners, voucherPortalLogins, type PartnerDeclaration } from '../../config/partners';
 import { isRouteName, routes, type RouteRule } from '../../config/routes';
 import { statusSets, type StatusEntry } from '../../config/status-sets';
+import { textOf } from '../../config/texts';
 
 const declaredForms: readonly FormDeclaration[] = forms;
 const declaredPartners: readonly PartnerDeclaration[] = partners;
@@ -250,7 +251,10 @@ describe('spec conformance: home menu (000 §2)', () => {
     // In order relative to each other; a section added elsewhere does not matter.
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     for (const spec of SPEC_MENU_SECTIONS)
-      expect(menu.find((section) => section.key === spec.key)?.section_title, spec.key).toBe(spec.title);
+      expect(
+        textOf(messages, menu.find((section) => section.key === spec.key)!.section_title),
+        spec.key,
+      ).toBe(spec.title);
   });
 });
 

@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-account.it';
+import { textOf } from '../../config/texts';
 import { formMessages } from '../../config/messages-forms.it';
 import { messages as tableMessages } from '../../config/messages-tables.it';
 import { messages as firstPaint } from '../../config/messages.it';
@@ -137,7 +138,7 @@ describe('support, help and content pages', () => {
             ? `${pathOf(content.route)}/fringe-app`
             : pathOf(content.route);
         if (new URL(page.url()).pathname !== path) await page.goto(path);
-        await page.getByRole('heading', { level: 1, name: content.title }).waitFor();
+        await page.getByRole('heading', { level: 1, name: textOf(messages, content.title) }).waitFor();
         const body = page.getByTestId(`content-page-${content.route}`);
         if (content.route === 'cond-servizio') {
           expect(await body.getByTestId('content-article').count()).toBe(16);

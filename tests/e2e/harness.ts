@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,24 +23,44 @@ export interface E2eServer {
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<E2eServer> {
-  if (!existsSync('dist/index.html'))
-    throw new Error('dist/ manca: esegui `npm run build` prima dei test e2e.');
+/** A server other than the demo one: demo mode off on an empty database, or a portal built elsewhere. */
+export interface E2eServerOptions {
+  /** false: demo mode off, on a migrated database with nothing in it (the test provisions). Default true. */
+  demo?: boolean;
+  /** The built portal's folder (default dist/). */
+  staticDir?: string;
+  /** Run once the database is open, before the app starts (e.g. building the portal into `staticDir`). */
+  beforeStart?: () => Promise<void>;
+  /** Variables besides the process's (with demo mode off a TICKET_SECRET is made up if none is given). */
+  env?: Record<string, string>;
+}
+
+export async function startServer(options: E2eServerOptions = {}): Promise<E2eServer> {
+  const demo = options.demo ?? true;
+  const staticDir = options.staticDir ?? 'dist';
+  if (!options.beforeStart && !existsSync(join(staticDir, 'index.html')))
+    throw new Error(`${staticDir}/ manca: esegui \`npm run build\` prima dei test e2e.`);
   // Uploaded files go under dataDir; the database is an in-memory copy of the run's seeded template
   // (tests/server/templates.ts), so no file seeds the demo data again.
   const dataDir = mkdtempSync(join(tmpdir(), 'welfare-e2e-'));
   // The demo history counts its days from the seed's instant: the server's clock starts there
   // (server/clock.ts), and so does every browser context's (syncBrowserClock).
-  startClockAt(await seededAt());
-  const database = await openPgliteCopy('demo');
+  if (demo) startClockAt(await seededAt());
+  const database = await openPgliteCopy(demo ? 'demo' : 'empty');
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
+    await options.beforeStart?.();
     app = await buildApp({
       database,
       dataDir,
-      demo: true,
+      demo,
       seedDemo: false,
-      staticDir: 'dist',
+      staticDir,
+      env: {
+        ...process.env,
+        ...(demo ? {} : { TICKET_SECRET: randomBytes(32).toString('hex') }),
+        ...options.env,
+      },
       logger: false,
       rateLimitMax: 10_000,
       // The browsers share this process's event loop: a loaded CI machine lags it past any threshold.

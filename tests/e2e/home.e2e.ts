@@ -15,6 +15,7 @@ import { formatMessage as formatAccount, messages as account } from '../../src/s
 import { formatMessage, messages } from '../../src/shared/catalogues/account';
 import { formatTableMessage } from '../../src/shared/catalogues/tables';
 import { routes, type PermissionRule, type RouteRule } from '../../config/routes';
+import { textOf } from '../../config/texts';
 import { ACME_INFO_POPUP } from '../../src/server/db/seed-home';
 import { TestContexts, settle } from './auth-helpers';
 import {
@@ -175,7 +176,7 @@ function expectedMenu(perms: string[]): Record<string, string[]> {
       .map(
         (section) =>
           [
-            section.section_title,
+            textOf(account, section.section_title),
             section.section_menu.filter((b) => badgeShown(b, perms)).map(badgeKey),
           ] as const,
       )
@@ -249,7 +250,7 @@ describe('home menu', () => {
     const first = menu[0]!;
     for (const badge of first.section_menu) {
       await expect(page.locator(`[data-menu-key="${badgeKey(badge)}"]`).innerText()).resolves.toContain(
-        badge.title,
+        textOf(account, badge.title),
       );
     }
     await page.getByRole('button', { name: 'Assistenza', exact: true }).click();

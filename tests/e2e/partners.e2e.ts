@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { messages } from '../../config/messages-account.it';
-import { findPartner } from '../../config/partners';
+import { findPartner, partnerTitle } from '../../config/partners';
 import { formatEuro } from '../../src/shared/money';
 import { TestContexts } from './auth-helpers';
 import { credit } from './form-driver';
@@ -56,7 +56,7 @@ afterEach(async () => {
 const title = (route: string) => {
   const partner = findPartner(route);
   if (!partner) throw new Error(route);
-  return partner.title;
+  return partnerTitle(partner);
 };
 
 /** Ticks the conditions of a partner page and presses its access button; returns the new tab. */

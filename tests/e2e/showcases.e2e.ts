@@ -102,7 +102,7 @@ describe('showcases', () => {
     const before = await credit(page, token);
 
     await page.goto('/aml/conv-aml');
-    await page.getByRole('heading', { level: 1, name: formMessages.formTitleVouchers }).waitFor();
+    await page.getByRole('heading', { level: 1, name: messages.titleVouchers }).waitFor();
     await page.getByRole('link', { name: 'Supermercato Fresco' }).waitFor();
     await settle(page);
     expect(await axeViolations(page)).toEqual([]);
@@ -306,7 +306,7 @@ describe('showcases', () => {
       .poll(() => page.getByRole('button', { name: formMessages.formPurchaseBuy }).isDisabled())
       .toBe(true);
     await page.goto(routes['conv-ollipay'].path);
-    await page.getByRole('heading', { level: 1, name: formMessages.formTitleWfm }).waitFor();
+    await page.getByRole('heading', { level: 1, name: messages.titleWfm }).waitFor();
     // The heading comes before the amounts (they load): wait for them.
     await expect.poll(() => page.getByRole('radio').count()).toBeGreaterThan(0);
     await expect

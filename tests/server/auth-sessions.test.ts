@@ -12,6 +12,7 @@ import { constants } from '../../config/constants';
 import { messages } from '../../src/server/messages';
 import type { FastifyRequest } from 'fastify';
 import { authorizeCall } from '../../src/server/plugins/access';
+import { hasPopup } from '../../src/server/services/info-popup';
 import {
   TOUCH_EVERY_MS,
   createSession,
@@ -183,5 +184,43 @@ describe.each(backends)('session lookup (%s)', (backend) => {
       await t.request({ method: 'GET', url: '/api/info_popup', token }),
     );
     expect(body.session_infos.show_user_info_popup).toBe(popup.popup_content !== '');
+  });
+  it('flags the popup in get-logged-user-info by the same rule as the popup call (blank is none)', async () => {
+    // The session query reads a flag (hasPopupSql), not the HTML: it must agree with hasPopup, also on
+    // the Unicode blanks that JavaScript's trim removes.
+    const token = await t.login('giulia.verdi@example.com');
+    const user = await t.db
+      .selectFrom('users')
+      .select('customer_id')
+      .where('email', '=', 'giulia.verdi@example.com')
+      .executeTakeFirstOrThrow();
+    const flag = async () =>
+      json<{ session_infos: { show_user_info_popup: boolean } }>(
+        await t.request({ method: 'GET', url: '/api/get-logged-user-info', token }),
+      ).session_infos.show_user_info_popup;
+    expect(await flag()).toBe(false);
+    const contents = [
+      '',
+      ' ',
+      '\t\n\r\v\f',
+      '\u00a0\u2003\u2028\u2029\u3000\ufeff',
+      ' <p>Avviso</p> ',
+      '\u00a0x\u00a0',
+      'é',
+      '\\',
+    ];
+    await t.db.insertInto('info_popups').values({ customer_id: user.customer_id, content: '' }).execute();
+    try {
+      for (const content of contents) {
+        await t.db
+          .updateTable('info_popups')
+          .set({ content })
+          .where('customer_id', '=', user.customer_id)
+          .execute();
+        expect({ content, shown: await flag() }).toEqual({ content, shown: hasPopup(content) });
+      }
+    } finally {
+      await t.db.deleteFrom('info_popups').where('customer_id', '=', user.customer_id).execute();
+    }
   });
 });

@@ -28,12 +28,13 @@ import {
   upload,
 } from './forms-helpers';
 import { backends, json } from './helpers';
+import { literal } from '../../config/texts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
-const FIXTURE_CATEGORY = { id: 'categoria-prova', label: 'Categoria di prova {product}' } as const;
+const FIXTURE_CATEGORY = { id: 'categoria-prova', label: literal('Categoria di prova {product}') } as const;
 
 const validFields = {
   tel: '+39 333 1234567',

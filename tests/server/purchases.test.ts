@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { messages } from '../../config/messages-api.it';
+import { literal, textOf } from '../../config/texts';
 import type { PurchaseDeclaration } from '../../config/purchases/types';
 import { registeredPurchases } from '../../src/server/routes/purchases/index';
 import { balances } from '../../src/server/services/ledger';
@@ -241,7 +242,7 @@ describe.each(backends)('declared purchases (%s)', (backend) => {
     }>(await t.request({ method: 'GET', url: '/api/openapi.json' }));
     for (const purchase of testPurchases) {
       const operation = doc.paths[`/api/crea_acquisto/${purchase.name}`]?.post;
-      expect(operation?.summary, purchase.name).toContain(purchase.title);
+      expect(operation?.summary, purchase.name).toContain(textOf(messages, purchase.title));
       expect(operation?.tags).toEqual(['acquisti']);
       expect(JSON.stringify(operation?.requestBody)).toContain('additionalProperties');
     }
@@ -253,7 +254,7 @@ describe('purchase declarations at startup', () => {
   it('refuses a repeated name, an unknown movement kind, bad cuts or limits', () => {
     expect(() => registeredPurchases(testPurchases)).not.toThrow();
     expect(() => registeredPurchases([base, base])).toThrow(/ripetuto/);
-    expect(() => registeredPurchases([{ ...base, movement: { kind: 99, oggetto: 'x' } }])).toThrow(
+    expect(() => registeredPurchases([{ ...base, movement: { kind: 99, oggetto: literal('x') } }])).toThrow(
       /movimento/,
     );
     expect(() => registeredPurchases([{ ...base, amount: { kind: 'cuts', cuts: [] } }])).toThrow(/tagli/);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../config/purchases';
+import { declaredText } from '../../src/server/messages';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { formatDate } from '../../src/shared/dates';
 import { runAdmin } from '../../src/server/admin';
@@ -194,7 +195,7 @@ describe.each(backends)('voucher code stocks, demo mode off (%s)', (backend) => 
         .execute();
     expect(await warnings()).toHaveLength(1);
     expect((await warnings())[0]!.text).toContain(
-      `restano 1 codici liberi per «${purchase.title}», prodotto 25.00`,
+      `restano 1 codici liberi per «${declaredText(purchase.title)}», prodotto 25.00`,
     );
     const second = await buy(t, token);
     expect(second.statusCode, second.body).toBe(201);

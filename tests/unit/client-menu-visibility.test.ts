@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { menu, type MenuConfig, type MenuLeafBadge, type MenuSubsectionBadge } from '../../config/menu';
 import { isRouteName, routes, type RouteGroup, type RouteRule } from '../../config/routes';
+import { literal } from '../../config/texts';
 import {
   canShowRoute,
   findSubsection,
@@ -185,11 +186,11 @@ describe('robustness', () => {
     const config = [
       {
         key: 'x',
-        section_title: 'X',
+        section_title: literal('X'),
         section_menu: [
-          { title: 'Ignota', image: '/menu/faq.svg', route_name: 'non-esiste' },
-          { title: 'Script', image: '/menu/faq.svg', direct_link: 'javascript:alert(1)' },
-          { title: 'Sito', image: '/menu/faq.svg', direct_link: 'https://example.org/' },
+          { title: literal('Ignota'), image: '/menu/faq.svg', route_name: 'non-esiste' },
+          { title: literal('Script'), image: '/menu/faq.svg', direct_link: 'javascript:alert(1)' },
+          { title: literal('Sito'), image: '/menu/faq.svg', direct_link: 'https://example.org/' },
         ],
       },
     ] as unknown as MenuConfig;

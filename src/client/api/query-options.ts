@@ -1,5 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { IndirizziEsterni } from '../../../schemas/wire-types.gen';
+import type {
+  AziendaAffiliata,
+  BenefitHub,
+  CartaCarburante,
+  CodiceConsegnato,
+  CreditiInScadenza,
+  GruppoFileUtente,
+  IndirizziEsterni,
+  LinkApp,
+  TicketAssistenzaInviato,
+} from '../../../schemas/wire-types.gen';
 import { ApiError, apiRequest } from './client';
 import type {
   CarouselSlide,
@@ -81,7 +91,6 @@ export const userPrivacyQueryOptions = () =>
     },
   });
 
-/** `GET /api/carosello_get_playlist`: the slides of the home carousel (their actions are signed). */
 /** The installation's outside addresses (request form, new convention): null hides their buttons. */
 export const externalLinksQueryOptions = () =>
   queryOptions({
@@ -90,9 +99,82 @@ export const externalLinksQueryOptions = () =>
     staleTime: 60 * 60_000,
   });
 
+/** `GET /api/carosello_get_playlist`: the slides of the home carousel (their actions are signed). */
 export const carouselPlaylistQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.carouselPlaylist,
     queryFn: ({ signal }) => apiRequest<CarouselSlide[]>('/carosello_get_playlist', { signal }),
+    staleTime: 10 * 60_000,
+  });
+
+/** `GET /api/crediti_in_scadenza`, under the credit's key: whatever refreshes the balance (a purchase) refreshes this too. */
+export const creditExpiryQueryOptions = () =>
+  queryOptions({
+    queryKey: [...queryKeys.credit, 'scadenze'] as const,
+    queryFn: ({ signal }) => apiRequest<CreditiInScadenza>('/crediti_in_scadenza', { signal }),
+    select: (answer) => answer.scadenze,
+    staleTime: 60_000,
+  });
+
+/** The filters of "I Miei Files" (site-archivio-files). */
+export interface FileFilters {
+  id_ordine?: number;
+  id_categoria?: number;
+  id_tipo_file?: number;
+}
+
+/** `GET /api/files_utente`: the user's documents grouped by purchase, filtered. */
+export const userFilesQueryOptions = (filters: FileFilters) =>
+  queryOptions({
+    queryKey: ['files', filters] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<GruppoFileUtente[]>('/files_utente', { signal, query: { ...filters } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET /api/supporto`: the support requests the user sent. */
+export const sentTicketsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['support-tickets'] as const,
+    queryFn: ({ signal }) => apiRequest<TicketAssistenzaInviato[]>('/supporto', { signal }),
+  });
+
+/** `GET /api/benefit_hub`: the customer code of the discount portal. */
+export const benefitHubQueryOptions = () =>
+  queryOptions({
+    queryKey: ['benefit-hub'] as const,
+    queryFn: () => apiRequest<BenefitHub>('/benefit_hub'),
+    staleTime: 5 * 60_000,
+  });
+
+/** `GET /api/aziende_affiliate` (back office): the companies affiliated to the one acted for. */
+export const affiliatedCompaniesQueryOptions = (actFor: number | null) =>
+  queryOptions({
+    queryKey: ['backoffice', 'aziende_affiliate', actFor] as const,
+    queryFn: ({ signal }) => apiRequest<AziendaAffiliata[]>('/aziende_affiliate', { signal, actFor }),
+  });
+
+/** `GET /api/dettaglio_acquisto/{id}`: the code a purchase delivered (its owner only). */
+export const purchaseDetailQueryOptions = (purchaseId: number) =>
+  queryOptions({
+    queryKey: ['purchase-detail', purchaseId] as const,
+    queryFn: ({ signal }) => apiRequest<CodiceConsegnato>(`/dettaglio_acquisto/${purchaseId}`, { signal }),
+    retry: false,
+  });
+
+/** `GET /api/bonus_benzina`: the fuel card on offer; 204 (no card) answers no body, kept as null. */
+export const fuelBonusQueryOptions = () =>
+  queryOptions({
+    queryKey: ['showcase', 'bonus-benzina'] as const,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<CartaCarburante | undefined>('/bonus_benzina', { signal })) ?? null,
+    staleTime: 0,
+  });
+
+/** `GET /api/static_links/app`: the store pages of every app voucher page's app. */
+export const appLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: ['static-links', 'app'] as const,
+    queryFn: ({ signal }) => apiRequest<LinkApp[]>('/static_links/app', { signal }),
     staleTime: 10 * 60_000,
   });

@@ -1,10 +1,12 @@
 /**
- * The old names of a few screens (config/routes.ts `routeAliases`, issue 28): the path an old link
- * should land on, read by the root route, which redirects there (replacing the address) before any
- * other route is matched. `/<alias>` and `/<group>/<alias>` are both understood; a route with an
- * optional parameter (site-documentazione's group to show) takes one more segment.
+ * The old names of a few screens (config/route-aliases.ts, issue 28): the path an old link
+ * should land on, read by the root route (through alias-redirect.ts, which loads this file for an old
+ * link only), which redirects there (replacing the address) before any other route is matched.
+ * `/<alias>` and `/<group>/<alias>` are both understood; a route with an optional parameter
+ * (site-documentazione's group to show) takes one more segment.
  */
-import { routeAliases, routes } from '../../../config/routes';
+import { routeAliases } from '../../../config/route-aliases';
+import { routes } from '../../../config/routes';
 import { routePath } from '../components/route-link';
 
 type Alias = keyof typeof routeAliases;

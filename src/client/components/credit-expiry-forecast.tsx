@@ -5,22 +5,11 @@
  * nothing expires.
  */
 import { List, Skeleton, Stack, Text } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreditiInScadenza } from '../../../schemas/wire-types.gen';
+import { useQuery } from '@tanstack/react-query';
 import { formatMessage, messages } from '../../shared/catalogues/account';
 import { formatDate } from '../../shared/dates';
 import { euro, parseCents } from '../../shared/money';
-import { apiRequest } from '../api/client';
-import { queryKeys } from '../api/query-options';
-
-/** Under the credit's key: whatever refreshes the balance (a purchase) refreshes this too. */
-export const creditExpiryQueryOptions = () =>
-  queryOptions({
-    queryKey: [...queryKeys.credit, 'scadenze'] as const,
-    queryFn: ({ signal }) => apiRequest<CreditiInScadenza>('/crediti_in_scadenza', { signal }),
-    select: (answer) => answer.scadenze,
-    staleTime: 60_000,
-  });
+import { creditExpiryQueryOptions } from '../api/query-options';
 
 export function CreditExpiryForecast({ enabled = true }: { enabled?: boolean }) {
   const query = useQuery({ ...creditExpiryQueryOptions(), enabled });

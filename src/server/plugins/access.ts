@@ -174,8 +174,12 @@ export function checkRouteDeclaration(
  * The shared rule applied to a call that names its route: the session's facts in the shape the
  * portal's guard reads. A refusal is 403; the threshold refusal carries the spec's text.
  */
-export function authorizeCall(request: FastifyRequest, session: SessionAccess): void {
-  const routeName = request.routeOptions.config.route;
+export function authorizeCall(
+  request: FastifyRequest,
+  session: SessionAccess,
+  // The caller may hand it in: `request.routeOptions` builds a new object on every read.
+  routeName: string | undefined = request.routeOptions.config.route,
+): void {
   if (routeName === undefined) return;
   // Fails closed: a session read without its permissions cannot pass a route's gating.
   if (session.perms === null) throw ApiError.of(403, 'apiForbidden');

@@ -27,7 +27,8 @@ declare module 'fastify' {
     /**
      * What the call answers from, read by the session query itself (a correlated subquery over the
      * session `s` and its user `u`) into `request.auth.extra`: the call then costs one round trip.
-     * `day` is the Rome day of the request (a parameter of the compiled session query).
+     * `day` is the Rome day of the request (an SQL date expression over a parameter of the compiled
+     * session query).
      */
     sessionExtra?: (db: Kysely<DB>, day: string) => RawBuilder<unknown>;
   }
@@ -85,7 +86,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   if (session.profile === 'operatore' && !config.operatorConsole && !config.operatorToo) {
     throw ApiError.of(403, 'apiNotForOperators');
   }
-  authorizeCall(request, session);
+  authorizeCall(request, session, config.route);
   request.auth = session;
 }
 

@@ -39,6 +39,7 @@ export interface MetricsPluginOptions {
 
 /** Seconds; an API call is expected well under a second, an export or an upload may take several. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const STATUS_CLASSES: readonly string[] = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 
 export const metricsPlugin = fp<MetricsPluginOptions>(
   async (app: FastifyInstance, options) => {
@@ -57,16 +58,30 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
       buckets: DURATION_BUCKETS,
       registers,
     });
-    app.addHook('onResponse', async (request, reply) => {
-      duration.observe(
-        {
+    // The histogram's child per route, method and status class, made once: prom-client would otherwise
+    // build and hash the label set on every answer. Keyed by the route's config object (one per route).
+    const children = new WeakMap<object, Map<string, ReturnType<typeof duration.labels>>>();
+    const unmatched = {};
+    app.addHook('onResponse', (request, reply, done) => {
+      const options = request.routeOptions;
+      const config = options.config ?? unmatched;
+      const statusClass =
+        STATUS_CLASSES[Math.floor(reply.statusCode / 100)] ?? `${Math.floor(reply.statusCode / 100)}xx`;
+      const key = `${request.method} ${statusClass}`;
+      let byKey = children.get(config);
+      if (!byKey) children.set(config, (byKey = new Map()));
+      let child = byKey.get(key);
+      if (!child) {
+        child = duration.labels({
           method: request.method,
-          route: request.routeOptions.url ?? '(none)',
-          route_name: request.routeOptions.config?.route ?? '',
-          status_class: `${Math.floor(reply.statusCode / 100)}xx`,
-        },
-        reply.elapsedTime / 1000,
-      );
+          route: options.url ?? '(none)',
+          route_name: options.config?.route ?? '',
+          status_class: statusClass,
+        });
+        byKey.set(key, child);
+      }
+      child.observe(reply.elapsedTime / 1000);
+      done();
     });
 
     const pool = new Gauge({

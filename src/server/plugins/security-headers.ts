@@ -107,20 +107,28 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
     // every request) and its effect recorded once: the headers are the same on every answer.
     const applyHelmet = helmet(helmetOptions(options.publicUrl, options.frameSrc));
     const steps = recordHelmet(applyHelmet);
+    // The recorded headers as one object of the reply's own headers: Node then writes and checks them
+    // once, with the route's, instead of storing each on the raw response first (setHeader) and
+    // merging the route's into them at writeHead. Every answer goes through the reply (no route
+    // hijacks it; errors raised by the router get helmet on the raw response, see app.ts).
+    const headers: Record<string, string | number | string[]> = {};
+    for (const step of steps ?? []) {
+      if ('set' in step)
+        headers[step.set.toLowerCase()] = typeof step.value === 'object' ? [...step.value] : step.value;
+      else delete headers[step.remove.toLowerCase()];
+    }
     app.addHook('onRequest', (request, reply, done) => {
       if (!steps) return applyHelmet(request.raw, reply.raw, () => done());
-      const raw = reply.raw;
-      for (const step of steps) {
-        if ('set' in step) raw.setHeader(step.set, step.value);
-        else raw.removeHeader(step.remove);
-      }
+      reply.headers(headers);
       done();
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      const keep = reply.statusCode === 200 && request.routeOptions.config?.cacheable === true;
-      if (isNoStorePath(request.url) && !keep) reply.header('cache-control', 'no-store');
-      return payload;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (isNoStorePath(request.url)) {
+        const keep = reply.statusCode === 200 && request.routeOptions.config?.cacheable === true;
+        if (!keep) reply.header('cache-control', 'no-store');
+      }
+      done(null, payload);
     });
   },
   { name: 'security-headers' },

@@ -37,6 +37,7 @@ import skinRoutes from './skins/index';
 import sellersRoutes from './sellers/index';
 import demoSupplierRoutes from './sellers/demo-supplier';
 import showcaseRoutes from './showcases/index';
+import type { DeclaredAppVoucherPage, DeclaredShowcase } from './showcases/declared';
 
 export interface ApiRoutesOptions {
   demo: boolean;
@@ -55,6 +56,10 @@ export interface ApiRoutesOptions {
   extraSupportCategories?: readonly SupportCategory[];
   /** Whether this instance's timer queues the daily reminders of expiring credit (issue 28). */
   expiryReminderTimer?: boolean;
+  /** Showcase grids served besides config/showcases (issue 25): declarations, no code. */
+  extraShowcases?: readonly DeclaredShowcase[];
+  /** App-voucher pages served besides config/showcases/app-vouchers.ts (issue 25). */
+  extraAppVoucherPages?: readonly DeclaredAppVoucherPage[];
 }
 
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
@@ -103,6 +108,11 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
   await app.register(sellersRoutes);
   await app.register(demoSupplierRoutes, { demo: options.demo });
   // Showcases (issue 13): vouchers, fuel card, app vouchers, mutual aid.
-  await app.register(showcaseRoutes, { registry: options.partners, publicUrl: options.publicUrl });
+  await app.register(showcaseRoutes, {
+    registry: options.partners,
+    publicUrl: options.publicUrl,
+    extraShowcases: options.extraShowcases ?? [],
+    extraAppVoucherPages: options.extraAppVoucherPages ?? [],
+  });
   for (const plugin of options.extraRoutes) await app.register(plugin);
 }

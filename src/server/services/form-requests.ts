@@ -14,7 +14,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FormDeclaration } from '../../../config/forms/types';
 import { kindReplayRoute } from '../../../config/movement-kinds';
-import { formatMessage } from '../messages';
+import { declaredText, formatMessage } from '../messages';
 import { payloadToReplay } from '../../shared/forms/replay';
 import { runFormRules, type RuleErrors } from '../../shared/forms/rules';
 import { formatCents, parseCents } from '../../shared/money';
@@ -99,7 +99,7 @@ function checkDocumentsFit(
         addError(
           errors,
           'docs',
-          formatMessage('apiDocumentTypeExcluded', { tipo: document.tipo, slot: slot.label }),
+          formatMessage('apiDocumentTypeExcluded', { tipo: document.tipo, slot: declaredText(slot.label) }),
         );
       }
     }
@@ -187,7 +187,7 @@ export async function submitFormRequest(db: Kysely<DB>, input: SubmitInput): Pro
     kind: form.kind,
     amountCents,
     source: form.credit,
-    oggetto: category?.nome ?? form.title,
+    oggetto: category?.nome ?? declaredText(form.title),
     soggetto: subjectOf(form, data, userName, fund?.nome ?? null),
     payload: data,
     // Replay reads the form back by its route name, not by the kind (two forms may share one).

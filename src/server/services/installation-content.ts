@@ -23,7 +23,7 @@ import { documentationGroups } from '../../../config/content-pages';
 import { appVoucherPages } from '../../../config/showcases/app-vouchers';
 import type { InstallationContent, InstallationContentLink } from '../../../schemas/wire-types.gen';
 import type { DB, StaticLinkType } from '../db/schema';
-import { formatMessage } from '../messages';
+import { declaredText, formatMessage } from '../messages';
 import { carouselImages, isDeclaredAction } from './carousel';
 
 const schemaFile = (name: string) =>
@@ -63,7 +63,7 @@ function isUsableUrl(url: string): boolean {
 }
 
 const DOCUMENTATION_GROUPS: ReadonlyMap<string, string> = new Map(
-  documentationGroups.map((group) => [group.slug, group.title]),
+  documentationGroups.map((group) => [group.slug, declaredText(group.title)]),
 );
 const APP_PAGES: ReadonlySet<string> = new Set(appVoucherPages.map((page) => page.route_name));
 

@@ -13,6 +13,7 @@ import {
   handoffTtlSeconds,
   partnerProviders,
   partners as declaredPartners,
+  partnerTitle,
   voucherPortalLogins,
   type PartnerDeclaration,
   type PartnerProvider,
@@ -165,7 +166,9 @@ export async function chargePartner(
 
   const page = input.registry.partners.find((partner) => partner.route_name === handoff.route_name);
   // Like every other movement: oggetto is what was bought, soggetto who sells it (the partner's portal).
-  const soggetto = page && page.title !== provider.name ? `${provider.name} - ${page.title}` : provider.name;
+  const name = provider.name.literal;
+  const title = page && partnerTitle(page);
+  const soggetto = title && title !== name ? `${name} - ${title}` : name;
   const source = handoff.comp_credito;
   return withIdempotency(
     db,

@@ -11,6 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import { formatFormMessage } from '../../shared/catalogues/forms';
+import { declaredText } from '../messages';
 import { movementKindIds } from '../../../config/movement-kinds';
 import type { PurchaseDeclaration } from '../../../config/purchases/types';
 import { euro, formatCents, formatEuro } from '../../shared/money';
@@ -243,11 +244,8 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
       .executeTakeFirstOrThrow();
     soggetto = `${user.nome} ${user.cognome}`.trim();
   }
-  const oggetto = sold
-    ? `${purchase.movement.oggetto} ${sold.oggetto}`
-    : product
-      ? `${purchase.movement.oggetto}: ${product.name}`
-      : purchase.movement.oggetto;
+  const declared = declaredText(purchase.movement.oggetto);
+  const oggetto = sold ? `${declared} ${sold.oggetto}` : product ? `${declared}: ${product.name}` : declared;
 
   let delivered: Delivery | null = null;
   const { purchase: made } = await debitPurchase(db, {
@@ -268,7 +266,7 @@ export async function submitPurchase(db: Kysely<DB>, input: PurchaseInput): Prom
           purchaseId: row.id,
           userId,
           productCode: product?.code ?? `${purchase.name}-${formatCents(amountCents)}`,
-          productName: product?.name ?? `${purchase.title} ${formatEuro(amountCents)}`,
+          productName: product?.name ?? `${declaredText(purchase.title)} ${formatEuro(amountCents)}`,
           istruzioni: formatFormMessage(purchase.delivers.howTo) + expiryNote(taken.expiresOn),
           code: taken.code,
           expiresOn: taken.expiresOn,

@@ -14,7 +14,7 @@ import { operatorRules, rejectReasons, transferPayoutForms } from '../../../conf
 import { formatCents, formatEuro } from '../../shared/money';
 import type { DB, Purchase, PurchaseEvent, ReviewState } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatMessage } from '../messages';
+import { declaredText, formatMessage } from '../messages';
 import type { MailMessage, Mailer } from '../plugins/mail';
 import { romeDate } from './calendar';
 import { attachDocuments, usableDocuments } from './documents';
@@ -420,7 +420,7 @@ export async function requestDetail(
     inviata_il: r.created.toISOString(),
     tipo: movementKindLabel(r.kind),
     modulo: r.form_route,
-    modulo_titolo: form?.declaration.title ?? null,
+    modulo_titolo: form ? declaredText(form.declaration.title) : null,
     oggetto: r.oggetto,
     soggetto: r.soggetto,
     dipendente: {
@@ -549,7 +549,8 @@ export async function decideRequest(
   let reasonLabel: string | undefined;
   const note = checkNote('nota' in decision ? decision.nota : undefined);
   if (decision.azione === 'rifiuta') {
-    reasonLabel = rejectReasons.find((r) => r.code === decision.motivo)?.label;
+    const reason = rejectReasons.find((r) => r.code === decision.motivo);
+    reasonLabel = reason && declaredText(reason.label);
     if (reasonLabel === undefined)
       throw new ApiError(400, { motivo: [formatMessage('apiRejectReasonRequired')] });
     if (decision.motivo === 'altro' && note === undefined)

@@ -5,7 +5,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema';
 import { romeDate } from './calendar';
-import { hasPopup } from './info-popup';
+import { hasPopupSql } from './info-popup';
 import { balanceLinesQuery, sumBalances, toWireCrediti, type BalanceLine } from './ledger';
 import type { SessionUser } from './sessions';
 import { userPermsQuery } from './reference-data';
@@ -21,19 +21,20 @@ export interface LoggedUserRow {
   ollipay_profile: string | null;
   ollipay_reg_status: boolean;
   azienda: { id: number; nome: string; cognome: string };
-  /** The company a referent acts for (the session's choice, else the own one). */
+  /** The company a referent acts for when it is not the own one (the session's choice), else null. */
   act_for: { id: number; nome: string } | null;
   conv_special_agreed: boolean;
   eurete_cond_agreed: boolean;
   lines: BalanceLine[];
-  info_popup: string | null;
+  /** Whether the customer has popup content that is not blank (`hasPopup`). */
+  has_info_popup: boolean;
 }
 
 /**
  * What get-logged-user-info answers, as one JSON column read by the session query itself
  * (`config.sessionExtra`, plugins/auth.ts): a correlated subquery over the session `s` and its user
- * `u` with the company, the acting company, the credit lines the balance counts and the customer's
- * popup. The call costs one round trip, the session check included.
+ * `u` with the company, the acting company, the credit lines the balance counts and whether the
+ * customer has a popup. The call costs one round trip, the session check included.
  */
 export function loggedUserColumns(db: Kysely<DB>, day: string = romeDate()): RawBuilder<LoggedUserRow> {
   return sql<LoggedUserRow>`(
@@ -43,8 +44,10 @@ export function loggedUserColumns(db: Kysely<DB>, day: string = romeDate()): Raw
              'threshold_ok', u.threshold_ok, 'ollipay_profile', u.ollipay_profile,
              'ollipay_reg_status', u.ollipay_reg_status,
              'azienda', json_build_object('id', c.id_azienda, 'nome', c.nome, 'cognome', c.cognome),
-             'act_for', CASE WHEN af.id_azienda IS NULL THEN NULL
-                             ELSE json_build_object('id', af.id_azienda, 'nome', af.nome) END,
+             -- Another company only (the own one is 'azienda'): looked up only when there is one.
+             'act_for', CASE WHEN s.act_for IS NOT NULL AND s.act_for <> u.company_id THEN
+                          (SELECT json_build_object('id', af.id_azienda, 'nome', af.nome)
+                             FROM companies AS af WHERE af.id_azienda = s.act_for) END,
              -- The conventions disclaimer is accepted once for good (conv_special_agreements, 002 §2.1):
              -- every later session says so, not only the one it was accepted in.
              'conv_special_agreed', s.conv_special_agreed
@@ -53,9 +56,11 @@ export function loggedUserColumns(db: Kysely<DB>, day: string = romeDate()): Raw
              'eurete_cond_agreed', s.eurete_cond_agreed,
              'lines', (SELECT coalesce(json_agg(l), '[]'::json)
                          FROM (${balanceLinesQuery(db, sql<number>`u.id`, day)}) AS l),
-             'info_popup', (SELECT ip.content FROM info_popups AS ip WHERE ip.customer_id = u.customer_id))
+             -- Whether the customer has a popup (not its HTML): the same rule as hasPopup.
+             'has_info_popup', EXISTS (SELECT 1 FROM info_popups AS ip
+                                        WHERE ip.customer_id = u.customer_id
+                                          AND ${hasPopupSql(sql<string>`ip.content`)}))
       FROM companies AS c
-      LEFT JOIN companies AS af ON af.id_azienda = coalesce(s.act_for, u.company_id)
      WHERE c.id_azienda = u.company_id)`;
 }
 
@@ -79,7 +84,7 @@ export function loggedUserInfo(session: Pick<SessionUser, 'email' | 'profile'>, 
       conv_special_agreed: row.conv_special_agreed,
       eurete_cond_agreed: row.eurete_cond_agreed,
       // True when the customer has popup content (GET info_popup); the portal shows it once per session.
-      show_user_info_popup: hasPopup(row.info_popup),
+      show_user_info_popup: row.has_info_popup,
       act_for:
         session.profile === 'ref_aziendale'
           ? (row.act_for ?? { id: row.azienda.id, nome: row.azienda.nome })

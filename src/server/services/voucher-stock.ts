@@ -25,7 +25,7 @@ import { formatCents, parseCents } from '../../shared/money';
 import { allowedCuts, amountFieldOf } from '../../shared/purchases';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatMessage } from '../messages';
+import { declaredText, formatMessage } from '../messages';
 import type { Mailer } from '../plugins/mail';
 import { addMonths, isIsoDay, romeDate } from './calendar';
 import { newDeliveryCode } from './delivered-codes';
@@ -151,7 +151,7 @@ export function warnIfLow(
       .returning('acquisto')
       .executeTakeFirst();
     if (!first || !operatorEmail) return;
-    const params = { title: purchase.title, product: key.prodotto, left, level };
+    const params = { title: declaredText(purchase.title), product: key.prodotto, left, level };
     const { text, html } = composeMail(formatMessage('apiStockLowAddressee'), [
       formatMessage('apiStockLowMailText', params),
     ]);
@@ -440,7 +440,7 @@ export async function stockReport(db: Kysely<DB>, now = new Date()): Promise<Sto
       lines.push({
         acquisto: purchase.name,
         prodotto,
-        title: purchase.title,
+        title: declaredText(purchase.title),
         free,
         taken: Number(c?.taken ?? 0),
         expired: Number(c?.expired ?? 0),

@@ -5,7 +5,13 @@
  */
 import { allowedRelationIds, amortization, loanInterest, monthNames } from '../../../config/forms';
 import type { FileKind, FormDeclaration, FormRuleName } from '../../../config/forms/types';
-import { formatFormMessage, type FormMessageArgs, type FormMessageKey } from '../catalogues/forms';
+import { textOf } from '../../../config/texts';
+import {
+  formatFormMessage,
+  formMessages,
+  type FormMessageArgs,
+  type FormMessageKey,
+} from '../catalogues/forms';
 import { euro, parseCents } from '../money';
 import { dayjs, formatDate, romeToday } from '../dates';
 import { isCompleteEuroAmount } from '../validators/euro';
@@ -219,8 +225,9 @@ function ruleDocuments(form: FormDeclaration, data: Data, context: RuleContext, 
     if (!isSlotRequired(slot, data)) continue;
     const left = available.get(slot.file_kind) ?? 0;
     if (left > 0) available.set(slot.file_kind, left - 1);
-    else if (slot.requiredMessage) out.add('docs', slot.requiredMessage, { slot: slot.label });
-    else out.add('docs', 'formDocumentRequired', { slot: slot.label });
+    else if (slot.requiredMessage)
+      out.add('docs', slot.requiredMessage, { slot: textOf(formMessages, slot.label) });
+    else out.add('docs', 'formDocumentRequired', { slot: textOf(formMessages, slot.label) });
   }
 }
 

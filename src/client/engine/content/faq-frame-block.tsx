@@ -8,15 +8,8 @@
 import { Alert, Anchor, Card, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { apiRequest } from '../../api/client';
 import { messages } from '../../../shared/catalogues/account';
-import type { FaqFrame } from '../../../../schemas/wire-types.gen';
-
-export const faqUrlQueryOptions = () => ({
-  queryKey: ['content', 'faq-url'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest<FaqFrame>('/faq_url', { signal }),
-  staleTime: 60 * 60_000,
-});
+import { faqUrlQueryOptions } from './content-queries';
 
 /** The height of a same-origin frame's content, kept up to date; null when it cannot be read. */
 function useContentHeight() {

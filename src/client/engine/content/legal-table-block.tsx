@@ -6,6 +6,7 @@ import { Card, Stack, Table, Text } from '@mantine/core';
 import type { ContentBlock } from '../../../../config/content-pages';
 import { legalFigures, taxYear } from '../../../shared/legal-figures';
 import { euro, formatEuro } from '../../../shared/money';
+import { textOf } from '../../../../config/texts';
 import { formatMessage, messages } from '../../../shared/catalogues/account';
 
 type LegalTable = Extract<ContentBlock, { kind: 'legal-table' }>;
@@ -17,9 +18,9 @@ export function LegalTableBlock({ caption, rows }: Pick<LegalTable, 'caption' | 
     const amount = row.orFigure
       ? formatMessage('contentLegalOr', { a: euro(figures[row.figure]), b: euro(figures[row.orFigure]) })
       : formatEuro(figures[row.figure]);
-    return row.unit ? `${amount} ${row.unit}` : amount;
+    return row.unit ? `${amount} ${textOf(messages, row.unit)}` : amount;
   };
-  const title = caption.replace('{year}', String(year));
+  const title = textOf(messages, caption).replace('{year}', String(year));
   return (
     <Card withBorder radius="lg" padding={0} shadow="xs">
       <Table verticalSpacing="sm" horizontalSpacing="md" captionSide="top" data-testid="legal-table">
@@ -32,14 +33,14 @@ export function LegalTableBlock({ caption, rows }: Pick<LegalTable, 'caption' | 
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.label} data-testid="legal-row">
+            <Table.Tr key={textOf(messages, row.label)} data-testid="legal-row">
               <Table.Th scope="row" fw={400} style={{ verticalAlign: 'top' }}>
                 <Stack gap={2}>
                   <Text size="sm" fw={600}>
-                    {row.label}
+                    {textOf(messages, row.label)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {row.note}
+                    {textOf(messages, row.note)}
                   </Text>
                 </Stack>
               </Table.Th>

@@ -65,7 +65,7 @@ function DocumentationLinks({ group }: { group: string }) {
       <Stack gap="xs">
         <Title order={2} size="h5">
           <IconBook size={18} aria-hidden="true" style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-          {formMessages.formDocumentationLinks}
+          {messages.titleDocumentation}
         </Title>
         <List size="sm" spacing={4}>
           {links.map((link) => (

@@ -53,6 +53,14 @@ export const documentationLinksQueryOptions = (group: string) =>
     staleTime: 10 * 60_000,
   });
 
+/** The place of a block that asks nothing: a query never run, so the block queries stay in the blocks' order. */
+export const noBlockQueryOptions = (index: number) =>
+  queryOptions({
+    queryKey: ['form-block-none', index] as const,
+    queryFn: () => null,
+    enabled: false,
+  });
+
 /** The company a referent acts for: a company-scoped plain form asks for it (Act-For). */
 function actingCompanyId(): number | null {
   return useSessionStore.getState().sessionInfos.act_for?.id ?? null;

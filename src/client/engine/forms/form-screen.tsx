@@ -19,6 +19,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { findForm } from '../../../../config/forms';
 import type { PlainFormDeclaration, RequestFormDeclaration } from '../../../../config/forms/types';
+import { textOf } from '../../../../config/texts';
+import { messages as accountMessages } from '../../../shared/catalogues/account';
 import { formatFormMessage, formMessages, type FormMessageKey } from '../../../shared/catalogues/forms';
 import { legalParams, taxYear } from '../../../shared/legal-figures';
 import { creditQueryOptions, queryKeys, userInfoQueryOptions } from '../../api/query-options';
@@ -36,7 +38,12 @@ import { DraftOffer, DraftSaved, useFormDraft } from './form-draft';
 import { FormEngine } from './form-engine';
 import { FormIntro } from './form-intro';
 import { useFormCode } from './form-code';
-import { categoriesQueryOptions, plainFormLoadQueryOptions, replayQueryOptions } from './form-queries';
+import {
+  categoriesQueryOptions,
+  noBlockQueryOptions,
+  plainFormLoadQueryOptions,
+  replayQueryOptions,
+} from './form-queries';
 import type { FormValues } from './validators';
 
 export interface FormScreenProps {
@@ -225,7 +232,7 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
     queries: blockQueries.map((query, index) =>
       query
         ? { queryKey: query.queryKey, queryFn: query.queryFn, staleTime: query.staleTime }
-        : { queryKey: ['form-block-none', index], queryFn: () => null, enabled: false },
+        : noBlockQueryOptions(index),
     ),
   });
   const preloaded = useMemo(() => {
@@ -265,7 +272,10 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
 
     // Legal figures in the text (`{pensionDeductibilityLimit:euro}`...) are this tax year's, in Rome.
     const information = infoModal
-      ? { title: infoModal.title, body: formatFormMessage(infoModal.body, legalParams(taxYear())) }
+      ? {
+          title: textOf(accountMessages, infoModal.title),
+          body: formatFormMessage(infoModal.body, legalParams(taxYear())),
+        }
       : null;
     const run = async () => {
       // A block whose own dialog showed the information (the pension acceptance) replaces the modal.
@@ -354,18 +364,36 @@ function LoadedForm({ declaration, replayId, onRestart, embedded = false, widget
     (request && creditQuery.isError) ||
     (load && loadQuery.isError)
   )
-    return <FormFailure message="formLoadError" title={declaration.title} embedded={embedded} />;
+    return (
+      <FormFailure
+        message="formLoadError"
+        title={textOf(accountMessages, declaration.title)}
+        embedded={embedded}
+      />
+    );
   if (categorySet !== null && categoriesQuery.isError)
-    return <FormFailure message="formCategoriesLoadError" title={declaration.title} embedded={embedded} />;
+    return (
+      <FormFailure
+        message="formCategoriesLoadError"
+        title={textOf(accountMessages, declaration.title)}
+        embedded={embedded}
+      />
+    );
   if (replayId !== undefined && replayQuery.isError)
-    return <FormFailure message="formReplayLoadError" title={declaration.title} embedded={embedded} />;
+    return (
+      <FormFailure
+        message="formReplayLoadError"
+        title={textOf(accountMessages, declaration.title)}
+        embedded={embedded}
+      />
+    );
   if (!loaded || !code || !user || !userInfo || (request && !creditQuery.data) || drafts.status === 'looking')
-    return <FormLoading title={declaration.title} embedded={embedded} />;
+    return <FormLoading title={textOf(accountMessages, declaration.title)} embedded={embedded} />;
 
   const creditCents = request && creditQuery.data ? (parseCents(creditQuery.data[request.credit]) ?? 0) : 0;
   return (
     <FormFrame
-      title={declaration.title}
+      title={textOf(accountMessages, declaration.title)}
       embedded={embedded}
       testId={plain ? `plain-form-${formName(declaration)}` : undefined}
     >

@@ -6,6 +6,7 @@
  *   A route refused only for `threshold_ok` stays visible: opening it shows the spec's alert.
  * - A subsection is shown when the user holds its `tree-` key and at least one of its badges is shown.
  * - The payment-provider badge takes its title from the user's `ollipay_status.profile`.
+ * - Titles are declared as keys of the account catalogue and come out as their texts.
  * - Keys of the permission map that the configuration does not name are simply never asked about.
  */
 import type {
@@ -16,8 +17,9 @@ import type {
   MenuSubsectionBadge,
   SubsectionKey,
 } from '../../../../config/menu';
-import type { MessageKey } from '../../../../config/messages-account.it';
+import { messages, type MessageKey } from '../../../../config/messages-account.it';
 import type { RouteName } from '../../../../config/routes';
+import { textOf, type TextRef } from '../../../../config/texts';
 import { checkRouteAccess, type AccessSession } from '../../../shared/access/route-access';
 
 type AccessUser = NonNullable<AccessSession['user']>;
@@ -82,11 +84,14 @@ export function canShowRoute(routeName: string, session: MenuSession): boolean {
   return access.ok || access.alert !== undefined;
 }
 
+/** The text of a declared title: a key of the account catalogue, or a literal. */
+const title = (ref: TextRef<MessageKey>) => textOf(messages, ref);
+
 function routeTitle(badge: MenuRouteBadge, session: MenuSession): string {
   const profile = session.user?.ollipay_status?.profile;
   const titles = badge.title_by_ollipay_profile;
-  if (profile && titles && Object.hasOwn(titles, profile)) return titles[profile] ?? badge.title;
-  return badge.title;
+  if (profile && titles && Object.hasOwn(titles, profile)) return title(titles[profile] ?? badge.title);
+  return title(badge.title);
 }
 
 function visibleLeaf(badge: MenuLeafBadge, session: MenuSession): VisibleLeaf | null {
@@ -104,7 +109,7 @@ function visibleLeaf(badge: MenuLeafBadge, session: MenuSession): VisibleLeaf | 
     return {
       kind: 'link',
       key: badge.direct_link,
-      title: badge.title,
+      title: title(badge.title),
       image: badge.image,
       href: badge.direct_link,
     };
@@ -127,7 +132,7 @@ function visibleSubsection(
   return {
     kind: 'subsection',
     key: badge.subsection_name,
-    title: badge.title,
+    title: title(badge.title),
     image: badge.image,
     sectionTitle,
     ...(badge.warning ? { warning: badge.warning } : {}),
@@ -146,9 +151,9 @@ export function visibleMenu(menu: MenuConfig, session: MenuSession): VisibleSect
   return menu
     .map((section) => ({
       key: section.key,
-      title: section.section_title,
+      title: title(section.section_title),
       badges: section.section_menu
-        .map((badge) => visibleBadge(badge, section.section_title, session))
+        .map((badge) => visibleBadge(badge, title(section.section_title), session))
         .filter((badge): badge is VisibleBadge => badge !== null),
     }))
     .filter((section) => section.badges.length > 0);

@@ -10,7 +10,12 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
-import { partnerCallMethod, type PartnerDeclaration } from '../../../../config/partners';
+import {
+  partnerCallMethod,
+  partnerDescription,
+  partnerTitle,
+  type PartnerDeclaration,
+} from '../../../../config/partners';
 import type { BonusxLogin, PartnerLink, PartnerLogin } from '../../../../schemas/wire-types.gen';
 import { ApiError, apiRequest } from '../../api/client';
 import { showBackendError } from '../../components/backend-error-box';
@@ -65,7 +70,7 @@ export function PartnerScreen({ partner }: { partner: PartnerDeclaration }) {
   }, [isBonusx, partner, navigate]);
 
   const toRedirect = () =>
-    navigate({ to: '/conv-redirect', search: { page_title: partner.title }, replace: true });
+    navigate({ to: '/conv-redirect', search: { page_title: partnerTitle(partner) }, replace: true });
 
   const access = async () => {
     if (busy) return;
@@ -107,14 +112,14 @@ export function PartnerScreen({ partner }: { partner: PartnerDeclaration }) {
       <Card withBorder radius="lg" padding="xl" shadow="xs">
         <Stack gap="md">
           <Title order={1} size="h2">
-            {partner.title}
+            {partnerTitle(partner)}
           </Title>
-          <Text>{partner.description}</Text>
+          <Text>{partnerDescription(partner)}</Text>
           {partner.conditions && (
             <Checkbox
               checked={accepted}
               onChange={(event) => setAccepted(event.currentTarget.checked)}
-              label={formatFormMessage('formPartnerConditions', { title: partner.title })}
+              label={formatFormMessage('formPartnerConditions', { title: partnerTitle(partner) })}
               data-testid="partner-conditions"
               disabled={busy}
             />
@@ -129,7 +134,7 @@ export function PartnerScreen({ partner }: { partner: PartnerDeclaration }) {
                 onClick={() => void access()}
                 data-testid="partner-access"
               >
-                {formatFormMessage('formPartnerAccess', { title: partner.title })}
+                {formatFormMessage('formPartnerAccess', { title: partnerTitle(partner) })}
               </Button>
               <Text size="sm">{formMessages.formPartnerNewTab}</Text>
             </Stack>

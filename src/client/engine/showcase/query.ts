@@ -3,10 +3,15 @@
  * parameters, search), its cache key, and the items and count of an answer. No React here.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AppVoucherPage } from '../../../../config/showcases/app-vouchers';
 import type { ShowcaseDeclaration, ShowcaseSource } from '../../../../config/showcases/types';
+import type { BuoniDisp, OllipayStatus } from '../../../../schemas/wire-types.gen';
 import { apiRequest, type QueryValue } from '../../api/client';
 
 export type Item = Record<string, unknown>;
+
+/** What an app voucher page's call answers: the amounts on offer (and ollipay's profile). */
+export type AppVoucherOffer = Partial<BuoniDisp & OllipayStatus>;
 
 /** `a.b.c` of an object; undefined when any step is missing. */
 export function readField(source: unknown, path: string): unknown {
@@ -66,6 +71,23 @@ export const showcaseQueryOptions = (declaration: ShowcaseDeclaration, request: 
     staleTime: 30_000,
   });
 };
+
+/** The first page a showcase asks for when it opens (no search): the key of the grid's first query. */
+export const firstShowcasePageQueryOptions = (
+  declaration: ShowcaseDeclaration,
+  params: Readonly<Record<string, string>> = {},
+) => showcaseQueryOptions(declaration, { params, page: 1, search: '' });
+
+/**
+ * The offer of an app voucher page (`GET /api{call}`: `buoni_disp`, or the ollipay status): asked again at
+ * every visit, except right after the page's loader read it (a few seconds).
+ */
+export const appVoucherOfferQueryOptions = (page: Pick<AppVoucherPage, 'route_name' | 'call'>) =>
+  queryOptions({
+    queryKey: ['showcase', page.route_name] as const,
+    queryFn: ({ signal }) => apiRequest<AppVoucherOffer>(page.call, { signal }),
+    staleTime: 5_000,
+  });
 
 /** The header's call (a retailer, a section): one object. */
 export const showcaseHeaderQueryOptions = (

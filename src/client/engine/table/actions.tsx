@@ -19,7 +19,7 @@ import { queryClient } from '../../api/query-client';
 import { flattenBackendError } from '../../components/backend-error-box';
 import { withOverlays } from '../../components/overlay-host';
 import { useDownload } from '../../components/use-download';
-import { refreshTables, tableQueryPrefix, type TableRequest } from './query';
+import { declaredQueryPrefix, refreshTables, tableQueryPrefix, type TableRequest } from './query';
 import { cellText, fillPath, holds, readField, rowText, type Row } from './values';
 
 type DetailColumn = Extract<TableColumn, { kind: 'detail' }>;
@@ -35,7 +35,9 @@ async function refreshAfter(table: TableDeclaration, call: TableCall): Promise<v
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: tableQueryPrefix(table) }),
     refreshTables(queryClient, call.refresh?.tables ?? []),
-    ...(call.refresh?.queries ?? []).map((head) => queryClient.invalidateQueries({ queryKey: [head] })),
+    ...(call.refresh?.queries ?? []).map((head) =>
+      queryClient.invalidateQueries({ queryKey: declaredQueryPrefix(head) }),
+    ),
   ]);
 }
 

@@ -6,5 +6,11 @@
 export { DataTable, type DataTableProps } from './data-table';
 export { TableView, type RowExtraActions, type TableViewProps } from './table-view';
 export { useTable, type ControlledPaging, type TableState, type UseTableOptions } from './use-table';
-export { refreshTables, tableQueryOptions, tableQueryPrefix, type TableRequest } from './query';
+export {
+  firstTablePageQueryOptions,
+  refreshTables,
+  tableQueryOptions,
+  tableQueryPrefix,
+  type TableRequest,
+} from './query';
 export { actionPath, cellText, hasTone, holds, nestRows, readField, statusEntry, type Row } from './values';

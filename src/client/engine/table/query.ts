@@ -3,7 +3,7 @@
  * filters), its cache key and its page. A company-scoped table asks for one company: the id is in the
  * key (under `backoffice`, which the company switcher marks stale) and goes as `Act-For`.
  */
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type Query, type QueryClient } from '@tanstack/react-query';
 import type { TableDeclaration } from '../../../../config/tables/types';
 import { apiRequest, type QueryValue } from '../../api/client';
 import { isBlank, readField, type Row } from './values';
@@ -53,6 +53,38 @@ export function tableQuery(table: TableSpec, request: TableRequest): Record<stri
   return query;
 }
 
+/**
+ * A table's answer is asked again whenever a screen shows it, except when a route's loader (or a preload
+ * on hover) has just read it: the screen mounting right after takes that answer instead of asking a
+ * second time. Only what a loader read is spared (`ensureTablePage` marks it), and only for a moment, so a
+ * modal's table or a page opened again asks again. (react-query consults `refetchOnMount` more than once
+ * per mount, so the mark cannot simply be used up at the first look.)
+ */
+const LOADER_HANDOFF_MS = 3_000;
+const justLoaded = new Map<string, number>();
+
+function askOnMount(query: Query): boolean {
+  const loadedAt = justLoaded.get(query.queryHash);
+  return !(
+    loadedAt !== undefined &&
+    loadedAt === query.state.dataUpdatedAt &&
+    Date.now() - loadedAt < LOADER_HANDOFF_MS
+  );
+}
+
+/** A loader's read of a table page: `ensureQueryData`, and the mark for the screen that mounts next. */
+export async function ensureTablePage(
+  client: QueryClient,
+  options: ReturnType<typeof tableQueryOptions>,
+): Promise<unknown> {
+  const before = client.getQueryState(options.queryKey)?.dataUpdatedAt;
+  const data = await client.ensureQueryData(options);
+  const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  if (query && query.state.dataUpdatedAt !== before)
+    justLoaded.set(query.queryHash, query.state.dataUpdatedAt);
+  return data;
+}
+
 export const tableQueryOptions = (table: TableSpec, request: TableRequest) => {
   const query = tableQuery(table, request);
   const company = table.scope === 'company' ? [request.companyId] : [];
@@ -66,8 +98,39 @@ export const tableQueryOptions = (table: TableSpec, request: TableRequest) => {
       }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    refetchOnMount: askOnMount,
   });
 };
+
+/** The filters a table starts with: each select's declared default. */
+export function initialFilters(table: Pick<TableDeclaration, 'filters'>): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  for (const filter of table.filters ?? []) {
+    if (filter.kind === 'select') values[filter.param] = filter.defaultValue;
+  }
+  return values;
+}
+
+/**
+ * The first page a table asks for when it opens (no search, its default filters and page size): the same
+ * key as `useTable`'s first query, for loaders (`ensureQueryData`). Null when the table asks nothing yet
+ * (a required filter with no default).
+ */
+export function firstTablePageQueryOptions(
+  table: TableSpec & Pick<TableDeclaration, 'filters' | 'requires'>,
+  options: { params?: Record<string, QueryValue>; companyId?: number | null } = {},
+) {
+  const filters = initialFilters(table);
+  if (table.requires !== undefined && (filters[table.requires.param] ?? '') === '') return null;
+  return tableQueryOptions(table, {
+    params: options.params ?? {},
+    search: '',
+    filters,
+    page: 1,
+    pageSize: table.paging.mode === 'none' ? 0 : table.paging.defaultPageSize,
+    companyId: table.scope === 'company' ? (options.companyId ?? null) : null,
+  });
+}
 
 export interface TablePage {
   rows: Row[];
@@ -88,3 +151,39 @@ export function readPage(table: TableSpec, answer: unknown, page: number, pageSi
   }
   return { rows, count: rows.length };
 }
+
+/** What a table filter reads from a declared call (the user picker's users, a source select's choices). */
+type FilterSource = { readonly source: { readonly path: string } };
+
+/** The call of a filter: company-scoped tables ask it for the company asked for (`Act-For`). */
+function filterSourceOptions(table: Pick<TableDeclaration, 'scope'>, companyId: number | null) {
+  return table.scope === 'company' ? { actFor: companyId } : {};
+}
+
+/** The users of a user-picker filter (`filter.source.path`). */
+export const tableUsersQueryOptions = (
+  table: Pick<TableDeclaration, 'scope'>,
+  filter: FilterSource,
+  companyId: number | null,
+) =>
+  queryOptions({
+    queryKey: ['table-users', filter.source.path, companyId] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<Row[]>(filter.source.path, { signal, ...filterSourceOptions(table, companyId) }),
+  });
+
+/** The choices of a source-select filter (`filter.source.path`). */
+export const tableOptionsQueryOptions = (
+  table: Pick<TableDeclaration, 'scope'>,
+  filter: FilterSource,
+  companyId: number | null,
+) =>
+  queryOptions({
+    queryKey: ['table-options', filter.source.path, companyId] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<unknown>(filter.source.path, { signal, ...filterSourceOptions(table, companyId) }),
+    staleTime: 60_000,
+  });
+
+/** Every cached answer whose key starts with a head a call declares in `refresh.queries` (e.g. `credit`). */
+export const declaredQueryPrefix = (head: string): readonly unknown[] => [head];

@@ -13,9 +13,9 @@ import { apiRequest } from '../../api/client';
 import { flattenBackendError } from '../../components/backend-error-box';
 import { withOverlays } from '../../components/overlay-host';
 import { useDownload } from '../../components/use-download';
-import { tableQuery } from './query';
+import { tableOptionsQueryOptions, tableQuery, tableUsersQueryOptions } from './query';
 import type { TableState } from './use-table';
-import { readField, type Row } from './values';
+import { readField } from './values';
 
 const companyOf = (state: TableState) =>
   state.table.scope === 'company' ? { actFor: state.request.companyId } : {};
@@ -27,10 +27,7 @@ function UserPicker({
   filter: Extract<TableFilter, { kind: 'user-picker' }>;
   state: TableState;
 }) {
-  const users = useQuery({
-    queryKey: ['table-users', filter.source.path, state.request.companyId] as const,
-    queryFn: ({ signal }) => apiRequest<Row[]>(filter.source.path, { signal, ...companyOf(state) }),
-  });
+  const users = useQuery(tableUsersQueryOptions(state.table, filter, state.request.companyId));
   const fields = typeof filter.labelField === 'string' ? [filter.labelField] : filter.labelField;
   const data = (users.data ?? []).map((user) => {
     const name = fields.map((field) => String(readField(user, field) ?? '')).join(' ');
@@ -63,11 +60,7 @@ function SourceSelect({
   filter: Extract<TableFilter, { kind: 'source-select' }>;
   state: TableState;
 }) {
-  const options = useQuery({
-    queryKey: ['table-options', filter.source.path, state.request.companyId] as const,
-    queryFn: ({ signal }) => apiRequest<unknown>(filter.source.path, { signal, ...companyOf(state) }),
-    staleTime: 60_000,
-  });
+  const options = useQuery(tableOptionsQueryOptions(state.table, filter, state.request.companyId));
   const list = filter.rows ? readField(options.data, filter.rows) : options.data;
   const items = Array.isArray(list) ? (list as unknown[]) : [];
   const data = items.map((item) => ({

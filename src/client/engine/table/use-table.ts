@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TableDeclaration } from '../../../../config/tables/types';
 import type { QueryValue } from '../../api/client';
 import { useSessionStore } from '../../stores/session';
-import { readPage, tableQueryOptions, type TableRequest } from './query';
+import { initialFilters, readPage, tableQueryOptions, type TableRequest } from './query';
 import { nestRows, type PlacedRow } from './values';
 
 export interface ControlledPaging {
@@ -25,14 +25,6 @@ export interface UseTableOptions {
   companyId?: number | null;
   /** Paging held by the screen (e.g. a modal's view that survives a detail opened over it). */
   paging?: ControlledPaging;
-}
-
-function initialFilters(table: TableDeclaration): Record<string, string | undefined> {
-  const values: Record<string, string | undefined> = {};
-  for (const filter of table.filters ?? []) {
-    if (filter.kind === 'select') values[filter.param] = filter.defaultValue;
-  }
-  return values;
 }
 
 export function useTable(table: TableDeclaration, options: UseTableOptions = {}) {

@@ -23,11 +23,9 @@ import { IconAlertCircle, IconBuilding, IconExternalLink, IconFileTypePdf } from
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { backOfficeMenu } from '../../../../config/menu';
-import type { AziendaAffiliata } from '../../../../schemas/wire-types.gen';
 import { formatMessage, messages as accountMessages } from '../../../shared/catalogues/account';
 import { messages } from '../../../shared/catalogues/tables';
-import { apiRequest } from '../../api/client';
-import { externalLinksQueryOptions } from '../../api/query-options';
+import { affiliatedCompaniesQueryOptions, externalLinksQueryOptions } from '../../api/query-options';
 import { flattenBackendError } from '../../components/backend-error-box';
 import { useCompanySwitcher } from '../../components/use-company-switcher';
 import { MenuEngine } from '../../engine/menu/menu-engine';
@@ -46,11 +44,7 @@ const WRAPPING_BUTTON = {
 
 function AffiliatedCompanies({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const actFor = useSessionStore((state) => state.sessionInfos.act_for?.id ?? null);
-  const companies = useQuery({
-    queryKey: ['backoffice', 'aziende_affiliate', actFor] as const,
-    queryFn: ({ signal }) => apiRequest<AziendaAffiliata[]>('/aziende_affiliate', { signal, actFor }),
-    enabled: opened,
-  });
+  const companies = useQuery({ ...affiliatedCompaniesQueryOptions(actFor), enabled: opened });
   return (
     <Modal opened={opened} onClose={onClose} title={messages.boHomeAffiliated} size="lg" centered>
       <Stack gap="sm">

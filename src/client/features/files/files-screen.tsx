@@ -21,27 +21,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { apiRequest } from '../../api/client';
 import { useDownload } from '../../components/use-download';
 import { formatDate } from '../../../shared/dates';
 import { formatTableMessage, messages } from '../../../shared/catalogues/tables';
 import type { GruppoFileUtente } from '../../../../schemas/wire-types.gen';
-
-export interface FileFilters {
-  id_ordine?: number;
-  id_categoria?: number;
-  id_tipo_file?: number;
-}
-
-export const userFilesQueryOptions = (filters: FileFilters) =>
-  queryOptions({
-    queryKey: ['files', filters] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<GruppoFileUtente[]>('/files_utente', { signal, query: { ...filters } }),
-    placeholderData: keepPreviousData,
-  });
+import { apiRequest } from '../../api/client';
+import { type FileFilters, userFilesQueryOptions } from '../../api/query-options';
 
 type FileRow = GruppoFileUtente['files'][number];
 

@@ -22,7 +22,7 @@ import { flattenBackendError, showBackendError } from '../../components/backend-
 import { ModalActions } from '../../components/modal-actions';
 import { withOverlays } from '../../components/overlay-host';
 import { refreshTables } from '../../engine/table';
-import { decide, operatorProfileQueryOptions } from './operator-api';
+import { decide, operatorProfileQueryOptions, operatorRequestQueryOptions } from './operator-api';
 import { wireEuro } from './wire-euro';
 
 type Mode = 'rifiuta' | 'richiedi_documenti' | null;
@@ -40,7 +40,7 @@ export function DecisionPanel({ request }: { request: OperatoreRichiesta }) {
 
   const reload = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['operator-request', request.id_acquisto] }),
+      client.invalidateQueries({ queryKey: operatorRequestQueryOptions(request.id_acquisto).queryKey }),
       refreshTables(client, ['operator-queue']),
     ]);
 

@@ -12,7 +12,7 @@ import type { OperatoreRichiesta } from '../../../../schemas/wire-types.gen';
 import { formatTableMessage, messages } from '../../../shared/catalogues/tables';
 import { formatDateTime } from '../../../shared/dates';
 import classes from './operator.module.css';
-import { loadDocument } from './operator-api';
+import { operatorDocumentQueryOptions } from './operator-api';
 
 type Document = OperatoreRichiesta['documenti'][number];
 
@@ -24,13 +24,7 @@ function useObjectUrl(blob: Blob | undefined): string | null {
 }
 
 function DocumentContent({ document }: { document: Document }) {
-  const file = useQuery({
-    queryKey: ['operator-document', document.id] as const,
-    queryFn: ({ signal }) => loadDocument(document.id, signal),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 60_000,
-  });
+  const file = useQuery(operatorDocumentQueryOptions(document.id));
   const url = useObjectUrl(file.data?.blob);
   if (file.isError) {
     return (

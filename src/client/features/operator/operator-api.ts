@@ -47,6 +47,16 @@ export function loadDocument(id: number, signal?: AbortSignal): Promise<BlobAnsw
   return apiRequest(`/operatore/documenti/${id}`, { responseType: 'blob', signal });
 }
 
+/** A document shown inline: its blob, kept while shown (a failure is not asked again). */
+export const operatorDocumentQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['operator-document', id] as const,
+    queryFn: ({ signal }) => loadDocument(id, signal),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 60_000,
+  });
+
 export interface BatchCreated {
   id: number;
   bonifici: number;

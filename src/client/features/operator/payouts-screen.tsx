@@ -57,7 +57,7 @@ function NewBatchForm({ overview }: { overview: OperatorePagamenti }) {
       setDay(null);
       setTouched(false);
       await Promise.all([
-        client.invalidateQueries({ queryKey: ['operator-payouts'] }),
+        client.invalidateQueries({ queryKey: operatorPayoutsQueryOptions().queryKey }),
         refreshTables(client, ['operator-batches']),
       ]);
     } catch (error) {

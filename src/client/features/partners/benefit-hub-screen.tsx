@@ -21,17 +21,10 @@ import { IconCopy, IconExternalLink, IconPlayerPlay } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formMessages } from '../../../../config/messages-forms.it';
-import { benefitHub } from '../../../../config/partners';
-import type { BenefitHub } from '../../../../schemas/wire-types.gen';
-import { apiRequest } from '../../api/client';
+import { benefitHub, partnerTitle } from '../../../../config/partners';
+import { benefitHubQueryOptions } from '../../api/query-options';
 import { withOverlays } from '../../components/overlay-host';
 import { openInNewTab } from '../../engine/partner/handoff';
-
-export const benefitHubQueryOptions = () => ({
-  queryKey: ['benefit-hub'] as const,
-  queryFn: () => apiRequest<BenefitHub>('/benefit_hub'),
-  staleTime: 5 * 60_000,
-});
 
 async function copyCode(code: string): Promise<void> {
   const { notifications } = await withOverlays();
@@ -154,7 +147,7 @@ export function BenefitHubScreen() {
       <Card withBorder radius="lg" padding="xl" shadow="xs">
         <Stack gap="md">
           <Title order={1} size="h2">
-            {benefitHub.title}
+            {partnerTitle(benefitHub)}
           </Title>
           <Text>{formMessages.formBenefitHubIntro}</Text>
           {query.isPending && <Loader aria-label={formMessages.formLoading} />}

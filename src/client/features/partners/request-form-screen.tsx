@@ -9,7 +9,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formMessages } from '../../../../config/messages-forms.it';
-import { requestForm } from '../../../../config/partners';
+import { partnerTitle, requestForm } from '../../../../config/partners';
 import { externalLinksQueryOptions } from '../../api/query-options';
 import { openInNewTab } from '../../engine/partner/handoff';
 
@@ -26,7 +26,7 @@ export function RequestFormScreen() {
       <Card withBorder radius="lg" padding="xl" shadow="xs">
         <Stack gap="md" align="flex-start">
           <Title order={1} size="h2">
-            {requestForm.title}
+            {partnerTitle(requestForm)}
           </Title>
           {links.isPending && <Loader aria-label={formMessages.formLoading} />}
           {links.isError && (

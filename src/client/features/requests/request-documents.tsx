@@ -9,6 +9,7 @@ import { IconFileAlert, IconPlus, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { UploadSlot } from '../../../../config/forms/types';
+import { literal } from '../../../../config/texts';
 import { formatTableMessage, messages } from '../../../shared/catalogues/tables';
 import { flattenBackendError } from '../../components/backend-error-box';
 import { withOverlays } from '../../components/overlay-host';
@@ -22,7 +23,8 @@ const MAX_DOCUMENTS = 8;
 
 const slotOf = (n: number): UploadSlot => ({
   name: `richiesta-doc-${n}`,
-  label: formatTableMessage('requestDocumentSlot', { n }),
+  // Already a text (the table catalogue's, numbered): shown as written.
+  label: literal(formatTableMessage('requestDocumentSlot', { n })),
   // The kind of the "other documents" slot: every type of justification is offered.
   file_kind: 'doc_extra',
   exclude: [],

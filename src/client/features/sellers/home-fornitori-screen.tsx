@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { constants } from '../../../../config/constants';
 import { screenConstants } from '../../../../config/screen-constants';
 import { formMessages } from '../../../../config/messages-forms.it';
+import { messages } from '../../../../config/messages-account.it';
 import {
   categorieFornitori,
   fornitoriAziendali,
@@ -44,7 +45,7 @@ export function HomeFornitoriScreen({ search, onSearchChange }: HomeFornitoriScr
         <Group justify="space-between" align="flex-end" gap="sm">
           <Stack gap={4}>
             <Title order={1} size="h2">
-              {category?.nome ?? formMessages.formSellersTitle}
+              {category?.nome ?? messages.titleConventions}
             </Title>
             {search.id_categoria === undefined && <Text c="dimmed">{formMessages.formSellersIntro}</Text>}
           </Stack>

@@ -7,24 +7,15 @@
  * hides the line.
  */
 import { Alert, Anchor, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '../../../../config/messages-account.it';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { findPurchase } from '../../../../config/purchases';
 import type { AppVoucherPage } from '../../../../config/showcases/app-vouchers';
-import type { BuoniDisp, LinkApp, OllipayStatus } from '../../../../schemas/wire-types.gen';
-import { apiRequest } from '../../api/client';
+import { appLinksQueryOptions } from '../../api/query-options';
 import { PurchasePanel } from '../../engine/purchase';
+import { appVoucherOfferQueryOptions } from '../../engine/showcase/query';
 import { DocumentationLink } from './documentation-link';
-
-type Offer = Partial<BuoniDisp & OllipayStatus>;
-
-/** `GET /api/static_links/app`: the store pages of every app voucher page's app. */
-export const appLinksQueryOptions = () =>
-  queryOptions({
-    queryKey: ['static-links', 'app'] as const,
-    queryFn: ({ signal }) => apiRequest<LinkApp[]>('/static_links/app', { signal }),
-    staleTime: 10 * 60_000,
-  });
 
 function AppLinks({ page }: { page: AppVoucherPage }) {
   const query = useQuery(appLinksQueryOptions());
@@ -50,14 +41,10 @@ function AppLinks({ page }: { page: AppVoucherPage }) {
 
 export function AppVoucherScreen({ page }: { page: AppVoucherPage }) {
   const purchase = findPurchase(page.purchase);
-  const offer = useQuery({
-    queryKey: ['showcase', page.route_name],
-    queryFn: ({ signal }) => apiRequest<Offer>(page.call, { signal }),
-    staleTime: 0,
-  });
+  const offer = useQuery(appVoucherOfferQueryOptions(page));
   const profile = page.purchaseProfile;
   const buys = !profile || offer.data?.profile === profile.profile;
-  const title = formMessages[profile && buys ? profile.title : page.title];
+  const title = messages[profile && buys ? profile.title : page.title];
 
   let body;
   if (offer.isPending) body = <Loader aria-label={formMessages.formShowcaseLoading} />;

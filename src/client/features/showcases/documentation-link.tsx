@@ -4,7 +4,7 @@
  */
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formMessages } from '../../../../config/messages-forms.it';
+import { messages } from '../../../../config/messages-account.it';
 import { useRouteLinkProps } from '../../components/route-link';
 import { documentationLinksQueryOptions } from '../../engine/forms/form-queries';
 
@@ -14,7 +14,7 @@ export function DocumentationLink({ group }: { group: string }) {
   if ((documentation.data?.length ?? 0) === 0) return null;
   return (
     <Anchor {...link} size="sm" data-testid="documentation-link">
-      {formMessages.formDocumentationLinks}
+      {messages.titleDocumentation}
     </Anchor>
   );
 }

@@ -9,12 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formMessages } from '../../../../config/messages-forms.it';
 import { findPurchase } from '../../../../config/purchases';
-import type { CartaCarburante } from '../../../../schemas/wire-types.gen';
 import { messages } from '../../../shared/catalogues/account';
 import { formatFormMessage } from '../../../shared/catalogues/forms';
 import { euro, formatWireEuro, parseCents } from '../../../shared/money';
-import { apiRequest } from '../../api/client';
-import { creditQueryOptions } from '../../api/query-options';
+import { creditQueryOptions, fuelBonusQueryOptions } from '../../api/query-options';
 import { PurchaseOverlay, usePurchaseCompleted, usePurchaseFlow } from '../../engine/purchase';
 import { DocumentationLink } from './documentation-link';
 import { buyProduct } from './product-purchase';
@@ -22,13 +20,7 @@ import { buyProduct } from './product-purchase';
 export function FuelBonusScreen() {
   const navigate = useNavigate();
   const purchase = findPurchase('bonus-benzina');
-  const card = useQuery({
-    queryKey: ['showcase', 'bonus-benzina'],
-    // 204 (no card) answers no body: kept as null, since a query's data cannot be undefined.
-    queryFn: async ({ signal }) =>
-      (await apiRequest<CartaCarburante | undefined>('/bonus_benzina', { signal })) ?? null,
-    staleTime: 0,
-  });
+  const card = useQuery(fuelBonusQueryOptions());
   const credit = useQuery(creditQueryOptions());
   const flow = usePurchaseFlow(usePurchaseCompleted());
 
@@ -95,7 +87,7 @@ export function FuelBonusScreen() {
     <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <Title order={1} size="h2">
-          {formMessages.formTitleFuel}
+          {messages.titleFuelBonus}
         </Title>
         {body}
         <DocumentationLink group="fringe-app" />

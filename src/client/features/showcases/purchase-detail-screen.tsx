@@ -7,20 +7,15 @@
 import { Alert, Anchor, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formMessages } from '../../../../config/messages-forms.it';
-import type { CodiceConsegnato } from '../../../../schemas/wire-types.gen';
 import { formatTableMessage } from '../../../shared/catalogues/tables';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/catalogues/account';
-import { apiRequest } from '../../api/client';
+import { purchaseDetailQueryOptions } from '../../api/query-options';
 import { useRouteLinkProps } from '../../components/route-link';
 
 export function PurchaseDetailScreen({ purchaseId }: { purchaseId: number }) {
   const history = useRouteLinkProps('dashmovimenti');
-  const detail = useQuery({
-    queryKey: ['purchase-detail', purchaseId],
-    queryFn: ({ signal }) => apiRequest<CodiceConsegnato>(`/dettaglio_acquisto/${purchaseId}`, { signal }),
-    retry: false,
-  });
+  const detail = useQuery(purchaseDetailQueryOptions(purchaseId));
   return (
     <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
       <Card withBorder radius="lg" padding="xl" shadow="xs">

@@ -7,20 +7,14 @@
  */
 import { Alert, Container, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { supportForm } from '../../../../config/plain-forms/assistenza';
 import { formatMessage, messages } from '../../../shared/catalogues/account';
 import { formatDate } from '../../../shared/dates';
-import type { TicketAssistenza, TicketAssistenzaInviato } from '../../../../schemas/wire-types.gen';
-import { apiRequest } from '../../api/client';
+import type { TicketAssistenza } from '../../../../schemas/wire-types.gen';
+import { sentTicketsQueryOptions } from '../../api/query-options';
 import { PlainFormScreen } from '../forms';
-
-export const sentTicketsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['support-tickets'] as const,
-    queryFn: ({ signal }) => apiRequest<TicketAssistenzaInviato[]>('/supporto', { signal }),
-  });
 
 type Tab = 'nuova' | 'inviati';
 

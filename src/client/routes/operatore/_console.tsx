@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { operatorCustomer } from '../../../../config/operator-console';
+import { queryClient } from '../../api/query-client';
 import { loadCustomerSkin } from '../../app/public-routes';
 import { guardRoute, redirectTo } from '../../app/route-guard';
+import { operatorProfileQueryOptions } from '../../features/operator/operator-api';
 import { OperatorLayout } from '../../features/operator/operator-layout';
 import { useSessionStore } from '../../stores/session';
+import { settle } from '../-loader-data';
 
 /**
  * The operator console's layout (issue 26), outside the employee shell: without a session the
@@ -26,6 +29,11 @@ export const Route = createFileRoute('/operatore/_console')({
     }
     await guardRoute('home-operatore')(context);
   },
-  loader: () => loadCustomerSkin(operatorCustomer),
+  // The skin, and who is signed in (the layout's header and the filters' choices).
+  loader: () =>
+    Promise.all([
+      loadCustomerSkin(operatorCustomer),
+      settle([queryClient.ensureQueryData(operatorProfileQueryOptions())]),
+    ]),
   component: OperatorLayout,
 });

@@ -26,7 +26,12 @@ import { isValidTaxCode } from '../../../shared/validators/codice-fiscale';
 import { switchToMyself } from '../common/beneficiary-data';
 import { CodeLookup } from '../common/code-lookup';
 import { BlockErrors, errorNode, mergeErrors } from '../common/field-errors';
-import { lookupKeys, lookups, type BeneficiarySuggestion, type KinshipRelation } from '../common/lookups';
+import {
+  lookups,
+  relationsQueryOptions,
+  type BeneficiarySuggestion,
+  type KinshipRelation,
+} from '../common/lookups';
 import { useEchoedText } from '../common/use-echoed-text';
 import { useLatestCallback } from '../common/use-latest';
 
@@ -49,11 +54,7 @@ const searchBeneficiaries = (prefix: string, signal: AbortSignal) => lookups.ben
 const taxCodeOf = (item: BeneficiarySuggestion) => item.cod_fisc;
 
 function useRelations(): readonly KinshipRelation[] {
-  const query = useQuery({
-    queryKey: lookupKeys.relations,
-    queryFn: ({ signal }) => lookups.relations(signal),
-    staleTime: Infinity,
-  });
+  const query = useQuery(relationsQueryOptions());
   return query.data ?? [];
 }
 

@@ -3,6 +3,7 @@
  * all through the portal's one HTTP client. Search failures are only logged (001 §8): the react-query
  * client logs failed queries, and the widgets show no suggestions.
  */
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { screenConstants } from '../../../../config/screen-constants';
 import type {
@@ -48,3 +49,21 @@ export const lookupKeys = {
   relations: ['form-lookups', 'relations'] as const,
   search: (kind: string, term: string) => ['form-lookups', kind, term] as const,
 };
+
+/** `GET /api/relazioni_parentali`: the kinship relations (they do not change during a session). */
+export const relationsQueryOptions = () =>
+  queryOptions({
+    queryKey: lookupKeys.relations,
+    queryFn: ({ signal }) => lookups.relations(signal),
+    staleTime: Infinity,
+  });
+
+/** The saved pension fund with its name: a search by its COVIP code, keeping the exact match. */
+export const savedFundQueryOptions = (covip: string | null) =>
+  queryOptions({
+    queryKey: lookupKeys.search('fund-by-covip', covip ?? ''),
+    queryFn: ({ signal }) => lookups.funds(covip ?? '', signal),
+    enabled: Boolean(covip),
+    staleTime: Infinity,
+    select: (funds) => funds.find((fund) => fund.covip === covip),
+  });

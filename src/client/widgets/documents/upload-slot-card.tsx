@@ -21,6 +21,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { screenConstants } from '../../../../config/screen-constants';
 import type { UploadSlot } from '../../../../config/forms/types';
+import { textOf } from '../../../../config/texts';
 import { formatFormMessage, formMessages } from '../../../shared/catalogues/forms';
 import { formatDate, romeToday } from '../../../shared/dates';
 import { ApiError } from '../../api/client';
@@ -295,7 +296,7 @@ export function UploadSlotCard({
       <Stack gap="sm">
         <Stack gap={2}>
           <Text fw={600} id={titleId}>
-            {slot.label}
+            {textOf(formMessages, slot.label)}
             {required && (
               <>
                 <Text span c="red" aria-hidden="true">
@@ -307,7 +308,7 @@ export function UploadSlotCard({
           </Text>
           {slot.help && (
             <Text size="sm" c="dimmed" id={helpId}>
-              {slot.help}
+              {textOf(formMessages, slot.help)}
             </Text>
           )}
         </Stack>

@@ -30,7 +30,7 @@ import { formMessages } from '../../../../config/messages-forms.it';
 import { userInfoQueryOptions } from '../../api/query-options';
 import { engineContext, type FormEngineContext } from '../../form-kit';
 import { errorNode, mergeErrors } from '../common/field-errors';
-import { lookupKeys, lookups, type PensionFund } from '../common/lookups';
+import { lookups, savedFundQueryOptions, type PensionFund } from '../common/lookups';
 import { useLatestCallback } from '../common/use-latest';
 import { useSuggestions } from '../common/use-suggestions';
 import { savedCovipOf } from './queries';
@@ -48,13 +48,7 @@ function stringOf(value: unknown): string {
 
 /** The saved fund with its name: a search by its COVIP code, keeping the exact match. */
 function useSavedFund(covip: string | null): PensionFund | undefined {
-  const query = useQuery({
-    queryKey: lookupKeys.search('fund-by-covip', covip ?? ''),
-    queryFn: ({ signal }) => lookups.funds(covip ?? '', signal),
-    enabled: Boolean(covip),
-    staleTime: Infinity,
-    select: (funds) => funds.find((fund) => fund.covip === covip),
-  });
+  const query = useQuery(savedFundQueryOptions(covip));
   return query.data;
 }
 

@@ -27,6 +27,7 @@ import {
   signCharge,
   type PartnerHandoffPayload,
 } from '../../services/partner-crypto';
+import { partnerTitle } from '../../../../config/partners';
 import { providerOf, secretOf, type PartnerRegistry } from '../../services/partners';
 import { DEMO_DOCUMENTATION_PATH, demoDocumentName } from '../../db/demo-content';
 import { onePagePdf } from '../../db/seed-forms';
@@ -156,7 +157,7 @@ export default async function demoPartnerRoutes(
     status = 200,
   ): FastifyReply => {
     const provider = providerOf(registry, visit.partner);
-    const partnerName = provider?.name ?? visit.partner;
+    const partnerName = provider?.name.literal ?? visit.partner;
     const declared = registry.partners.find((partner) => partner.route_name === visit.page);
     const sealed = sealVisit(secret, visit);
     const offers = demoOffers
@@ -180,7 +181,7 @@ export default async function demoPartnerRoutes(
       `<h1>${text('homeGreeting', { name })}</h1>
 ${notice}
 <div class="card" data-testid="demo-partner-visit">
-<p>${text('apiDemoPartnerArrived', { name, email: visit.email, page: declared?.title ?? visit.page })}</p>
+<p>${text('apiDemoPartnerArrived', { name, email: visit.email, page: declared ? partnerTitle(declared) : visit.page })}</p>
 <p data-testid="demo-partner-credit"><strong>${text('apiDemoPartnerCredit', {
         amount: formatEuro(parseCents(visit.disponibile) ?? 0),
         credit: creditLabel(visit.comp),

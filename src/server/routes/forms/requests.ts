@@ -5,6 +5,7 @@
  * route's (checked before the body), its work services/form-requests.ts under the Idempotency-Key.
  * Then the purchase read back for replay and the pension information acceptance.
  */
+import { declaredText } from '../../messages';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, loadApiSchemas, type WireApp } from '../../plugins/schemas';
 import { sendIdempotent } from '../../services/idempotency';
@@ -24,7 +25,7 @@ export default async function requestRoutes(app: WireApp, options: RequestRoutes
         // may not use the form learns nothing about its payload.
         config: { route: form.route_name },
         schema: {
-          summary: `Invia la richiesta «${form.title}»`,
+          summary: `Invia la richiesta «${declaredText(form.title)}»`,
           description:
             `Crea una richiesta di tipo ${form.kind} pagata dal credito \`${form.credit}\`: payload ` +
             `\`${form.schemaId}\`, poi le regole del modulo (${form.rules.join(', ') || 'nessuna'}), importo ` +

@@ -19,6 +19,7 @@ import { requireAuth } from '../../plugins/auth';
 import type { WireApp } from '../../plugins/schemas';
 import { CONSOLE_TAG, consoleErrors, idParams } from './shared';
 import { ApiError } from '../../errors';
+import { declaredText } from '../../messages';
 import { isIsoDay } from '../../services/calendar';
 import { contentDisposition, readDocument } from '../../services/documents';
 import type { RegisteredForm } from '../../services/form-requests';
@@ -129,8 +130,11 @@ export default async function operatorRoutes(app: WireApp, options: OperatorRout
         tutti_i_clienti: scope.customerIds === null,
         clienti: customers.map((c) => ({ id: c.id, codice: c.slug, nome: c.name })),
         aziende: companies.map((c) => ({ id: c.id_azienda, nome: c.nome, cliente: c.customer_id })),
-        moduli: forms.map((f) => ({ route: f.declaration.route_name, titolo: f.declaration.title })),
-        motivi_rifiuto: rejectReasons.map((r) => ({ code: r.code, label: r.label })),
+        moduli: forms.map((f) => ({
+          route: f.declaration.route_name,
+          titolo: declaredText(f.declaration.title),
+        })),
+        motivi_rifiuto: rejectReasons.map((r) => ({ code: r.code, label: declaredText(r.label) })),
         soglia_quattro_occhi: formatCents(operatorRules.fourEyesAboveCents),
       };
     },

@@ -7,7 +7,12 @@
  * - `GET /api/benefit_hub`: the customer code and addresses of the benefit-hub page.
  */
 import type { FastifyRequest } from 'fastify';
-import { benefitHub, chargeClockSkewSeconds, partnerCallMethod } from '../../../../config/partners';
+import {
+  benefitHub,
+  chargeClockSkewSeconds,
+  partnerCallMethod,
+  partnerTitle,
+} from '../../../../config/partners';
 import { parseCents } from '../../../shared/money';
 import { partnerAnswerShape } from '../../../shared/partners';
 import { ApiError } from '../../errors';
@@ -68,7 +73,7 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
       url: `/api/${partner.call.name}/${partner.route_name}`,
       config: { route: partner.route_name },
       schema: {
-        summary: `Accesso al portale «${partner.title}»`,
+        summary: `Accesso al portale «${partnerTitle(partner)}»`,
         description:
           `Pagina \`${partner.route_name}\` (config/partners.ts), partner \`${partner.provider}\`, credito offerto ` +
           `\`${partner.balance}\`. Crea un accesso cifrato (AES-256-GCM con la chiave del partner: utente, ` +
@@ -87,7 +92,8 @@ export default async function partnerRoutes(app: WireApp, options: PartnerRoutes
         const { userId } = requireAuth(request);
         const provider = providerOf(registry, partner.provider);
         const secret = secretOf(registry, partner.provider);
-        if (!provider || !secret) throw ApiError.of(503, 'apiPartnerUnavailable', { title: partner.title });
+        if (!provider || !secret)
+          throw ApiError.of(503, 'apiPartnerUnavailable', { title: partnerTitle(partner) });
         const { encData } = await createHandoff(app.db, { partner, secret, userId });
         const address = loginAddress(secret, partner, serverBase(request, options.publicUrl));
         if (shape === 'enc-data') return { enc_data: encData, login_url: address };

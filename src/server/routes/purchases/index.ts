@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { purchases } from '../../../../config/purchases';
 import type { PurchaseDeclaration } from '../../../../config/purchases/types';
+import { declaredText } from '../../messages';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/schemas';
 import { ApiError } from '../../errors';
@@ -52,7 +53,7 @@ export default async function purchaseRoutes(
           if (readIdempotencyKey(request) === null) throw ApiError.of(400, 'apiIdempotencyKeyRequired');
         },
         schema: {
-          summary: `Acquista «${purchase.title}»`,
+          summary: `Acquista «${declaredText(purchase.title)}»`,
           description:
             `Acquisto dichiarato \`${purchase.name}\` (config/purchases), pagato dal credito ` +
             `\`${purchase.balance}\`: ${describePurchase(purchase)}` +

@@ -1,58 +1,61 @@
 /**
- * The showcase calls of spec 001 §7 (issue 13), each gated by the route of the screen it serves:
- * voucher retailers and products (conv-aml, forn-aml), the fuel card (bonus-benzina, 200 or 204), the app
- * voucher denominations and the ollipay status, the mutual-aid sections, a section's info and products,
- * the disclaimer agreement, and the supplementary health's SSO link; plus the detail of a purchase with
- * the code it delivered, readable by its owner only. The purchases themselves are declared
- * (config/purchases/showcases.ts) and served by `POST /api/crea_acquisto/<name>` (routes/purchases).
+ * The showcase calls of spec 001 §7 (issues 13, 25), each gated by the route of the screen it serves.
+ *
+ * Generated from the declarations (./declared.ts), with no code per page: the grids and headers of
+ * config/showcases that name a catalogue (./catalogues.ts: voucher retailers and products, mutual-aid
+ * sections, a section and its products) and the app-voucher pages of config/showcases/app-vouchers.ts
+ * (toduba, appaga, ollipay). `extraShowcases` and `extraAppVoucherPages` (buildApp) add more.
+ *
+ * Hand-written, because their logic is their own (the one place that lists them):
+ * - `GET /api/bonus_benzina`: the fuel card on offer, 200 or 204 (once only, the year's limit);
+ * - `GET`/`POST /api/eurete_disclaimer`: the mutual-aid disclaimer, read and accepted (also in the session);
+ * - `POST /api/eurete_sso_link`: the supplementary health's encrypted hand-off to its partner portal;
+ * - `GET /api/dettaglio_acquisto/{id_acquisto}`: the code a purchase delivered, for its owner only;
+ * - the conventions' grids (`HAND_WRITTEN_SOURCES`, served by routes/sellers): what they list depends on
+ *   the user's company (company suppliers), and a consortium shares the supplier's header call.
+ * The purchases themselves are declared (config/purchases) and served by `POST /api/crea_acquisto/<name>`
+ * (routes/purchases).
  */
-import { eureteHealthPartner } from '../../../../config/partners';
-import { screenConstants } from '../../../../config/screen-constants';
-import { fornAmlShowcase, eureteSectionShowcase, eureteSectionsShowcase } from '../../../../config/showcases';
+import { eureteHealthPartner, partnerTitle } from '../../../../config/partners';
+import { showcases } from '../../../../config/showcases';
+import { appVoucherPages } from '../../../../config/showcases/app-vouchers';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, type WireApp } from '../../plugins/schemas';
 import { ApiError } from '../../errors';
 import { formatMessage } from '../../messages';
 import { deliveredCodeOf } from '../../services/delivered-codes';
 import { createHandoff, loginAddress, secretOf, type PartnerRegistry } from '../../services/partners';
-import { pageSlice, pagingDescription, pagingQueryProperties } from '../../services/paging';
-import {
-  amlProducts,
-  amlRetailer,
-  amlRetailers,
-  appVoucherOffer,
-  boughtHealthProduct,
-  eureteProducts,
-  eureteSection,
-  eureteSections,
-  fuelCardOnOffer,
-} from '../../services/showcases';
+import { boughtHealthProduct, fuelCardOnOffer } from '../../services/showcases';
 import { eureteAccepted } from '../../services/catalogues';
 import { serverBase } from '../partners/index';
+import {
+  registerAppVoucherCalls,
+  registerShowcaseCalls,
+  type DeclaredAppVoucherPage,
+  type DeclaredShowcase,
+} from './declared';
 
 export interface ShowcaseRoutesOptions {
   registry: PartnerRegistry;
   publicUrl: string | null;
+  /** Showcase grids served besides config/showcases (tests, overlays): declarations, no code. */
+  extraShowcases?: readonly DeclaredShowcase[];
+  /** App-voucher pages served besides config/showcases/app-vouchers.ts (tests, overlays). */
+  extraAppVoucherPages?: readonly DeclaredAppVoucherPage[];
 }
 
-const PRODUCT_PAGING = fornAmlShowcase.paging;
-const SECTION_PAGING = eureteSectionsShowcase.source.query;
-const EURETE_PRODUCT_PAGING = eureteSectionShowcase.paging;
-const SECTIONS_PAGING = { pageSizes: [SECTION_PAGING.page_size], defaultPageSize: SECTION_PAGING.page_size };
+/**
+ * Showcase sources (declared paths) whose calls are hand-written in routes/sellers: the conventions'
+ * categories and suppliers (visible by the user's company), a supplier's articles and its header.
+ */
+export const HAND_WRITTEN_SOURCES: ReadonlySet<string> = new Set([
+  '/categorie_fornitori',
+  '/fornitori_convenzionati',
+  '/vetrina_fornitore/{id_fornitore}',
+  '/info_fornitore/{id_fornitore}',
+]);
 
 const ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
-const retailerParams = {
-  type: 'object',
-  required: ['RetailerId'],
-  properties: { RetailerId: ID },
-  additionalProperties: false,
-} as const;
-const merchantParams = {
-  type: 'object',
-  required: ['merchant_code'],
-  properties: { merchant_code: ID },
-  additionalProperties: false,
-} as const;
 const purchaseParams = {
   type: 'object',
   required: ['id_acquisto'],
@@ -60,78 +63,10 @@ const purchaseParams = {
   additionalProperties: false,
 } as const;
 
-const slugParams = {
-  type: 'object',
-  required: ['slug_name'],
-  properties: { slug_name: { type: 'string', pattern: '^[a-z0-9_-]{1,80}$' } },
-  additionalProperties: false,
-} as const;
-
 export default async function showcaseRoutes(app: WireApp, options: ShowcaseRoutesOptions): Promise<void> {
-  app.get(
-    '/api/aml_rivenditori',
-    {
-      config: { route: 'conv-aml' },
-      schema: {
-        summary: 'Negozi dei buoni acquisto',
-        description: 'Tutti i negozi della home dei buoni (conv-aml), nell’ordine della vetrina.',
-        tags: ['vetrine'],
-        response: { 200: { $ref: 'aml-rivenditori#' }, ...errorResponses(401, 403, 429) },
-      },
-    },
-    async () => amlRetailers(app.db),
-  );
-
-  app.get(
-    '/api/aml_rivenditori/:RetailerId',
-    {
-      config: { route: 'forn-aml' },
-      schema: {
-        summary: 'Un negozio dei buoni acquisto',
-        description: 'Logo e descrizioni del negozio (intestazione di forn-aml). Inesistente: 404.',
-        tags: ['vetrine'],
-        params: retailerParams,
-        response: { 200: { $ref: 'aml-rivenditore#' }, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => amlRetailer(app.db, request.params.RetailerId),
-  );
-
-  app.get(
-    '/api/aml_prodotti/:merchant_code',
-    {
-      config: { route: 'forn-aml' },
-      schema: {
-        summary: 'Buoni di un negozio',
-        description:
-          'Una pagina dei buoni del negozio `merchant_code` (il suo RetailerId), dal meno caro con ' +
-          '`price_sort=true` (altrimenti per nome), filtrati da `filter` (nome che contiene il testo, senza ' +
-          `distinzione di maiuscole). ${pagingDescription(PRODUCT_PAGING)} Negozio inesistente: 404.`,
-        tags: ['vetrine'],
-        params: merchantParams,
-        querystring: {
-          type: 'object',
-          properties: {
-            ...pagingQueryProperties(PRODUCT_PAGING),
-            price_sort: { type: 'boolean', default: true },
-            filter: { type: 'string', maxLength: 100, pattern: '^[^\\u0000]*$', default: '' },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: { $ref: 'aml-prodotti#' }, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) =>
-      amlProducts(
-        app.db,
-        {
-          retailerId: request.params.merchant_code,
-          filter: (request.query.filter ?? '').trim(),
-          priceSort: request.query.price_sort ?? true,
-        },
-        pageSlice(request.query, PRODUCT_PAGING),
-      ),
-  );
+  // Generated from the declarations: every grid and header reading a catalogue, every app-voucher page.
+  registerShowcaseCalls(app, [...showcases, ...(options.extraShowcases ?? [])], HAND_WRITTEN_SOURCES);
+  registerAppVoucherCalls(app, [...appVoucherPages, ...(options.extraAppVoucherPages ?? [])]);
 
   app.get(
     '/api/bonus_benzina',
@@ -156,134 +91,6 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
       if (!card) return reply.code(204).send();
       return card;
     },
-  );
-
-  for (const [url, route] of [
-    ['/api/toduba_buoni', 'conv-toduba'],
-    ['/api/appaga_buoni', 'conv-appaga'],
-  ] as const) {
-    app.get(
-      url,
-      {
-        config: { route },
-        schema: {
-          summary: `Tagli dei buoni ${route === 'conv-toduba' ? 'Toduba' : 'Appaga (gli stessi di Toduba)'}`,
-          description: 'I tagli dei buoni app entro il credito art. 51 c.3 dell’utente (`buoni_disp`).',
-          tags: ['vetrine'],
-          response: { 200: { $ref: 'buoni-disp#' }, ...errorResponses(401, 403, 429) },
-        },
-      },
-      async (request) => ({ buoni_disp: await appVoucherOffer(app.db, requireAuth(request).userId) }),
-    );
-  }
-
-  app.get(
-    '/api/ollipay_status',
-    {
-      config: { route: 'conv-ollipay' },
-      schema: {
-        summary: 'Stato Ollipay',
-        description:
-          'Il profilo Ollipay dell’utente (`wfm`: Welfare Di Marca, la pagina d’acquisto; altrimenti la pagina ' +
-          'informativa con i link dell’app) e i tagli offerti entro il credito art. 51 c.3.',
-        tags: ['vetrine'],
-        response: { 200: { $ref: 'ollipay-status#' }, ...errorResponses(401, 403, 429) },
-      },
-    },
-    async (request) => {
-      const { userId } = requireAuth(request);
-      const user = await app.db
-        .selectFrom('users')
-        .select(['ollipay_profile', 'ollipay_reg_status'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return {
-        profile: user.ollipay_profile,
-        reg_status: user.ollipay_reg_status,
-        vouchers: await appVoucherOffer(app.db, userId),
-      };
-    },
-  );
-
-  app.get(
-    '/api/eurete_sezioni',
-    {
-      config: { route: 'conv-eurete-buoni' },
-      schema: {
-        summary: 'Sezioni del welfare sociale',
-        description:
-          `Le sezioni di mutuo soccorso della categoria \`id_categ\` (${screenConstants.eureteSectionsCategory}), ` +
-          `tranne le sezioni con una pagina propria: l’assistenza sanitaria integrativa (conv-assirete) e il ` +
-          `welfare sociale art. 100 (conv-eurete-100). ${pagingDescription(SECTIONS_PAGING)}`,
-        tags: ['vetrine'],
-        querystring: {
-          type: 'object',
-          properties: {
-            ...pagingQueryProperties(SECTIONS_PAGING),
-            id_categ: {
-              type: 'integer',
-              minimum: 1,
-              maximum: 2147483647,
-              default: screenConstants.eureteSectionsCategory,
-            },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: { $ref: 'eurete-sezioni#' }, ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (request) =>
-      eureteSections(
-        app.db,
-        request.query.id_categ ?? screenConstants.eureteSectionsCategory,
-        pageSlice(request.query, SECTIONS_PAGING),
-      ),
-  );
-
-  app.get(
-    '/api/eurete_sezioni/:slug_name',
-    {
-      config: { route: 'sez-eurete' },
-      schema: {
-        summary: 'Una sezione del welfare sociale',
-        description:
-          'Nome e descrizione HTML della sezione (il portale la ripulisce prima di mostrarla). Inesistente: 404.',
-        tags: ['vetrine'],
-        params: slugParams,
-        response: { 200: { $ref: 'eurete-sezione#' }, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => eureteSection(app.db, request.params.slug_name),
-  );
-
-  app.get(
-    '/api/eurete_prodotti/:slug_name',
-    {
-      config: { route: 'sez-eurete' },
-      schema: {
-        summary: 'Prodotti di una sezione del welfare sociale',
-        description:
-          'Una pagina dei prodotti della sezione che il credito dell’utente può acquistare (art. 51 c.3; il totale ' +
-          'per le sezioni con una pagina propria: l’assistenza sanitaria integrativa e il welfare sociale art. 100), ' +
-          `dal meno caro. ${pagingDescription(EURETE_PRODUCT_PAGING)} ` +
-          'Sezione inesistente: 404.',
-        tags: ['vetrine'],
-        params: slugParams,
-        querystring: {
-          type: 'object',
-          properties: pagingQueryProperties(EURETE_PRODUCT_PAGING),
-          additionalProperties: false,
-        },
-        response: { 200: { $ref: 'eurete-prodotti#' }, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) =>
-      eureteProducts(
-        app.db,
-        requireAuth(request).userId,
-        request.params.slug_name,
-        pageSlice(request.query, EURETE_PRODUCT_PAGING),
-      ),
   );
 
   app.get(
@@ -354,7 +161,8 @@ export default async function showcaseRoutes(app: WireApp, options: ShowcaseRout
         throw new ApiError(400, { product_slug: [formatMessage('formEureteSsoNoPurchase')] });
       }
       const secret = secretOf(options.registry, eureteHealthPartner.provider);
-      if (!secret) throw ApiError.of(503, 'apiPartnerUnavailable', { title: eureteHealthPartner.title });
+      if (!secret)
+        throw ApiError.of(503, 'apiPartnerUnavailable', { title: partnerTitle(eureteHealthPartner) });
       const { encData } = await createHandoff(app.db, { partner: eureteHealthPartner, secret, userId });
       const address = new URL(
         loginAddress(secret, eureteHealthPartner, serverBase(request, options.publicUrl)),

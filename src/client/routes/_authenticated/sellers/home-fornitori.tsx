@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { constants } from '../../../../../config/constants';
+import { queryClient } from '../../../api/query-client';
 import { guardRoute } from '../../../app/route-guard';
+import { categoriesQueryOptions, provincesQueryOptions } from '../../../features/sellers/sellers-api';
+import { settle } from '../../-loader-data';
 import { HomeFornitoriScreen, type SellersHomeSearch } from '../../../features/sellers/home-fornitori-screen';
 
 /** home-fornitori (spec 002 §2.1): `?id_categoria` (the chosen category) and `?provincia` (default no_prov). */
@@ -14,6 +17,13 @@ export const Route = createFileRoute('/_authenticated/sellers/home-fornitori')({
     return Number.isSafeInteger(id) && id > 0 ? { id_categoria: id, provincia } : { provincia };
   },
   beforeLoad: guardRoute('home-fornitori'),
+  loaderDeps: ({ search }) => ({ category: search.id_categoria }),
+  // The categories; with a chosen category, the provinces of its filter too.
+  loader: ({ deps }) =>
+    settle([
+      queryClient.ensureQueryData(categoriesQueryOptions()),
+      deps.category !== undefined ? queryClient.ensureQueryData(provincesQueryOptions()) : null,
+    ]),
   component: HomeFornitoriPage,
 });
 

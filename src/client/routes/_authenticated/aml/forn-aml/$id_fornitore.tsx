@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { formMessages } from '../../../../../../config/messages-forms.it';
+import { messages as accountMessages } from '../../../../../../config/messages-account.it';
 import { fornAmlShowcase } from '../../../../../../config/showcases';
 import { guardRoute } from '../../../../app/route-guard';
 import { ShowcaseScreen } from '../../../../features/showcases/showcase-screen';
@@ -15,7 +15,7 @@ function FornAmlPage() {
   return (
     <ShowcaseScreen
       key={idFornitore}
-      title={formMessages.formTitleVouchers}
+      title={accountMessages.titleVouchers}
       declaration={fornAmlShowcase}
       params={{ id_fornitore: idFornitore }}
       documentation="fringe-app"

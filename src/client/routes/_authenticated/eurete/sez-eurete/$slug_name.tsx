@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { formMessages } from '../../../../../../config/messages-forms.it';
+import { messages as accountMessages } from '../../../../../../config/messages-account.it';
 import { eureteSectionShowcase } from '../../../../../../config/showcases';
 import { guardRoute } from '../../../../app/route-guard';
 import { EureteGate } from '../../../../features/showcases/eurete-gate';
@@ -17,7 +17,7 @@ function SezEuretePage() {
     <EureteGate>
       <ShowcaseScreen
         key={slug}
-        title={formMessages.formTitleEurete}
+        title={accountMessages.titleEurete}
         declaration={eureteSectionShowcase}
         params={{ slug_name: slug }}
       />
