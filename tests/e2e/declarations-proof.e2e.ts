@@ -1,0 +1,190 @@
+/**
+ * The proof of issue 25: declarations added in fixtures only (tests/fixtures/proof/extensions.ts, an
+ * installation's overlay of config/extensions) work end to end in Chromium, with demo mode off.
+ *
+ * The portal is built with the overlay (`WELFARE_EXTENSIONS`, into .tmp/proof-dist); the in-process server
+ * reads the same overlay (config/extensions/index.ts mocked with it). On an empty database a customer, its
+ * company and its referent are provisioned through the service of `npm run admin -- provision`, an employee
+ * is added and credited through the services of `employee-add` and `add-credit`. Then the employee sees the
+ * installation's menu section with its two badges, opens its partner page and its content page, sends its
+ * reimbursement form with a document and finds the request among his requests, and is offered its support
+ * category; the referent (another profile, whose grants lose the installation's key) sees no badge, is sent
+ * back from the pages and gets 403 from the form's call. axe on each page at 360 px.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages as accountMessages } from '../../config/messages-account.it';
+import { formMessages } from '../../config/messages-forms.it';
+import { proofTexts } from '../fixtures/proof/extensions';
+import {
+  PROOF_CUSTOMER as CUSTOMER,
+  PROOF_EMPLOYEE as EMPLOYEE,
+  PROOF_REFERENT as REFERENT,
+  provisionProofPeople,
+} from '../fixtures/proof/people';
+import { TestContexts } from './auth-helpers';
+import { submitAndConfirm, uploadSlot } from './form-driver';
+import { makePdf } from './form-files';
+import {
+  axeViolations,
+  launchBrowser,
+  screenshotDir,
+  seedSession,
+  startServer,
+  type E2eServer,
+} from './harness';
+import { squash } from './movements-helpers';
+
+// The server of this file reads the installation's overlay, as `npm run serve` does with WELFARE_EXTENSIONS.
+vi.mock('../../config/extensions/index.ts', async () => import('../fixtures/proof/extensions'));
+
+const OVERLAY = 'tests/fixtures/proof/extensions.ts';
+const PROOF_DIST = '.tmp/proof-dist';
+
+let server: E2eServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const contexts = new TestContexts(
+  () => browser,
+  () => server.baseUrl,
+);
+
+/** The portal built with the overlay, in a folder of its own (dist/ is the other tests'). */
+async function buildProofPortal(): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', PROOF_DIST, '--emptyOutDir', '--logLevel', 'warn'],
+    { env: { ...process.env, NODE_ENV: 'production', WELFARE_EXTENSIONS: OVERLAY }, maxBuffer: 1 << 24 },
+  );
+}
+
+beforeAll(async () => {
+  mkdirSync(screenshotDir, { recursive: true });
+  // Built once the database copy is open: a build takes a while, the run's templates may change meanwhile.
+  [server, browser] = await Promise.all([
+    startServer({
+      demo: false,
+      staticDir: PROOF_DIST,
+      beforeStart: buildProofPortal,
+      env: { PARTNER_KEY_PALESTRA_PROVA: 'chiave-della-palestra-di-prova-0123456789' },
+    }),
+    launchBrowser(),
+  ]);
+  await provisionProofPeople(server.app.db);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  expect(await contexts.closeAll()).toEqual([]);
+});
+
+async function pageOf(email: string): Promise<{ page: Page; token: string }> {
+  const context = await contexts.context(360);
+  const token = await server.login(email);
+  await seedSession(context, token, CUSTOMER);
+  return { page: await context.newPage(), token };
+}
+
+const bodyText = async (page: Page) => squash(await page.locator('body').innerText());
+
+/** A new person's first session: the privacy consent (signed), then the code of conduct. */
+async function acceptConsent(page: Page, name: string): Promise<void> {
+  const privacy = page.getByRole('dialog', { name: accountMessages.consentPrivacyTitle });
+  await privacy.getByLabel(accountMessages.consentServiceLabel).waitFor({ timeout: 30_000 });
+  await privacy.getByLabel(accountMessages.consentServiceLabel).check();
+  await privacy.getByLabel(accountMessages.consentSignatureLabel).fill(name);
+  await privacy.getByRole('button', { name: accountMessages.proceed }).click();
+  const conduct = page.getByRole('dialog', { name: accountMessages.consentConductTitle });
+  await conduct.getByLabel(accountMessages.consentConductLabel).check();
+  await conduct.getByRole('button', { name: accountMessages.consentConfirm }).click();
+  await conduct.waitFor({ state: 'detached' });
+}
+
+describe('declarations added in fixtures only (issue 25, the proof)', () => {
+  it('the employee sees and uses every declared page', async () => {
+    const { page, token } = await pageOf(EMPLOYEE);
+
+    // The menu section and its two badges.
+    await page.goto('/menu');
+    await acceptConsent(page, 'Anna Verdi');
+    const section = page.getByRole('button', { name: proofTexts.menuSection });
+    await section.waitFor({ timeout: 30_000 });
+    if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+    const partnerBadge = page.getByRole('link', { name: proofTexts.partnerTitle });
+    await partnerBadge.waitFor();
+    await page.getByRole('link', { name: proofTexts.contentTitle }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The partner page.
+    await partnerBadge.click();
+    await page.waitForURL(/\/prova\/prova-palestra$/);
+    await expect.poll(() => bodyText(page)).toContain(proofTexts.partnerDescription);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The content page.
+    await page.goto('/prova/prova-regolamento');
+    await expect.poll(() => bodyText(page)).toContain(proofTexts.contentParagraph);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The reimbursement form with its document slot: filled, a document uploaded, sent.
+    await page.goto('/base-request/rimb-sport');
+    await page.getByRole('button', { name: formMessages.formSubmit }).waitFor({ timeout: 30_000 });
+    await page.getByRole('textbox', { name: /Importo richiesto/ }).pressSequentially('35,00');
+    await page.getByRole('textbox', { name: /Descrizione della spesa/ }).fill('Abbonamento mensile');
+    await uploadSlot(page, 'doc_acq', [await makePdf('ricevuta.pdf', 'Ricevuta della palestra')]);
+    expect(await axeViolations(page)).toEqual([]);
+    const id = await submitAndConfirm(page, '35.00');
+    const stored = await server.app.db
+      .selectFrom('purchases')
+      .select(['kind', 'importo'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.importo)).toBe(3500);
+    const answer = await page.request.get('/api/pdoppiaapi/credito_utente', {
+      headers: { Authorization: `Token ${token}`, Customer: CUSTOMER },
+    });
+    expect(((await answer.json()) as { crediti: { art51c3: string } }).crediti.art51c3).toBe('465.00');
+
+    // The request among the employee's requests.
+    await page.goto('/richieste/');
+    await expect.poll(() => bodyText(page)).toContain(String(id));
+
+    // The support category offered in the support form.
+    await page.goto('/helpdesk/site-assistenza');
+    const category = page.getByRole('combobox', { name: /Categoria/ }).first();
+    await category.waitFor({ timeout: 30_000 });
+    await category.click();
+    await page.getByRole('option', { name: proofTexts.supportCategory }).waitFor();
+  });
+
+  it('the referent (another profile) sees none of it and is refused', async () => {
+    const { page, token } = await pageOf(REFERENT);
+    await page.goto('/menu');
+    await expect.poll(() => bodyText(page), { timeout: 30_000 }).not.toBe('');
+    await page.waitForLoadState('networkidle');
+    expect(await bodyText(page)).not.toContain(proofTexts.menuSection);
+    expect(await page.getByRole('link', { name: proofTexts.partnerTitle }).count()).toBe(0);
+
+    for (const path of ['/prova/prova-palestra', '/prova/prova-regolamento', '/base-request/rimb-sport']) {
+      await page.goto(path);
+      await expect.poll(() => new URL(page.url()).pathname).not.toBe(path);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+
+    const refused = await page.request.post('/api/crea_richiesta/rimb-sport', {
+      headers: {
+        Authorization: `Token ${token}`,
+        Customer: CUSTOMER,
+        'Idempotency-Key': 'proof-referent-1',
+      },
+      data: { importo: '10.00', note: 'Non ammesso', docs: [] },
+    });
+    expect(refused.status()).toBe(403);
+  });
+});
