@@ -516,7 +516,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
             const instance = byName(name);
             // SIGTERM: the instance finishes what it is answering and exits cleanly; haproxy's check takes
             // it out of the rotation meanwhile.
-            expect(await instance.stop('SIGTERM')).toBe(0);
+            expect(await instance.stop('SIGTERM'), logs()).toBe(0);
             await proxy!.waitState(name, 'DOWN');
             await progress(load);
             await instance.start();
