@@ -28,6 +28,9 @@ const IDLE_MS = 10_000;
 /** Heap of the drawing process: a hostile PDF that wants more ends that process, not the server. */
 const DRAWER_HEAP_MB = 384;
 
+/** The drawing process ended while drawing (not a drawing it refused, nor one that took too long). */
+class DrawerDiedError extends Error {}
+
 /**
  * The drawing process (`thumbnail-drawer.ts`), shared by every app in this process and fed one drawing at
  * a time. pdfjs and the native canvas never run in the server itself: in it, they once killed the whole
@@ -45,7 +48,14 @@ class ThumbnailDrawer {
   }
 
   draw(content: Buffer, mime: DocumentMime): Promise<Buffer> {
-    const run = this.queue.then(() => this.drawNow(content, mime));
+    // A process that died under a drawing (killed, out of memory) is tried once more in a new one: a
+    // death that had nothing to do with the file must not leave it without a thumbnail for good.
+    const run = this.queue.then(() =>
+      this.drawNow(content, mime).catch((error: unknown) => {
+        if (error instanceof DrawerDiedError) return this.drawNow(content, mime);
+        throw error;
+      }),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -85,7 +95,7 @@ class ThumbnailDrawer {
         else finish(new Error(`miniatura non disegnata: ${reply.error}`));
       };
       const onExit = (code: number | null, signal: string | null) =>
-        finish(new Error(`il processo delle miniature è terminato (${signal ?? code})`));
+        finish(new DrawerDiedError(`il processo delle miniature è terminato (${signal ?? code})`));
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         finish(new Error(`miniatura non disegnata in ${DRAW_TIMEOUT_MS / 1000} s`));
