@@ -309,12 +309,17 @@ describe('rate limit', () => {
   it('answers 429 in Italian past the limit, per client', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await t.request({ method: 'GET', url: '/api/getapiuserskin/acme' })).statusCode);
+      const answer = await t.request({ method: 'GET', url: '/api/getapiuserskin/acme' });
+      statuses.push(answer.statusCode);
+      // The budget's headers only on a refusal: an answer within the budget does not carry them.
+      if (answer.statusCode !== 429) expect(answer.headers['x-ratelimit-remaining']).toBeUndefined();
     }
     expect(statuses).toEqual([404, 404, 404, 429]);
     const limited = await t.request({ method: 'GET', url: '/api/getapiuserskin/acme' });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.headers['x-ratelimit-limit']).toBe('3');
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
     expect(limited.headers['cache-control']).toBe('no-store');
     const body = json<{ detail: string }>(limited);
     expect(body.detail).toMatch(/^Troppe richieste: riprovare tra (\d+ secondi|1 minuto)\.$/);

@@ -37,6 +37,27 @@ describe('money', () => {
     expect(formatCents(123456789012345n)).toBe('1234567890123.45');
   });
 
+  it('formats a number the same as the bigint of it, up to the largest safe integer', () => {
+    for (const cents of [
+      0,
+      5,
+      10,
+      99,
+      100,
+      101,
+      109,
+      110,
+      999_999,
+      -1,
+      -10,
+      -100,
+      -109,
+      2 ** 53 - 1,
+      -(2 ** 53 - 1),
+    ])
+      expect(formatCents(cents), String(cents)).toBe(formatCents(BigInt(cents)));
+  });
+
   it('round-trips every cent value of a range', () => {
     for (let cents = -300; cents <= 300; cents++) expect(parseCents(formatCents(cents))).toBe(cents);
   });
