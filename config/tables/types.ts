@@ -45,6 +45,16 @@ export interface TableSource extends TableCall {
   readonly rows?: string;
   /** Field of the answer holding the total count (server paging); default `count`. */
   readonly count?: string;
+  /**
+   * A dataset of the server (src/server/routes/tables/datasets.ts): the server then generates
+   * `GET /api{path}` for this table, answering `{ count, results }` with its columns only (`rows:
+   * 'results'`, server paging), gated by `route`.
+   */
+  readonly dataset?: string;
+  /** The route gating the generated call; default the route of the registry page showing the table. */
+  readonly route?: string;
+  /** The generated call's order: a column (`-` first for descending); default the dataset's. */
+  readonly sort?: string;
 }
 
 export interface PagerTextKeys {

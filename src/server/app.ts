@@ -65,6 +65,7 @@ import type { SupportCategory } from '../../config/support-categories';
 import { buildPartnerRegistry, type ExtraPartners } from './services/partners';
 import { withExtensions } from './extensions';
 import type { DeclaredAppVoucherPage, DeclaredShowcase } from './routes/showcases/declared';
+import type { TableDeclaration } from '../../config/tables/types';
 
 export interface BuildAppOptions {
   /** Environment to read (default process.env); the options below win over it. */
@@ -117,6 +118,8 @@ export interface BuildAppOptions {
   extraShowcases?: readonly DeclaredShowcase[];
   /** App-voucher pages served besides config/showcases/app-vouchers.ts (tests): declarations, no code. */
   extraAppVoucherPages?: readonly DeclaredAppVoucherPage[];
+  /** Tables besides config/tables (tests): a dataset source gets its generated call, no code. */
+  extraTables?: readonly TableDeclaration[];
   /** Job queue timings (tests: a short expiry to see a cut-off job run again). */
   jobs?: JobsPluginOptions;
   /** Routes declared besides config/routes.ts (tests: a fixture route, gated and granted like a real one). */
@@ -373,6 +376,7 @@ export async function buildApp(given: BuildAppOptions = {}): Promise<FastifyInst
       extraSupportCategories: options.extraSupportCategories ?? [],
       extraShowcases: options.extraShowcases ?? [],
       extraAppVoucherPages: options.extraAppVoucherPages ?? [],
+      extraTables: options.extraTables ?? [],
       expiryReminderTimer: options.expiryReminderTimer ?? (!config.inMemory && !options.database),
     });
     await app.ready();

@@ -38,6 +38,8 @@ import sellersRoutes from './sellers/index';
 import demoSupplierRoutes from './sellers/demo-supplier';
 import showcaseRoutes from './showcases/index';
 import type { DeclaredAppVoucherPage, DeclaredShowcase } from './showcases/declared';
+import type { TableDeclaration } from '../../../config/tables/types';
+import tableRoutes, { datasetTables } from './tables/index';
 
 export interface ApiRoutesOptions {
   demo: boolean;
@@ -60,6 +62,8 @@ export interface ApiRoutesOptions {
   extraShowcases?: readonly DeclaredShowcase[];
   /** App-voucher pages served besides config/showcases/app-vouchers.ts (issue 25). */
   extraAppVoucherPages?: readonly DeclaredAppVoucherPage[];
+  /** Tables besides config/tables (tests): a dataset source gets its generated call (issue 25). */
+  extraTables?: readonly TableDeclaration[];
 }
 
 export default async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
@@ -80,7 +84,10 @@ export default async function apiRoutes(app: FastifyInstance, options: ApiRoutes
     timer: options.expiryReminderTimer ?? false,
   });
   await app.register(historyRoutes);
-  await app.register(backOfficeRoutes, { uploadsDir: options.uploadsDir });
+  // Tables declaring a dataset (issue 25): company ones in the back office, the user's beside it.
+  const tables = datasetTables(options.extraTables ?? []);
+  await app.register(backOfficeRoutes, { uploadsDir: options.uploadsDir, tables });
+  await app.register(tableRoutes, { tables });
   // The provider's operator console and the employee's requests (issue 26).
   await app.register(operatorRoutes, {
     uploadsDir: options.uploadsDir,

@@ -28,6 +28,7 @@ import { internalMessagesRoutes } from './internal-messages';
 // Piattapasto (issue 17)
 import piattapastoRoutes from './piattapasto/index';
 import importRoutes from './imports/index';
+import { registerTableCalls, type DeclaredTable } from '../tables/declared';
 
 const boErrors = errorResponses(400, 401, 403, 429);
 
@@ -35,7 +36,15 @@ const xlsxAnswer = (description: string) => ({
   200: { description, content: { [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } } } },
 });
 
-export default async function backOfficeRoutes(app: WireApp, options: OfficeRoutesOptions): Promise<void> {
+export interface BackOfficeRoutesOptions extends OfficeRoutesOptions {
+  /** Tables whose source names a dataset (routes/tables): the company ones are served here. */
+  tables?: readonly DeclaredTable[];
+}
+
+export default async function backOfficeRoutes(
+  app: WireApp,
+  options: BackOfficeRoutesOptions,
+): Promise<void> {
   markBackOfficeContext(app);
   app.addHook('onRoute', (route) => {
     const name = route.config?.route;
@@ -160,4 +169,6 @@ export default async function backOfficeRoutes(app: WireApp, options: OfficeRout
   await app.register(piattapastoRoutes);
   // bulk credit import (issue 17): its own context (multipart)
   await app.register(importRoutes, { uploadsDir: options.uploadsDir });
+  // Tables declared with a company dataset (issue 25): their generated calls (routes/tables).
+  registerTableCalls(app, options.tables ?? [], 'company');
 }
