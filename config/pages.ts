@@ -6,23 +6,31 @@
  *
  * - `partner`: a partner login page (config/partners.ts), drawn by the partner engine;
  * - `showcase`: a grid of config/showcases with a title, an intro, the documentation group it links and, for
- *   the mutual-aid pages, the Eurete disclaimer in front;
+ *   the mutual-aid pages, the Eurete disclaimer in front; its route's path parameters (`$id_fornitore`) are
+ *   the showcase's `params` (its call's and header's `{id_fornitore}`);
  * - `app-voucher`: an app voucher page (config/showcases/app-vouchers.ts);
  * - `content`: a content page (config/content-pages);
- * - `table`: a back-office page that is one declared table (config/tables) with a title and an intro.
+ * - `table`: a back-office page that is one declared table (config/tables) with a title and an intro;
+ * - `form`: a request form (config/forms, and the installation's forms), at `/base-request/<route_name>`.
  *
- * Where a registry of the kind exists (partners, app vouchers, content pages) the entries are derived from
- * it, not restated. The portal's two-segment route (`routes/_authenticated/$group/$page.tsx`) finds a page
- * by its path (`findPageByPath`), gates it with `guardRoute(entry.route)`, loads its first data in the
- * loader and draws the kind's screen (each a lazy chunk); `backoffice-refazi/$page.tsx` does the same for
- * the back office's table pages. A page whose route has a parameter (`sez-eurete/$slug_name`,
- * `forn-aml/$id_fornitore`, `site-documentazione/{-$group_to_show}`) keeps a route file of its own, which
- * may read its entry here (`findPageByRoute`). Adding a page is one entry (and its route in routes.ts).
+ * Where a registry of the kind exists (partners, app vouchers, content pages, forms) the entries are derived
+ * from it, not restated. A page's path may have parameters (`/aml/forn-aml/$id_fornitore`, optional ones as
+ * `{-$name}`): `matchPagePath` finds the page at a concrete path and reads them (a path with no parameter
+ * wins over one that has). The portal's generic routes (`routes/_authenticated/$group/$page.tsx` for two
+ * segments, `$group/$section/$param.tsx` for three) find a page by its path, gate it with
+ * `guardRoute(entry.route)`, load its first data in the loader and draw the kind's screen (each a lazy chunk)
+ * with the parameters; `backoffice-refazi/$page.tsx` does the same for the back office's table pages and
+ * `base-request/$form_name/{-$id_acq_replay}.tsx` for the forms (`findPageByRoute`). Static route files win
+ * over the generic ones: the content page `site-documentazione/{-$group_to_show}` keeps its own route file
+ * (its optional last segment, absent or present, would need both generic routes). Adding a page is one
+ * entry (and its route in routes.ts).
  *
  * Page texts may name `{days}` (constants.expiryWarningDays).
  */
 import { contentPages, type ContentPage } from './content-pages';
 import { extensions } from './extensions';
+import { extensionForms, forms } from './forms';
+import type { FormDeclaration } from './forms/types';
 import type { FormMessageKey } from './messages-forms.it';
 import type { TableMessageKey } from './messages-tables.it';
 import { partners, voucherPortalLogins, type PartnerDeclaration } from './partners';
@@ -30,7 +38,8 @@ import { isRouteName, routes, type RouteName } from './routes';
 import { appVoucherPages, type AppVoucherPage } from './showcases/app-vouchers';
 import { convAmlShowcase } from './showcases/conv-aml';
 import { eureteSectionsShowcase } from './showcases/conv-eurete-buoni';
-import { eurete100Showcase, eureteHealthShowcase } from './showcases/sez-eurete';
+import { fornAmlShowcase } from './showcases/forn-aml';
+import { eurete100Showcase, eureteHealthShowcase, eureteSectionShowcase } from './showcases/sez-eurete';
 import type { ShowcaseDeclaration } from './showcases/types';
 import { consultantsTable } from './tables/office-consulenti';
 import { plansTable } from './tables/office-piani-welfare';
@@ -82,8 +91,18 @@ export interface TablePageEntry extends PageBase {
   readonly table: TableDeclaration;
 }
 
+export interface FormPageEntry extends PageBase {
+  readonly kind: 'form';
+  readonly form: FormDeclaration;
+}
+
 export type PageDeclaration =
-  PartnerPageEntry | ShowcasePageEntry | AppVoucherPageEntry | ContentPageEntry | TablePageEntry;
+  | PartnerPageEntry
+  | ShowcasePageEntry
+  | AppVoucherPageEntry
+  | ContentPageEntry
+  | TablePageEntry
+  | FormPageEntry;
 
 export type PageKind = PageDeclaration['kind'];
 
@@ -98,9 +117,23 @@ const showcasePages: readonly ShowcasePageEntry[] = [
   },
   {
     kind: 'showcase',
+    route: 'forn-aml',
+    title: 'titleVouchers',
+    showcase: fornAmlShowcase,
+    documentation: 'fringe-app',
+  },
+  {
+    kind: 'showcase',
     route: 'conv-eurete-buoni',
     title: 'titleEurete',
     showcase: eureteSectionsShowcase,
+    gate: 'eurete',
+  },
+  {
+    kind: 'showcase',
+    route: 'sez-eurete',
+    title: 'titleEurete',
+    showcase: eureteSectionShowcase,
     gate: 'eurete',
   },
   {
@@ -176,6 +209,15 @@ const contentEntries: readonly ContentPageEntry[] = contentPages.map((content: C
   content,
 }));
 
+const formEntry = (form: FormDeclaration) => ({
+  kind: 'form' as const,
+  route: form.route_name as RouteName,
+  title: form.title,
+  form,
+});
+
+const formEntries: readonly FormPageEntry[] = forms.map(formEntry);
+
 /**
  * The installation's pages (config/extensions): one per partner, app voucher and content page it declares,
  * then its other entries. Their routes are in the route table (config/routes.ts) but are not `RouteName`s
@@ -199,6 +241,7 @@ const extensionPages = [
     title: content.title,
     content,
   })),
+  ...extensionForms.map(formEntry),
   ...extensions.pages,
 ] as unknown as readonly PageDeclaration[];
 
@@ -209,6 +252,7 @@ export const pages: readonly PageDeclaration[] = [
   ...appVoucherEntries,
   ...contentEntries,
   ...tablePages,
+  ...formEntries,
   // Last: a built-in route's page is found first (an installation adds pages, it replaces none).
   ...extensionPages,
 ];
@@ -226,10 +270,63 @@ export function findPageByRoute(
   return list.find((page) => page.route === route);
 }
 
-/** The page at a path (`/aml/conv-aml`), if the registry has one there. */
+/** A page found at a concrete path, with the values of its path's parameters. */
+export interface PageMatch {
+  readonly page: PageDeclaration;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+const PARAM = /^\$(\w+)$/;
+const OPTIONAL_PARAM = /^\{-\$(\w+)\}$/;
+
+/** The parameters of `path` read by `pattern` (`/aml/forn-aml/$id_fornitore`), or undefined if it is not there. */
+export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split('/').filter((part) => part !== '');
+  const have = path.split('/').filter((part) => part !== '');
+  const read = (w: number, h: number, params: Record<string, string>): Record<string, string> | undefined => {
+    if (w === want.length) return h === have.length ? params : undefined;
+    const part = want[w]!;
+    const optional = OPTIONAL_PARAM.exec(part);
+    if (optional) {
+      const name = optional[1]!;
+      const taken = h < have.length ? read(w + 1, h + 1, { ...params, [name]: have[h]! }) : undefined;
+      return taken ?? read(w + 1, h, params);
+    }
+    if (h === have.length) return undefined;
+    const param = PARAM.exec(part);
+    if (param) return read(w + 1, h + 1, { ...params, [param[1]!]: have[h]! });
+    return part === have[h] ? read(w + 1, h + 1, params) : undefined;
+  };
+  const params = read(0, 0, {});
+  if (!params) return undefined;
+  try {
+    return Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]),
+    );
+  } catch {
+    return undefined; // a malformed escape is no page
+  }
+}
+
+/**
+ * The page at a concrete path (`/aml/forn-aml/12` is forn-aml with `{ id_fornitore: '12' }`), if the registry
+ * has one there: a page whose path is exactly this one first, then the first whose parameters read it.
+ */
+export function matchPagePath(path: string, list: readonly PageDeclaration[] = pages): PageMatch | undefined {
+  const exact = list.find((page) => pagePath(page) === path);
+  if (exact) return { page: exact, params: {} };
+  for (const page of list) {
+    const pattern = pagePath(page);
+    const params = pattern.includes('$') ? matchPath(pattern, path) : undefined;
+    if (params) return { page, params };
+  }
+  return undefined;
+}
+
+/** The page at a path (`/aml/conv-aml`, `/aml/forn-aml/12`), if the registry has one there. */
 export function findPageByPath(
   path: string,
   list: readonly PageDeclaration[] = pages,
 ): PageDeclaration | undefined {
-  return list.find((page) => pagePath(page) === path);
+  return matchPagePath(path, list)?.page;
 }

@@ -46,9 +46,8 @@ import { Route as OperatoreConsoleOperatoreImportazioniRouteImport } from './rou
 import { Route as OperatoreConsoleOperatorePagamentiRouteImport } from './routes/operatore/_console/operatore-pagamenti';
 import { Route as OperatoreConsoleOperatorePiattapastoRouteImport } from './routes/operatore/_console/operatore-piattapasto';
 import { Route as OperatoreConsoleOperatoreRegistroRouteImport } from './routes/operatore/_console/operatore-registro';
-import { Route as AuthenticatedAmlFornAmlId_fornitoreRouteImport } from './routes/_authenticated/aml/forn-aml/$id_fornitore';
+import { Route as AuthenticatedGroupSectionParamRouteImport } from './routes/_authenticated/$group/$section/$param';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
-import { Route as AuthenticatedEureteSezEureteSlug_nameRouteImport } from './routes/_authenticated/eurete/sez-eurete/$slug_name';
 import { Route as AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport } from './routes/_authenticated/infos/site-documentazione/{-$group_to_show}';
 import { Route as AuthenticatedSellersVetrinaArticoloId_articoloRouteImport } from './routes/_authenticated/sellers/vetrina-articolo.$id_articolo';
 import { Route as AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport } from './routes/_authenticated/sellers/vetrina-consorzio.$id_consorzio';
@@ -264,10 +263,10 @@ const OperatoreConsoleOperatoreRegistroRoute =
     path: '/operatore-registro',
     getParentRoute: () => OperatoreConsoleRoute,
   } as any);
-const AuthenticatedAmlFornAmlId_fornitoreRoute =
-  AuthenticatedAmlFornAmlId_fornitoreRouteImport.update({
-    id: '/aml/forn-aml/$id_fornitore',
-    path: '/aml/forn-aml/$id_fornitore',
+const AuthenticatedGroupSectionParamRoute =
+  AuthenticatedGroupSectionParamRouteImport.update({
+    id: '/$group/$section/$param',
+    path: '/$group/$section/$param',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
@@ -278,12 +277,6 @@ const AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route =
       getParentRoute: () => AuthenticatedRoute,
     } as any,
   );
-const AuthenticatedEureteSezEureteSlug_nameRoute =
-  AuthenticatedEureteSezEureteSlug_nameRouteImport.update({
-    id: '/eurete/sez-eurete/$slug_name',
-    path: '/eurete/sez-eurete/$slug_name',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
 const AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route =
   AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport.update(
     {
@@ -354,9 +347,8 @@ export interface FileRoutesByFullPath {
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/richieste/': typeof AuthenticatedRichiesteIndexRoute;
   '/operatore/': typeof OperatoreConsoleIndexRoute;
-  '/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
+  '/$group/$section/$param': typeof AuthenticatedGroupSectionParamRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
-  '/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
   '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
@@ -398,9 +390,8 @@ export interface FileRoutesByTo {
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/richieste': typeof AuthenticatedRichiesteIndexRoute;
   '/operatore': typeof OperatoreConsoleIndexRoute;
-  '/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
+  '/$group/$section/$param': typeof AuthenticatedGroupSectionParamRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
-  '/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
   '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
@@ -446,9 +437,8 @@ export interface FileRoutesById {
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
   '/_authenticated/richieste/': typeof AuthenticatedRichiesteIndexRoute;
   '/operatore/_console/': typeof OperatoreConsoleIndexRoute;
-  '/_authenticated/aml/forn-aml/$id_fornitore': typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
+  '/_authenticated/$group/$section/$param': typeof AuthenticatedGroupSectionParamRoute;
   '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
-  '/_authenticated/eurete/sez-eurete/$slug_name': typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   '/_authenticated/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
   '/_authenticated/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
@@ -494,9 +484,8 @@ export interface FileRouteTypes {
     | '/backoffice-refazi/'
     | '/richieste/'
     | '/operatore/'
-    | '/aml/forn-aml/$id_fornitore'
+    | '/$group/$section/$param'
     | '/base-request/$form_name/{-$id_acq_replay}'
-    | '/eurete/sez-eurete/$slug_name'
     | '/infos/site-documentazione/{-$group_to_show}'
     | '/sellers/vetrina-articolo/$id_articolo'
     | '/sellers/vetrina-consorzio/$id_consorzio'
@@ -538,9 +527,8 @@ export interface FileRouteTypes {
     | '/backoffice-refazi'
     | '/richieste'
     | '/operatore'
-    | '/aml/forn-aml/$id_fornitore'
+    | '/$group/$section/$param'
     | '/base-request/$form_name/{-$id_acq_replay}'
-    | '/eurete/sez-eurete/$slug_name'
     | '/infos/site-documentazione/{-$group_to_show}'
     | '/sellers/vetrina-articolo/$id_articolo'
     | '/sellers/vetrina-consorzio/$id_consorzio'
@@ -585,9 +573,8 @@ export interface FileRouteTypes {
     | '/_authenticated/backoffice-refazi/'
     | '/_authenticated/richieste/'
     | '/operatore/_console/'
-    | '/_authenticated/aml/forn-aml/$id_fornitore'
+    | '/_authenticated/$group/$section/$param'
     | '/_authenticated/base-request/$form_name/{-$id_acq_replay}'
-    | '/_authenticated/eurete/sez-eurete/$slug_name'
     | '/_authenticated/infos/site-documentazione/{-$group_to_show}'
     | '/_authenticated/sellers/vetrina-articolo/$id_articolo'
     | '/_authenticated/sellers/vetrina-consorzio/$id_consorzio'
@@ -867,11 +854,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperatoreConsoleOperatoreRegistroRouteImport;
       parentRoute: typeof OperatoreConsoleRoute;
     };
-    '/_authenticated/aml/forn-aml/$id_fornitore': {
-      id: '/_authenticated/aml/forn-aml/$id_fornitore';
-      path: '/aml/forn-aml/$id_fornitore';
-      fullPath: '/aml/forn-aml/$id_fornitore';
-      preLoaderRoute: typeof AuthenticatedAmlFornAmlId_fornitoreRouteImport;
+    '/_authenticated/$group/$section/$param': {
+      id: '/_authenticated/$group/$section/$param';
+      path: '/$group/$section/$param';
+      fullPath: '/$group/$section/$param';
+      preLoaderRoute: typeof AuthenticatedGroupSectionParamRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/base-request/$form_name/{-$id_acq_replay}': {
@@ -879,13 +866,6 @@ declare module '@tanstack/react-router' {
       path: '/base-request/$form_name/{-$id_acq_replay}';
       fullPath: '/base-request/$form_name/{-$id_acq_replay}';
       preLoaderRoute: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/eurete/sez-eurete/$slug_name': {
-      id: '/_authenticated/eurete/sez-eurete/$slug_name';
-      path: '/eurete/sez-eurete/$slug_name';
-      fullPath: '/eurete/sez-eurete/$slug_name';
-      preLoaderRoute: typeof AuthenticatedEureteSezEureteSlug_nameRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/infos/site-documentazione/{-$group_to_show}': {
@@ -967,9 +947,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedSellersHomeFornitoriRoute: typeof AuthenticatedSellersHomeFornitoriRoute;
   AuthenticatedSellersStatoVoucherRoute: typeof AuthenticatedSellersStatoVoucherRoute;
   AuthenticatedRichiesteIndexRoute: typeof AuthenticatedRichiesteIndexRoute;
-  AuthenticatedAmlFornAmlId_fornitoreRoute: typeof AuthenticatedAmlFornAmlId_fornitoreRoute;
+  AuthenticatedGroupSectionParamRoute: typeof AuthenticatedGroupSectionParamRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
-  AuthenticatedEureteSezEureteSlug_nameRoute: typeof AuthenticatedEureteSezEureteSlug_nameRoute;
   AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route: typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
   AuthenticatedSellersVetrinaArticoloId_articoloRoute: typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
   AuthenticatedSellersVetrinaConsorzioId_consorzioRoute: typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
@@ -1003,12 +982,9 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedSellersHomeFornitoriRoute,
   AuthenticatedSellersStatoVoucherRoute: AuthenticatedSellersStatoVoucherRoute,
   AuthenticatedRichiesteIndexRoute: AuthenticatedRichiesteIndexRoute,
-  AuthenticatedAmlFornAmlId_fornitoreRoute:
-    AuthenticatedAmlFornAmlId_fornitoreRoute,
+  AuthenticatedGroupSectionParamRoute: AuthenticatedGroupSectionParamRoute,
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route:
     AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route,
-  AuthenticatedEureteSezEureteSlug_nameRoute:
-    AuthenticatedEureteSezEureteSlug_nameRoute,
   AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route:
     AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route,
   AuthenticatedSellersVetrinaArticoloId_articoloRoute:

@@ -6,7 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { formMessages } from '../../config/messages-forms.it';
 import { messages as tableMessages } from '../../config/messages-tables.it';
-import { findPageByPath, findPageByRoute, pagePath, pages, type PageText } from '../../config/pages';
+import { extensionForms, forms } from '../../config/forms';
+import {
+  findPageByPath,
+  findPageByRoute,
+  matchPagePath,
+  matchPath,
+  pagePath,
+  pages,
+  type PageText,
+} from '../../config/pages';
 import { isRouteName, routes, type RouteRule } from '../../config/routes';
 import { declaredReference, grantRows } from '../../src/server/services/reference-data';
 
@@ -25,7 +34,7 @@ const resolves = (text: PageText) =>
 describe('the page registry', () => {
   it('has pages of every served kind', () => {
     const kinds = new Set(pages.map((page) => page.kind));
-    for (const kind of ['partner', 'showcase', 'app-voucher', 'content', 'table'])
+    for (const kind of ['partner', 'showcase', 'app-voucher', 'content', 'table', 'form'])
       expect(kinds).toContain(kind);
   });
 
@@ -79,5 +88,39 @@ describe('the page registry', () => {
     expect(voucher?.kind === 'app-voucher' && voucher.page.call).toBe('/toduba_buoni');
     const content = findPageByRoute('cond-servizio');
     expect(content?.kind === 'content' && content.content.route).toBe('cond-servizio');
+  });
+
+  it('derives a form page from every form of config/forms and of the overlay, at /base-request/<route_name>', () => {
+    for (const form of [...forms, ...extensionForms]) {
+      const page = findPageByRoute(form.route_name);
+      expect(page?.kind === 'form' && page.form, form.route_name).toBe(form);
+      expect(page?.title, form.route_name).toBe(form.title);
+    }
+    expect(findPageByPath('/base-request/rimb-spese')?.route).toBe('rimb-spese');
+    expect(matchPagePath('/base-request/rimb-spese/12')?.params).toEqual({ id_acq_replay: '12' });
+  });
+
+  it('finds a page whose path has a parameter at a concrete path, with the parameter', () => {
+    expect(matchPagePath('/aml/forn-aml/12')).toEqual({
+      page: findPageByRoute('forn-aml'),
+      params: { id_fornitore: '12' },
+    });
+    expect(matchPagePath('/eurete/sez-eurete/assistenza-anziani')).toEqual({
+      page: findPageByRoute('sez-eurete'),
+      params: { slug_name: 'assistenza-anziani' },
+    });
+    expect(matchPagePath('/aml/forn-aml')).toBeUndefined();
+    expect(matchPagePath('/aml/forn-aml/12/13')).toBeUndefined();
+    // A page with no parameter wins: conv-aml is not forn-aml's parameter.
+    expect(matchPagePath('/aml/conv-aml')).toEqual({ page: findPageByRoute('conv-aml'), params: {} });
+  });
+
+  it('reads required, optional and escaped parameters, and no malformed path', () => {
+    expect(matchPath('/a/$x/c', '/a/b/c')).toEqual({ x: 'b' });
+    expect(matchPath('/a/$x/c', '/a/b/d')).toBeUndefined();
+    expect(matchPath('/a/b/{-$x}', '/a/b')).toEqual({});
+    expect(matchPath('/a/b/{-$x}', '/a/b/7')).toEqual({ x: '7' });
+    expect(matchPath('/a/$x', '/a/caff%C3%A8')).toEqual({ x: 'caffè' });
+    expect(matchPath('/a/$x', '/a/%E0%A4%A')).toBeUndefined();
   });
 });

@@ -104,11 +104,15 @@ describe('file routes and config/routes.ts', () => {
   });
 
   it('guards the form route with each form’s own name, at the path declared for it', () => {
-    const formFiles = files.filter((f) => /guardRoute\(form\.route_name\)/.test(f.source));
+    // The form route finds the form as a `form` page of the registry by its route name, and guards it.
+    const formFiles = files.filter((f) => f.source.includes('findPageByRoute(context.params.form_name)'));
     expect(formFiles.map((f) => f.fullPath)).toEqual(['/base-request/$form_name/{-$id_acq_replay}']);
+    expect(formFiles[0]!.source).toContain("if (page?.kind !== 'form') throw notFound();");
+    expect(formFiles[0]!.source).toContain('guardRoute(page.route)');
     const pattern = formFiles[0]!.fullPath;
     for (const form of forms) {
       expect(isRouteName(form.route_name), form.route_name).toBe(true);
+      expect(findPageByRoute(form.route_name)?.kind, form.route_name).toBe('form');
       expect(pattern.replace('$form_name', form.route_name), form.route_name).toBe(
         rule(form.route_name).path,
       );
@@ -116,20 +120,26 @@ describe('file routes and config/routes.ts', () => {
   });
 
   it('serves every registry page (config/pages.ts) by the generic routes, guarded with the page’s own route', () => {
-    const pageFiles = files.filter((f) => /guardRoute\(page\.route\)/.test(f.source));
-    expect(pageFiles.map((f) => f.fullPath)).toEqual(['/$group/$page']);
-    expect(pageFiles[0]!.source).toContain(
-      'findPageByPath(`/${context.params.group}/${context.params.page}`)',
+    const generic = files.filter(
+      (f) => /guardRoute\(match\.page\.route\)/.test(f.source) && f.source.includes('matchPagePath(`/${'),
     );
+    expect(generic.map((f) => f.fullPath).sort()).toEqual(['/$group/$page', '/$group/$section/$param']);
     const fullPaths = files.map((f) => f.fullPath);
+    const twoSegments = /^\/[a-z0-9-]+\/[a-z0-9-]+$/;
+    // Three segments, the last a parameter (`/aml/forn-aml/$id_fornitore`).
+    const threeSegments = /^\/[a-z0-9-]+\/[a-z0-9-]+\/\$\w+$/;
     for (const page of pages) {
       expect(isRouteName(page.route), page.route).toBe(true);
       const path = pagePath(page);
-      // Its own route file (a page with a path parameter), or one of the generic two-segment routes.
-      const served = fullPaths.includes(path) || /^\/[a-z0-9-]+\/[a-z0-9-]+$/.test(path);
+      // Its own route file (the forms', site-documentazione's), or one of the generic routes.
+      const served =
+        page.kind === 'form'
+          ? path === `/base-request/${page.route}/{-$id_acq_replay}`
+          : fullPaths.includes(path) || twoSegments.test(path) || threeSegments.test(path);
       expect(served, `${page.route}: ${path}`).toBe(true);
-      // A static file at a registry page's two-segment path would hide the registry's page.
-      if (/^\/[a-z0-9-]+\/[a-z0-9-]+$/.test(path)) expect(fullPaths, page.route).not.toContain(path);
+      // A static file at a generic route's path would hide the registry's page.
+      if (page.kind !== 'form' && (twoSegments.test(path) || threeSegments.test(path)))
+        expect(fullPaths, page.route).not.toContain(path);
     }
     // The partner pages are registry pages, at `/<group>/<route name>`.
     for (const partner of partners) {

@@ -8,7 +8,11 @@ import { lazy, type ComponentType } from 'react';
 import type { PageDeclaration, PageKind } from '../../../../config/pages';
 
 type EntryOf<K extends PageKind> = Extract<PageDeclaration, { kind: K }>;
-type KindScreen<K extends PageKind> = ComponentType<{ page: EntryOf<K> }>;
+/** A kind's screen: the entry, and the values of its path's parameters (`{ id_fornitore: '12' }`). */
+type KindScreen<K extends PageKind> = ComponentType<{
+  page: EntryOf<K>;
+  params: Readonly<Record<string, string>>;
+}>;
 
 /** A kind's screen, loaded when first drawn. */
 function kindScreen<K extends PageKind>(load: () => Promise<KindScreen<K>>): KindScreen<K> {
@@ -26,12 +30,13 @@ const screens: { readonly [K in PageKind]: KindScreen<K> } = {
       import('../../features/showcases/eurete-gate'),
       import('./-page-texts'),
     ]);
-    return ({ page }) => {
+    return ({ page, params }) => {
       const screen = (
         <ShowcaseScreen
           title={showcasePageText(page.title)}
           {...(page.intro ? { intro: showcasePageText(page.intro) } : {})}
           declaration={page.showcase}
+          {...(Object.keys(params).length > 0 ? { params } : {})}
           {...(page.documentation ? { documentation: page.documentation } : {})}
         />
       );
@@ -45,6 +50,19 @@ const screens: { readonly [K in PageKind]: KindScreen<K> } = {
   content: kindScreen<'content'>(async () => {
     const { ContentPageScreen } = await import('../../engine/content/content-page');
     return ({ page }) => <ContentPageScreen page={page.content} />;
+  }),
+  form: kindScreen<'form'>(async () => {
+    const [{ FormScreen }, { replayId }] = await Promise.all([
+      import('../../features/forms'),
+      import('./-form-loader'),
+    ]);
+    return ({ page, params }) => (
+      <FormScreen
+        routeName={page.form.route_name}
+        declaration={page.form}
+        replayId={replayId(params.id_acq_replay, undefined)}
+      />
+    );
   }),
   table: kindScreen<'table'>(async () => {
     const [{ OfficeTableScreen }, { tablePageText }] = await Promise.all([
@@ -61,8 +79,19 @@ const screens: { readonly [K in PageKind]: KindScreen<K> } = {
   }),
 };
 
-/** A page of the registry on screen: its kind's screen, keyed by the page (a new page starts afresh). */
-export function RegistryPageScreen({ page }: { page: PageDeclaration }) {
+const NO_PARAMS: Readonly<Record<string, string>> = {};
+
+/**
+ * A page of the registry on screen: its kind's screen with its path's parameters, keyed by the page and
+ * the parameters (a new page, or the same page for another retailer, starts afresh).
+ */
+export function RegistryPageScreen({
+  page,
+  params = NO_PARAMS,
+}: {
+  page: PageDeclaration;
+  params?: Readonly<Record<string, string>>;
+}) {
   const Screen = screens[page.kind] as KindScreen<PageKind>;
-  return <Screen key={page.route} page={page as never} />;
+  return <Screen key={`${page.route}:${JSON.stringify(params)}`} page={page as never} params={params} />;
 }
