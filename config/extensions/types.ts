@@ -18,7 +18,7 @@
 import type { ContentPage } from '../content-pages/types';
 import type { FormDeclaration } from '../forms/types';
 import type { MenuBadge, MenuSection } from '../menu';
-import type { PageDeclaration } from '../pages';
+import type { PageDeclaration, ShowcasePageEntry } from '../pages';
 import type { PartnerDeclaration, PartnerProvider } from '../partners';
 import type { ProfileName } from '../permissions';
 import type { PurchaseDeclaration } from '../purchases/types';
@@ -33,8 +33,13 @@ export type WithRoute<T, K extends keyof T> = T extends unknown
   ? Omit<T, K> & { readonly [P in K]: undefined extends T[P] ? string | undefined : string }
   : never;
 
-/** A page of the registry (config/pages.ts) for one of the overlay's routes. */
-export type ExtensionPage = WithRoute<PageDeclaration, 'route'>;
+/** A showcase grid of the overlay, shown on one of its routes (its items open a purchase or nothing). */
+export type ExtensionShowcase = WithRoute<ShowcaseDeclaration, 'route_name'>;
+
+/** A page of the registry (config/pages.ts) for one of the overlay's routes; a showcase page shows its grid. */
+export type ExtensionPage =
+  | WithRoute<Exclude<PageDeclaration, ShowcasePageEntry>, 'route'>
+  | (Omit<WithRoute<ShowcasePageEntry, 'route'>, 'showcase'> & { readonly showcase: ExtensionShowcase });
 
 /** A menu badge opening one of the overlay's routes (or a built-in one). */
 export type ExtensionMenuBadge =
@@ -73,7 +78,7 @@ export interface ConfigExtensions {
   /** Tables (config/tables) by name. */
   readonly tables: Readonly<Record<string, TableDeclaration>>;
   /** Showcase grids (config/showcases). */
-  readonly showcases: readonly ShowcaseDeclaration[];
+  readonly showcases: readonly ExtensionShowcase[];
   /** App voucher pages (config/showcases/app-vouchers.ts); each gets its registry entry. */
   readonly appVoucherPages: readonly WithRoute<AppVoucherPage, 'route_name'>[];
   /** Content pages (config/content-pages); each gets its registry entry. */

@@ -34,8 +34,8 @@ export const showcases: readonly ShowcaseDeclaration[] = [
   fornitoriCategoria,
   fornitoriAziendali,
   vetrinaFornitore,
-  // The installation's own (config/extensions).
-  ...extensions.showcases,
+  // The installation's own (config/extensions): their routes are not `RouteName`s for the compiler.
+  ...(extensions.showcases as unknown as readonly ShowcaseDeclaration[]),
 ];
 
 export function findShowcase(
