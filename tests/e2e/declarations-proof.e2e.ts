@@ -12,12 +12,16 @@
  * back from the pages and gets 403 from the form's call. axe on each page at 360 px.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages as accountMessages } from '../../config/messages-account.it';
 import { formMessages } from '../../config/messages-forms.it';
+import { loadCatalogues } from '../../src/server/services/catalogue-loader';
+import { loadVoucherCodes } from '../../src/server/services/voucher-stock';
+import type { Catalogues } from '../../schemas/wire-types.gen';
+import { formatEuro } from '../../src/shared/money';
 import { proofTexts } from '../fixtures/proof/extensions';
 import {
   PROOF_CUSTOMER as CUSTOMER,
@@ -106,6 +110,17 @@ async function acceptConsent(page: Page, name: string): Promise<void> {
   await conduct.waitFor({ state: 'detached' });
 }
 
+/** The employee's credit as the portal reads it (total and art. 51 c.3, wire strings). */
+async function creditOf(page: Page, token: string): Promise<{ totale: string; art51c3: string }> {
+  const response = await page.request.get('/api/pdoppiaapi/credito_utente', {
+    headers: { Authorization: `Token ${token}`, Customer: CUSTOMER },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { crediti: { totale: string; art51c3: string } }).crediti;
+}
+
+const centsOf = (wire: string) => Math.round(Number(wire) * 100);
+
 describe('declarations added in fixtures only (issue 25, the proof)', () => {
   it('the employee sees and uses every declared page', async () => {
     const { page, token } = await pageOf(EMPLOYEE);
@@ -188,5 +203,122 @@ describe('declarations added in fixtures only (issue 25, the proof)', () => {
       data: { importo: '10.00', note: 'Non ammesso', docs: [] },
     });
     expect(refused.status()).toBe(403);
+  });
+
+  it('the referent opens the back-office table with its own call; the employee is refused', async () => {
+    const { page, token } = await pageOf(REFERENT);
+    await page.goto('/backoffice-refazi/prova-ufficio');
+    const row = page.getByTestId('prova-ufficio-row').filter({ hasText: 'RVIPLA79A01F205N' });
+    const consent = page.getByRole('dialog', { name: accountMessages.consentPrivacyTitle });
+    // His first session, when this test runs alone: the consents first.
+    await Promise.race([row.first().waitFor({ timeout: 60_000 }), consent.waitFor({ timeout: 60_000 })]);
+    if (await consent.isVisible()) await acceptConsent(page, 'Bruno Neri');
+    await expect.poll(() => bodyText(page), { timeout: 30_000 }).toContain(proofTexts.officeTitle);
+    await row.first().waitFor({ timeout: 30_000 });
+    // The employee with his credit valid today, as the ledger holds it.
+    const credit = await server.app.db
+      .selectFrom('credit_lines as l')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .select((eb) => eb.fn.sum<string>('l.credito_spendibile').as('total'))
+      .where('u.email', '=', EMPLOYEE)
+      .executeTakeFirstOrThrow();
+    const rowText = squash(await row.first().innerText());
+    expect(rowText).toContain('Verdi');
+    expect(rowText).toContain(squash(formatEuro(Number(credit.total))));
+    // Only his company's people: the referent and the employee of the proof's company.
+    const answer = await page.request.get('/api/prova_ufficio_dipendenti', {
+      headers: { Authorization: `Token ${token}`, Customer: CUSTOMER },
+    });
+    expect(answer.status()).toBe(200);
+    const emails = await server.app.db
+      .selectFrom('users')
+      .select('cod_fisc')
+      .where('email', 'in', [EMPLOYEE, REFERENT])
+      .execute();
+    const body = (await answer.json()) as { count: number; results: { cod_fisc: string }[] };
+    expect(body.results.map((r) => r.cod_fisc).sort()).toEqual(emails.map((e) => e.cod_fisc).sort());
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The employee: the route sends him away, the call answers 403.
+    const employee = await pageOf(EMPLOYEE);
+    await employee.page.goto('/backoffice-refazi/prova-ufficio');
+    await expect
+      .poll(() => new URL(employee.page.url()).pathname, { timeout: 30_000 })
+      .not.toBe('/backoffice-refazi/prova-ufficio');
+    const refused = await employee.page.request.get('/api/prova_ufficio_dipendenti', {
+      headers: { Authorization: `Token ${employee.token}`, Customer: CUSTOMER },
+    });
+    expect(refused.status()).toBe(403);
+  });
+  it('the employee buys a voucher from the declared showcase; the referent is refused', async () => {
+    // The operator's loads: the retailer and its voucher (`admin catalogues`), the supplier's codes
+    // (`admin voucher-codes-load`).
+    const document = JSON.parse(readFileSync('tests/fixtures/proof/catalogues.json', 'utf8')) as Catalogues;
+    await loadCatalogues(server.app.db, document);
+    const csv = readFileSync('tests/fixtures/proof/voucher-codes.csv', 'utf8');
+    await loadVoucherCodes(server.app.db, csv, 'voucher-codes.csv');
+    const retailer = await server.app.db
+      .selectFrom('aml_retailers')
+      .select('id')
+      .where('name', '=', document.retailers![0]!.name)
+      .executeTakeFirstOrThrow();
+    const address = `/prova/prova-buoni/${retailer.id}`;
+
+    const { page, token } = await pageOf(EMPLOYEE);
+    await page.goto(address);
+    const item = page.getByRole('button', { name: 'Buono sport 20 €' });
+    const consent = page.getByRole('dialog', { name: accountMessages.consentPrivacyTitle });
+    // Her first session, when this test runs alone: the consents first.
+    await Promise.race([item.waitFor({ timeout: 60_000 }), consent.waitFor({ timeout: 60_000 })]);
+    if (await consent.isVisible()) await acceptConsent(page, 'Anna Verdi');
+    await expect.poll(() => bodyText(page), { timeout: 30_000 }).toContain(proofTexts.showcaseTitle);
+    await item.waitFor({ timeout: 30_000 });
+    expect(await axeViolations(page)).toEqual([]);
+    const before = await creditOf(page, token);
+
+    // The item, Buy, the summary, the success with the purchase's id.
+    await item.click();
+    const modal = page.getByRole('dialog', { name: 'Buono sport 20 €' });
+    await modal.getByRole('button', { name: formMessages.formPurchaseBuy }).click();
+    await page
+      .getByRole('dialog', { name: formMessages.formConfirmTitle })
+      .getByRole('button', { name: accountMessages.proceed })
+      .click();
+    const success = page.getByRole('dialog', { name: formMessages.formSuccessTitle });
+    await success.waitFor({ timeout: 30_000 });
+    expect(squash(await success.innerText())).toContain(squash(formMessages.formVoucherSuccess));
+    const purchaseId = Number(/con l'id (\d+)/.exec(await success.innerText())?.[1]);
+    expect(purchaseId).toBeGreaterThan(0);
+    await success.getByRole('button', { name: accountMessages.ok }).click();
+    await page.waitForURL(/\/menu$/);
+
+    // The credit dropped by the price, through the ledger; the supplier's code is hers.
+    await expect
+      .poll(async () => centsOf(before.art51c3) - centsOf((await creditOf(page, token)).art51c3))
+      .toBe(2000);
+    const movement = await server.app.db
+      .selectFrom('movements')
+      .select(['importo', 'id_kind'])
+      .where('id_acquisto', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    expect(Number(movement.importo)).toBe(2000);
+    const detail = await page.request.get(`/api/dettaglio_acquisto/${purchaseId}`, {
+      headers: { Authorization: `Token ${token}`, Customer: CUSTOMER },
+    });
+    expect(detail.status()).toBe(200);
+    expect(JSON.stringify(await detail.json())).toMatch(/PROVA-SPORT-000[12]/);
+
+    // The referent: the route sends him away, the showcase's and the purchase's calls answer 403.
+    const referent = await pageOf(REFERENT);
+    await referent.page.goto(address);
+    await expect.poll(() => new URL(referent.page.url()).pathname, { timeout: 30_000 }).not.toBe(address);
+    const headers = { Authorization: `Token ${referent.token}`, Customer: CUSTOMER };
+    const grid = await referent.page.request.get(`/api/prova_buoni/${retailer.id}`, { headers });
+    expect(grid.status()).toBe(403);
+    const bought = await referent.page.request.post('/api/crea_acquisto/prova-buono', {
+      headers: { ...headers, 'Idempotency-Key': 'prova-buono-referente-0001' },
+      data: { product_code: 'PROVA-SPORT-20' },
+    });
+    expect(bought.status()).toBe(403);
   });
 });
