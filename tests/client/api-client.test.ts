@@ -5,8 +5,8 @@ import {
   buildHeaders,
   configureApiClient,
   customerHeaderValue,
-  filenameFromContentDisposition,
 } from '../../src/client/api/client';
+import { filenameFromContentDisposition } from '../../src/client/api/download-name';
 import { QueryClient } from '@tanstack/react-query';
 import { movementsCompanyTable, movementsUserTable } from '../../config/tables';
 import { referentCompaniesQueryOptions } from '../../src/client/api/query-options';

@@ -56,7 +56,6 @@ export class ApiError extends Error {
 }
 
 export const BACK_OFFICE_BASE = '/backoffice-refazi';
-export const DEFAULT_DOWNLOAD_NAME = 'downloaded_file';
 
 const defaultSession = (): ApiSessionSnapshot => ({
   token: null,
@@ -170,38 +169,6 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return `${apiBase()}${suffix}${search ? `?${search}` : ''}`;
 }
 
-/**
- * File name of a download: `filename*=UTF-8''…` (RFC 5987) wins over `filename="…"`;
- * without either the name is `downloaded_file` (spec 000 §7).
- */
-export function filenameFromContentDisposition(header: string | null | undefined): string {
-  if (!header) return DEFAULT_DOWNLOAD_NAME;
-  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header);
-  if (extended?.[1]) {
-    const raw = extended[1].trim().replace(/^"(.*)"$/, '$1');
-    const match = /^([\w!#$%&+^`{}~.-]*)'[^']*'(.*)$/.exec(raw);
-    const encoded = match ? (match[2] ?? '') : raw;
-    try {
-      const decoded = decodeURIComponent(encoded);
-      if (decoded.trim() !== '') return sanitizeFilename(decoded);
-    } catch {
-      // malformed percent-encoding: fall back to the plain parameter
-    }
-  }
-  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
-  if (plain) {
-    const value = plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1] ?? '').trim();
-    if (value.trim() !== '') return sanitizeFilename(value);
-  }
-  return DEFAULT_DOWNLOAD_NAME;
-}
-
-/** No directories in a download name. */
-function sanitizeFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
-  return base === '' || base === '.' || base === '..' ? DEFAULT_DOWNLOAD_NAME : base;
-}
-
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
   if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) return body;
@@ -263,7 +230,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   if (responseType === 'blob') {
-    const blob = await response.blob();
+    // The name parsing is loaded with the first download, not with the login page.
+    const [blob, { filenameFromContentDisposition }] = await Promise.all([
+      response.blob(),
+      import('./download-name'),
+    ]);
     return { blob, filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) };
   }
   if (response.status === 204) return undefined as T;

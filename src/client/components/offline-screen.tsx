@@ -1,6 +1,7 @@
 /**
- * Full-page offline screen: shown over the app while the browser is offline. It lives in the
- * initial bundle, so the service worker's app shell can show it with the network off.
+ * Full-page offline screen: shown over the app while the browser is offline. Its own chunk, loaded
+ * with the first render (features/shell/root-layout.tsx) and precached by the service worker, so it
+ * shows with the network off.
  */
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';

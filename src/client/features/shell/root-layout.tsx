@@ -3,11 +3,18 @@
  * offline, components/offline-capable.ts), the iOS install banner.
  */
 import { Outlet, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
-import { IosInstallBanner } from '../../components/ios-install-banner';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useOfflineCapablePage } from '../../components/offline-capable';
-import { OfflineScreen } from '../../components/offline-screen';
 import { useOnlineStatus } from '../../components/use-online-status';
+
+// Their own chunks, requested with the first render (not awaited by it): the login page paints without
+// them, and the offline screen is in memory before the network can drop (the service worker precaches it too).
+const OfflineScreen = lazy(() =>
+  import('../../components/offline-screen').then((module) => ({ default: module.OfflineScreen })),
+);
+const IosInstallBanner = lazy(() =>
+  import('../../components/ios-install-banner').then((module) => ({ default: module.IosInstallBanner })),
+);
 
 export function RootLayout() {
   const online = useOnlineStatus();
@@ -27,8 +34,14 @@ export function RootLayout() {
       <div inert={!online && !offlineCapable}>
         <Outlet />
       </div>
-      {!offlineCapable && <OfflineScreen />}
-      <IosInstallBanner />
+      {!offlineCapable && (
+        <Suspense fallback={null}>
+          <OfflineScreen />
+        </Suspense>
+      )}
+      <Suspense fallback={null}>
+        <IosInstallBanner />
+      </Suspense>
     </>
   );
 }
