@@ -8,7 +8,8 @@ import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { messages } from '../../config/messages-api.it';
 import { runAdmin } from '../../src/server/admin';
-import { newContext, type E2eServer } from './harness';
+import { afterEach, expect } from 'vitest';
+import { newContext, type E2eServer, type Portal } from './harness';
 
 /** Every demo user's password (ARCHITECTURE.md §8). */
 export const DEMO_PASSWORD = 'Welfare!2026';
@@ -214,6 +215,21 @@ export class TestContexts {
     this.errors = [];
     return errors;
   }
+}
+
+/**
+ * The test file's contexts on `portal`: after each test they are closed, and the test fails on the
+ * uncaught page errors they met (`message` says what the failure is about).
+ */
+export function useContexts(portal: Pick<Portal, 'browser' | 'server'>, message?: string): TestContexts {
+  const contexts = new TestContexts(
+    () => portal.browser,
+    () => portal.server.baseUrl,
+  );
+  afterEach(async () => {
+    expect(await contexts.closeAll(), message).toEqual([]);
+  });
+  return contexts;
 }
 
 /** Waits for running CSS transitions and animations (modal fade-ins) before axe or a screenshot. */

@@ -3,9 +3,8 @@
  * expired password met after the code step (renewal mail, link, new password with the TOTP code) and
  * the password-forgotten modal (same answer for everyone, link, new password with the tax code).
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '../../src/server/messages';
 import { addDays, romeDate } from '../../src/server/services/calendar';
 import {
@@ -20,34 +19,17 @@ import {
   storedToken,
   submitCredentials,
   submitLoginCode,
-  TestContexts,
   TotpClock,
   TOTP_SECRETS,
   waitForMail,
+  useContexts,
 } from './auth-helpers';
-import { axeViolations, launchBrowser, screenshotDir, startServer, type E2eServer } from './harness';
+import { axeViolations, screenshotDir, usePortal } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
+const portal = usePortal();
+const { server } = portal;
 const totp = new TotpClock();
-const tests = new TestContexts(
-  () => browser,
-  () => server.baseUrl,
-);
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterEach(async () => {
-  expect(await tests.closeAll(), 'errori non gestiti nella pagina').toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const tests = useContexts(portal, 'errori non gestiti nella pagina');
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });

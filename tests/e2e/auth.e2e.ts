@@ -4,9 +4,8 @@
  * and locked attempts, single sign-on, the signed links, logout and the idle-expired session.
  * The password pages (expired and lost) are in auth-password.e2e.ts.
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '../../src/server/messages';
 import { hashToken } from '../../src/server/services/sessions';
 import {
@@ -21,41 +20,17 @@ import {
   storedToken,
   submitCredentials,
   submitLoginCode,
-  TestContexts,
   TotpClock,
   TOTP_SECRETS,
   waitForMail,
+  useContexts,
 } from './auth-helpers';
-import {
-  axeViolations,
-  launchBrowser,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { axeViolations, screenshotDir, seedSession, usePortal } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
+const portal = usePortal();
+const { server } = portal;
 const totp = new TotpClock();
-const tests = new TestContexts(
-  () => browser,
-  () => server.baseUrl,
-);
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterEach(async () => {
-  expect(await tests.closeAll(), 'errori non gestiti nella pagina').toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const tests = useContexts(portal, 'errori non gestiti nella pagina');
 
 const newPage = () => tests.page();
 

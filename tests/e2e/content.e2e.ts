@@ -8,9 +8,8 @@
  *   `fringe-app` opened, the FAQ frame loaded under the CSP, a tutorial video playing;
  * - the files page: thumbnails, filters, Reset, a download under the answer's name, a failed download.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-account.it';
 import { textOf } from '../../config/texts';
 import { formMessages } from '../../config/messages-forms.it';
@@ -20,47 +19,21 @@ import { contentPages } from '../../config/content-pages';
 import { routes } from '../../config/routes';
 import { formatEuro } from '../../src/shared/money';
 import { legalFigures, taxYear } from '../../src/shared/legal-figures';
-import { settle, TestContexts } from './auth-helpers';
+import { settle, useContexts } from './auth-helpers';
 import { outbox } from './auth-helpers';
 import { PDF } from '../server/forms-helpers';
-import {
-  axeViolations,
-  dismissInfoPopup,
-  launchBrowser,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { axeViolations, dismissInfoPopup, screenshotDir, usePortal } from './harness';
 
 const MARIO = 'mario.rossi@example.com';
 const SUPPORT = 'assistenza@example.com';
 
-let server: E2eServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-const contexts = new TestContexts(
-  () => browser,
-  () => server.baseUrl,
-);
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(await contexts.closeAll()).toEqual([]);
-});
+const portal = usePortal();
+const { server, signIn } = portal;
+const contexts = useContexts(portal);
 
 async function marioPage(width: number): Promise<Page> {
   const context = await contexts.context(width);
-  await seedSession(context, await server.login(MARIO), 'acme');
+  await signIn(context, MARIO);
   return context.newPage();
 }
 

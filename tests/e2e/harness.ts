@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll } from 'vitest';
 import { messages as accountMessages } from '../../config/messages-account.it';
 import { buildApp } from '../../src/server/app';
 import { createSession } from '../../src/server/services/sessions';
@@ -186,3 +187,68 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 export const screenshotDir = '.tmp/screenshots';
+
+/**
+ * A test file's portal: the server (demo by default, `options` as startServer's) and a Chromium, both
+ * started in parallel; `signIn` puts a session of `email` into a context before its first page.
+ */
+export interface Portal {
+  readonly server: E2eServer;
+  readonly browser: Browser;
+  /** Signs `email` in on `customer` (acme by default) in `context`; returns the session token. */
+  signIn(context: BrowserContext, email: string, customer?: string): Promise<string>;
+  /** Closes the browser, then the server. */
+  close(): Promise<void>;
+}
+
+export async function startPortal(options: E2eServerOptions = {}): Promise<Portal> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const [server, browser] = await Promise.all([startServer(options), launchBrowser()]);
+  return {
+    server,
+    browser,
+    async signIn(context, email, customer = 'acme') {
+      const token = await server.login(email);
+      await seedSession(context, token, customer);
+      return token;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * The portal of the calling test file: started in its beforeAll and closed in its afterAll. Its
+ * `server` and `browser` stand for the started ones (so they can be destructured at the top of the
+ * file) and are usable from the first hook or test on.
+ */
+export function usePortal(options: E2eServerOptions = {}): Portal {
+  let portal: Portal | undefined;
+  const started = (): Portal => {
+    if (!portal) throw new Error('portale e2e non avviato: usePortal si usa dentro hook e test');
+    return portal;
+  };
+  /** Reads go to the started portal's object (methods bound to it). */
+  const delegate = <T extends object>(current: () => T): T =>
+    new Proxy({} as T, {
+      get(_target, key) {
+        const target = current();
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  beforeAll(async () => {
+    portal = await startPortal(options);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+  return {
+    server: delegate(() => started().server),
+    browser: delegate(() => started().browser),
+    signIn: (context, email, customer) => started().signIn(context, email, customer),
+    close: () => started().close(),
+  };
+}

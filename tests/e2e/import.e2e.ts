@@ -6,41 +6,23 @@
  * employee and the credit lines appear (schedule page); the new employee sets the password from the
  * welcome mail and signs in up to the second-factor enrolment. axe at 360 and 1280 px.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/catalogues/tables';
 import { formMessages } from '../../src/shared/catalogues/forms';
 import { messages as api } from '../../config/messages-api.it';
 import { routes } from '../../config/routes';
 import { runAdmin } from '../../src/server/admin';
 import { fieldLabel, mailedLink, settle, submitCredentials, waitForMail } from './auth-helpers';
-import {
-  axeViolations,
-  launchBrowser,
-  newContext,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { axeViolations, newContext, screenshotDir, seedSession, usePortal } from './harness';
 import { HEADERS, row, taxCode, xlsx } from '../server/import-helpers';
 
 const PATH = routes['office-import-anagrafiche-crediti'].path;
 const NEW_EMAIL = 'giorgia.marino@import.example.com';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = usePortal();
 
 /** Uploads a file through the modal and waits for the toast. */
 async function upload(page: Page, name: string, content: Buffer) {

@@ -8,46 +8,20 @@
  * - the support page shows the ticket number after sending and lists the sent requests in its second
  *   tab, axe clean at 360 and 1280 px.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-account.it';
 import { formMessages } from '../../config/messages-forms.it';
 import { routeAliases, routes } from '../../config/routes';
-import { settle, TestContexts } from './auth-helpers';
-import {
-  axeViolations,
-  launchBrowser,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { settle, useContexts } from './auth-helpers';
+import { axeViolations, screenshotDir, usePortal } from './harness';
 
 const MARIO = 'mario.rossi@example.com';
 const GIULIA = 'giulia.verdi@example.com';
 
-let server: E2eServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-const contexts = new TestContexts(
-  () => browser,
-  () => server.baseUrl,
-);
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(await contexts.closeAll()).toEqual([]);
-});
+const portal = usePortal();
+const { signIn } = portal;
+const contexts = useContexts(portal);
 
 /** The console errors of a page and the answers of 400 and above it received. */
 function watch(page: Page): { errors: string[]; failed: string[] } {
@@ -66,7 +40,7 @@ function watch(page: Page): { errors: string[]; failed: string[] } {
 
 async function sessionPage(email: string, customer: string, width: number): Promise<Page> {
   const context = await contexts.context(width);
-  await seedSession(context, await server.login(email), customer);
+  await signIn(context, email, customer);
   return context.newPage();
 }
 

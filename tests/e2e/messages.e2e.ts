@@ -5,36 +5,16 @@
  * in the "sent messages" modal; mario then reads it in his notifications inbox with laura as the
  * sender, the bell having counted it. axe at 360 and 1280 px, screenshots in .tmp/screenshots.
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages as account, formatMessage } from '../../src/shared/catalogues/account';
 import { routes } from '../../config/routes';
 import { settle } from './auth-helpers';
-import {
-  axeViolations,
-  launchBrowser,
-  newContext,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { axeViolations, newContext, screenshotDir, seedSession, usePortal } from './harness';
 
 const PATH = routes['office-mess-interna'].path;
 const TEXT = 'Venerdì la sede chiude alle 14';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = usePortal();
 
 describe('internal messaging', () => {
   it('laura sends a message to mario; mario reads it in his inbox with the sender', async () => {

@@ -9,22 +9,14 @@
  * balances with the database (the advances account) and with the residual credit export.
  * Instants are checked in Europe/Rome, the zone of the test browser.
  */
-import { mkdirSync } from 'node:fs';
 import { sql } from 'kysely';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages as account } from '../../config/messages-account.it';
 import { formatMessage as formatApi } from '../../src/server/messages';
 import { routes } from '../../config/routes';
 import { settle } from './auth-helpers';
-import {
-  axeViolations,
-  launchBrowser,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { axeViolations, screenshotDir, usePortal } from './harness';
 import {
   addDays,
   apiGet,
@@ -61,8 +53,8 @@ interface Company {
   nome: string;
 }
 
-let server: E2eServer;
-let browser: Browser;
+const portal = usePortal();
+const { server, browser, signIn } = portal;
 /** A session of laura for the oracle's API calls. */
 let token: string;
 let today: string;
@@ -75,8 +67,6 @@ const contexts = new RomeContexts(
 );
 
 beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   token = await server.login(LAURA);
   today = romeDay();
   const companies = await server.app.db
@@ -97,17 +87,12 @@ afterEach(async () => {
   expect(await contexts.closeAll(), 'errori non gestiti nella pagina').toEqual([]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
 async function lauraPage(width = 1280): Promise<Page> {
   const context = await contexts.context(width);
-  await seedSession(context, await server.login(LAURA), 'acme');
+  await signIn(context, LAURA);
   return context.newPage();
 }
 

@@ -15,9 +15,8 @@
  * data for mario (an expiring credit line, removed afterwards; rejected purchases 20 months ago, out
  * of every period the other tests look at) come last.
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages as account } from '../../config/messages-account.it';
 import { tableMessages } from '../../config/messages-tables.it';
 import { forms } from '../../config/forms';
@@ -25,14 +24,7 @@ import { routes } from '../../config/routes';
 import { debitPurchase, rejectPurchase } from '../../src/server/services/ledger';
 import { settle } from './auth-helpers';
 import { answerFormModals } from './form-driver';
-import {
-  axeViolations,
-  launchBrowser,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { axeViolations, screenshotDir, usePortal } from './harness';
 import {
   addDays,
   apiGet,
@@ -79,8 +71,8 @@ const REPLAY_ROUTES = {
 const replayPath = (kind: keyof typeof REPLAY_ROUTES, id: number) =>
   routes[REPLAY_ROUTES[kind]].path.replace('{-$id_acq_replay}', String(id));
 
-let server: E2eServer;
-let browser: Browser;
+const portal = usePortal();
+const { server, browser, signIn } = portal;
 let marioId: number;
 /** A session of mario for the oracle's API calls. */
 let token: string;
@@ -93,8 +85,6 @@ const contexts = new RomeContexts(
 );
 
 beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const user = await server.app.db
     .selectFrom('users')
     .select('id')
@@ -110,18 +100,13 @@ afterEach(async () => {
   expect(await contexts.closeAll(), 'errori non gestiti nella pagina').toEqual([]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
 /** A new session of mario in a new context (Rome zone, 1280 px unless told), and its page. */
 async function marioPage(width = 1280, timezoneId?: string): Promise<Page> {
   const context = await contexts.context(width, timezoneId);
-  await seedSession(context, await server.login(MARIO), 'acme');
+  await signIn(context, MARIO);
   return context.newPage();
 }
 

@@ -9,49 +9,22 @@
  *   page, at 360 and 1280 px.
  * Lean on purpose: two tests, few page loads.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { messages } from '../../config/messages-account.it';
 import { findPartner, partnerTitle } from '../../config/partners';
 import { formatEuro } from '../../src/shared/money';
-import { TestContexts } from './auth-helpers';
+import { useContexts } from './auth-helpers';
 import { credit } from './form-driver';
 import { cents, squash } from './movements-helpers';
-import {
-  axeViolations,
-  dismissInfoPopup,
-  launchBrowser,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { axeViolations, dismissInfoPopup, screenshotDir, usePortal } from './harness';
 
 const MARIO = 'mario.rossi@example.com';
 
-let server: E2eServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-const contexts = new TestContexts(
-  () => browser,
-  () => server.baseUrl,
-);
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(await contexts.closeAll()).toEqual([]);
-});
+const portal = usePortal();
+const { signIn } = portal;
+const contexts = useContexts(portal);
 
 const title = (route: string) => {
   const partner = findPartner(route);
@@ -106,8 +79,7 @@ async function checkConvRedirect(page: Page, width: number): Promise<void> {
 describe('partner portals', () => {
   it('hands mario to the partner in a new tab, where he buys on his credit; the portal shows it', async () => {
     const context = await contexts.context(360);
-    const token = await server.login(MARIO);
-    await seedSession(context, token, 'acme');
+    const token = await signIn(context, MARIO);
     const page = await context.newPage();
     const before = await credit(page, token);
 
@@ -154,8 +126,7 @@ describe('partner portals', () => {
 
   it('salabam opens a blank window sent to the partner; bonusx posts data and clientId (1280 px)', async () => {
     const context = await contexts.context(1280);
-    const token = await server.login(MARIO);
-    await seedSession(context, token, 'acme');
+    await signIn(context, MARIO);
     const page = await context.newPage();
 
     await page.goto('/salabam/conv-salabam-vadobay');

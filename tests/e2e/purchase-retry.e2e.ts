@@ -5,42 +5,23 @@
  * debit is made: the same key went out twice, the server answered the second time with the first
  * purchase, the credit dropped once and the history holds one movement for it.
  */
-import { mkdirSync } from 'node:fs';
 import type { Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formMessages } from '../../config/messages-forms.it';
 import { messages } from '../../config/messages.it';
-import { TestContexts } from './auth-helpers';
+import { useContexts } from './auth-helpers';
 import { credit, openForm } from './form-driver';
 import { apiGet, cents, euro, squash, type HistoryAnswer } from './movements-helpers';
-import { launchBrowser, screenshotDir, seedSession, startServer, type E2eServer } from './harness';
+import { usePortal } from './harness';
 import { messages as accountMessages } from '../../src/shared/catalogues/account';
 
 const MARIO = 'mario.rossi@example.com';
 const CALL = '/api/crea_richiesta/conv-previdenza-integrativa';
 
-let server: E2eServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-const contexts = new TestContexts(
-  () => browser,
-  () => server.baseUrl,
-);
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  // The dropped answer is handled by the portal: no uncaught error on the page.
-  expect(await contexts.closeAll()).toEqual([]);
-});
+const portal = usePortal();
+const { server, signIn } = portal;
+// The dropped answer is handled by the portal: no uncaught error on the page.
+const contexts = useContexts(portal);
 
 /** mario's purchases in the database. */
 async function purchaseCount(): Promise<number> {
@@ -56,8 +37,7 @@ async function purchaseCount(): Promise<number> {
 describe('a purchase whose answer is lost', () => {
   it('is confirmed again with the same Idempotency-Key and debited once', async () => {
     const context = await contexts.context(360);
-    const token = await server.login(MARIO);
-    await seedSession(context, token, 'acme');
+    const token = await signIn(context, MARIO);
     const page = await context.newPage();
     const before = await credit(page, token);
     const purchasesBefore = await purchaseCount();

@@ -10,49 +10,22 @@
  *   detail modal.
  * axe on every screen at its width; screenshots in .tmp/screenshots. Lean: two tests, one browser.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../config/messages-account.it';
 import { formMessages } from '../../config/messages-forms.it';
 import { messages as tableMessages } from '../../config/messages-tables.it';
 import { formatEuro } from '../../src/shared/money';
-import { outbox, settle, TestContexts } from './auth-helpers';
+import { outbox, settle, useContexts } from './auth-helpers';
 import { credit } from './form-driver';
 import { cents, squash } from './movements-helpers';
-import {
-  axeViolations,
-  dismissInfoPopup,
-  launchBrowser,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { axeViolations, dismissInfoPopup, screenshotDir, usePortal } from './harness';
 
 const MARIO = 'mario.rossi@example.com';
 
-let server: E2eServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-const contexts = new TestContexts(
-  () => browser,
-  () => server.baseUrl,
-);
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(await contexts.closeAll()).toEqual([]);
-});
+const portal = usePortal();
+const { server, signIn } = portal;
+const contexts = useContexts(portal);
 
 async function api<T>(page: Page, token: string, path: string): Promise<T> {
   const response = await page.request.get(`/api${path}`, {
@@ -84,8 +57,7 @@ async function checked(page: Page, name: string) {
 describe('conventions', () => {
   it('browses, filters, opens every template and buys an article (360 px)', async () => {
     const context = await contexts.context(360);
-    const token = await server.login(MARIO);
-    await seedSession(context, token, 'acme');
+    const token = await signIn(context, MARIO);
     const page = await context.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -194,8 +166,7 @@ describe('conventions', () => {
 
   it('buys a consortium voucher with a PIN, redeems part at the supplier and shows it (1280 px)', async () => {
     const context = await contexts.context(1280);
-    const token = await server.login(MARIO);
-    await seedSession(context, token, 'acme');
+    const token = await signIn(context, MARIO);
     const page = await context.newPage();
     const [consortium] = (
       await api<Supplier[]>(page, token, '/fornitori_convenzionati?id_categoria=9')

@@ -13,50 +13,24 @@
  *   the purchase detail with the delivered code, the same code in the notifications inbox; the "100"
  *   page at 360 and 1280 px and the history at 1280 px with axe and screenshots.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formMessages } from '../../config/messages-forms.it';
 import { messages } from '../../config/messages-account.it';
 import { tableMessages } from '../../config/messages-tables.it';
 import { routes } from '../../config/routes';
 import type { Page } from 'playwright-core';
 import { formatTableMessage } from '../../src/shared/catalogues/tables';
-import { settle, TestContexts } from './auth-helpers';
+import { settle, useContexts } from './auth-helpers';
 import { credit } from './form-driver';
 import { cents, euro, squash } from './movements-helpers';
-import {
-  axeViolations,
-  dismissInfoPopup,
-  launchBrowser,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { axeViolations, dismissInfoPopup, screenshotDir, usePortal } from './harness';
 
 const MARIO = 'mario.rossi@example.com';
 const CODE = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/;
 
-let server: E2eServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-const contexts = new TestContexts(
-  () => browser,
-  () => server.baseUrl,
-);
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(await contexts.closeAll()).toEqual([]);
-});
+const portal = usePortal();
+const { server, signIn } = portal;
+const contexts = useContexts(portal);
 
 const retailerId = async (name: string) =>
   Number(
@@ -96,8 +70,7 @@ const deliveredCode = async (purchaseId: number) =>
 describe('showcases', () => {
   it('vouchers at 360 px: grid, paging, debounced search, a purchase and its delivered code', async () => {
     const context = await contexts.context(360);
-    const token = await server.login(MARIO);
-    await seedSession(context, token, 'acme');
+    const token = await signIn(context, MARIO);
     const page = await context.newPage();
     const before = await credit(page, token);
 
@@ -184,8 +157,7 @@ describe('showcases', () => {
 
   it('mutual aid at 1280 px: the disclaimer gate, sections, a section, the health purchase and its SSO window', async () => {
     const context = await contexts.context(1280);
-    const token = await server.login(MARIO);
-    await seedSession(context, token, 'acme');
+    const token = await signIn(context, MARIO);
     const page = await context.newPage();
 
     await page.goto('/aml/conv-aml');
@@ -260,8 +232,7 @@ describe('showcases', () => {
 
   it('every other purchase kind in one walk: fuel card, app vouchers, mutual aid from art. 51 c.3 and from the total; history, detail and inbox', async () => {
     const context = await contexts.context(1280);
-    const token = await server.login(MARIO);
-    await seedSession(context, token, 'acme');
+    const token = await signIn(context, MARIO);
     const page = await context.newPage();
     const bought: { id: number; oggetto: string; amount: string }[] = [];
 

@@ -4,58 +4,31 @@
  * popup coming with the menu and never over a click already started, and the key generation's
  * progress text; axe at 360 and 1280 px.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../config/routes';
 import { messages as tables } from '../../config/messages-tables.it';
 import { formMessages } from '../../src/shared/catalogues/forms';
 import { messages as account } from '../../src/shared/catalogues/account';
 import { incentiveFigures } from '../../src/shared/incentive';
 import { formatEuro } from '../../src/shared/money';
-import { TestContexts, settle } from './auth-helpers';
+import { settle, useContexts } from './auth-helpers';
 import { chooseCategory, openForm, uploadSlot } from './form-driver';
 import { makePdf } from './form-files';
 import { squash } from './movements-helpers';
-import {
-  axeViolations,
-  dismissInfoPopup,
-  launchBrowser,
-  screenshotDir,
-  seedSession,
-  startServer,
-  type E2eServer,
-} from './harness';
+import { axeViolations, dismissInfoPopup, screenshotDir, usePortal } from './harness';
 
 const MARIO = 'mario.rossi@example.com';
 const LAURA = 'laura.bianchi@example.com';
 
-let server: E2eServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-const contexts = new TestContexts(
-  () => browser,
-  () => server.baseUrl,
-);
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterEach(async () => {
-  expect(await contexts.closeAll(), 'errori non gestiti nella pagina').toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const portal = usePortal();
+const { signIn } = portal;
+const contexts = useContexts(portal, 'errori non gestiti nella pagina');
 
 /** A new session of `email` (acme) in a new context of `width` px, and its page. */
 async function pageOf(email: string, width: number): Promise<Page> {
   const context = await contexts.context(width);
-  await seedSession(context, await server.login(email), 'acme');
+  await signIn(context, email);
   return context.newPage();
 }
 

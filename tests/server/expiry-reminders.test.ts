@@ -20,7 +20,15 @@ import {
 } from '../../src/server/services/expiry-reminders';
 import { PUSH_QUEUE } from '../../src/server/services/push';
 import { restoreClock, startClockAt } from './clock';
-import { backends, buildTestApp, createTestUser, json, TEST_APP_OPTIONS, type TestApp } from './helpers';
+import {
+  backends,
+  buildTestApp,
+  createTestUser,
+  json,
+  TEST_APP_OPTIONS,
+  type TestApp,
+  mailsTo,
+} from './helpers';
 import { openPgliteCopy } from './templates';
 
 /** Saturday 28 November 2026, 10:00 in Rome. */
@@ -102,13 +110,7 @@ describe.each(backends)('expiring credit (%s)', (backend) => {
       .where('r.user_id', '=', userId)
       .orderBy('n.id')
       .execute();
-  const mails = (email: string) =>
-    t.db
-      .selectFrom('outbox')
-      .select(['subject', 'text'])
-      .where('mail_to', '=', email)
-      .orderBy('id')
-      .execute();
+  const mails = (email: string) => mailsTo(t.db, email);
   const marks = (lineId: number) =>
     t.db
       .selectFrom('credit_expiry_reminders')

@@ -128,3 +128,13 @@ export async function userIdOf(t: TestApp, email: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A test app with `email` signed in: its session token and user id. */
+export async function appSignedIn(
+  backend: Backend,
+  options: Partial<BuildAppOptions>,
+  email: string,
+): Promise<{ t: TestApp; token: string; userId: number }> {
+  const t = await buildTestApp(backend, options);
+  return { t, token: await t.login(email), userId: await userIdOf(t, email) };
+}

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import type { DB } from '../../src/server/db/schema';
+import { romeDate } from '../../src/server/services/calendar';
 import { createSession } from '../../src/server/services/sessions';
 import {
   adminQuery,
@@ -245,3 +246,13 @@ export async function createTestUser(
 export function json<T = Record<string, unknown>>(response: { body: string }): T {
   return JSON.parse(response.body) as T;
 }
+
+/** The mails sent to `email` (the outbox), oldest first. */
+export const mailsTo = (db: Kysely<DB>, email: string) =>
+  db.selectFrom('outbox').select(['subject', 'text']).where('mail_to', '=', email).orderBy('id').execute();
+
+/** A test year's credit line for `userId`: from today to the end of next year. */
+export const testCreditDates = () => ({
+  dataDecorrenza: romeDate(),
+  dataScadenza: `${Number(romeDate().slice(0, 4)) + 1}-12-31`,
+});

@@ -12,8 +12,8 @@ import { loadApiSchemas } from '../../src/server/plugins/schemas';
 import { addAdvance, advancesBalance } from '../../src/server/services/advances';
 import { addDays, romeDate } from '../../src/server/services/calendar';
 import { addCredit, debitPurchase, rejectPurchase } from '../../src/server/services/ledger';
-import { backends, buildTestApp, createTestUser, json, type TestApp } from './helpers';
-import { createStoricoFixture, STORICO, type StoricoFixture } from './history-helpers';
+import { backends, createTestUser, json, type TestApp } from './helpers';
+import { storicoApp, type StoricoFixture } from './history-helpers';
 
 interface CreditLine {
   id: number;
@@ -49,12 +49,7 @@ describe.each(backends)('credit lines, cancelled purchases, advances (%s)', (bac
   let alice: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(backend);
-    fx = await createStoricoFixture(t.db);
-    mario = await t.login('mario.rossi@example.com');
-    laura = await t.login('laura.bianchi@example.com');
-    rita = await t.login(STORICO.referent.email);
-    alice = await t.login(STORICO.alice.email);
+    ({ t, fx, mario, laura, rita, alice } = await storicoApp(backend));
   });
   afterAll(async () => t?.close());
 

@@ -15,10 +15,10 @@ import {
   MONEY_FORMAT,
   XLSX_MIME,
 } from '../../src/server/services/spreadsheet';
-import { backends, buildTestApp, createTestUser, json, type TestApp } from './helpers';
+import { backends, createTestUser, json, type TestApp } from './helpers';
 import {
   createCompany,
-  createStoricoFixture,
+  storicoApp,
   readXlsx,
   romeWallClock,
   STORICO,
@@ -51,11 +51,7 @@ describe.each(backends)('spreadsheets (%s)', (backend) => {
   let laura: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(backend);
-    fx = await createStoricoFixture(t.db);
-    rita = await t.login(STORICO.referent.email);
-    alice = await t.login(STORICO.alice.email);
-    laura = await t.login('laura.bianchi@example.com');
+    ({ t, fx, rita, alice, laura } = await storicoApp(backend));
   });
   afterAll(async () => t?.close());
 

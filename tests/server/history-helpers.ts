@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { DB, Profile } from '../../src/server/db/schema';
 import { addCredit, debitPurchase, rejectPurchase } from '../../src/server/services/ledger';
+import { buildTestApp, type Backend, type TestApp } from './helpers';
 
 export interface Person {
   email: string;
@@ -245,4 +246,27 @@ const ROME_WALL = new Intl.DateTimeFormat('sv-SE', {
 /** The Rome wall clock of an instant, as the Date an .xlsx date cell reads back (UTC fields). */
 export function romeWallClock(iso: string): Date {
   return new Date(`${ROME_WALL.format(new Date(iso)).replace(' ', 'T')}Z`);
+}
+
+/** A demo test app with the history fixture, and sessions of its referent and employee, laura and mario. */
+export interface StoricoApp {
+  t: TestApp;
+  fx: StoricoFixture;
+  rita: string;
+  alice: string;
+  laura: string;
+  mario: string;
+}
+
+export async function storicoApp(backend: Backend): Promise<StoricoApp> {
+  const t = await buildTestApp(backend);
+  const fx = await createStoricoFixture(t.db);
+  return {
+    t,
+    fx,
+    rita: await t.login(STORICO.referent.email),
+    alice: await t.login(STORICO.alice.email),
+    laura: await t.login('laura.bianchi@example.com'),
+    mario: await t.login('mario.rossi@example.com'),
+  };
 }

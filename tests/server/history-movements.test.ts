@@ -12,8 +12,8 @@ import { loadApiSchemas } from '../../src/server/plugins/schemas';
 import { addDays, addMonths, romeDate } from '../../src/server/services/calendar';
 import { historySummary, summaryPlan } from '../../src/server/services/history';
 import { addCredit } from '../../src/server/services/ledger';
-import { backends, buildTestApp, json, type TestApp } from './helpers';
-import { createCompany, createStoricoFixture, STORICO, type StoricoFixture } from './history-helpers';
+import { backends, json, type TestApp } from './helpers';
+import { createCompany, storicoApp, type StoricoFixture } from './history-helpers';
 
 interface Movement {
   id: number;
@@ -56,12 +56,7 @@ describe.each(backends)('movement history (%s)', (backend) => {
   let companies: Record<string, number>;
 
   beforeAll(async () => {
-    t = await buildTestApp(backend);
-    fx = await createStoricoFixture(t.db);
-    rita = await t.login(STORICO.referent.email);
-    alice = await t.login(STORICO.alice.email);
-    laura = await t.login('laura.bianchi@example.com');
-    mario = await t.login('mario.rossi@example.com');
+    ({ t, fx, rita, alice, laura, mario } = await storicoApp(backend));
     companies = Object.fromEntries(
       (await t.db.selectFrom('companies').select(['id_azienda', 'nome']).execute()).map((c) => [
         c.nome,

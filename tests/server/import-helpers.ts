@@ -4,7 +4,10 @@
  */
 import { deflateRawSync, crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
 import { importColumns } from '../../config/import-sheet';
+import { runAdmin } from '../../src/server/admin';
+import type { DB } from '../../src/server/db/schema';
 import { taxCodeCheckLetter } from '../../src/shared/validators';
 
 export const HEADERS = importColumns.map((c) => c.header);
@@ -120,4 +123,27 @@ export async function readOutput(content: Buffer): Promise<{ header: string[]; r
   sheet.eachRow((r) => all.push((r.values as Cell[]).slice(1)));
   const [header = [], ...rows] = all;
   return { header: header.map(String), rows };
+}
+
+/** The status of import job `id`, read again at each call: `expect.poll(importStatus(t.db, id), ...)`. */
+export const importStatus = (db: Kysely<DB>, id: number) => async (): Promise<string> =>
+  (await db.selectFrom('import_jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+export type Mail = { to: string; subject: string; text: string };
+
+/** `npm run admin -- ...` on a test database; its mails are kept in `mails`, files under `dir`. */
+export async function runOperator(db: Kysely<DB>, dir: string, mails: Mail[], argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, {
+    db,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    imports: {
+      uploadsDir: dir,
+      baseUrl: 'http://portale.test',
+      sendMail: async (mail) => void mails.push(mail),
+    },
+  });
+  return { code, out, err };
 }

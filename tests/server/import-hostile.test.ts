@@ -31,7 +31,7 @@ import { formatMessage } from '../../src/server/messages';
 import { createImport, ORPHAN_AGE_MS, validateImport } from '../../src/server/services/imports';
 import { multipart } from './forms-helpers';
 import { backends, buildTestApp, json, type TestApp } from './helpers';
-import { hiddenEntryZip, row, xlsx } from './import-helpers';
+import { hiddenEntryZip, row, xlsx, importStatus } from './import-helpers';
 
 const MB = 1024 * 1024;
 /** What a refused upload may take, all checks included (the slowest unpacks 100 MB into a counter). */
@@ -400,17 +400,7 @@ describe.each(backends)('hostile workbooks (%s)', (backend) => {
     const { id } = json<{ id: number }>(response);
     const reading = watchDisk([imports, readerTmp]);
     await expect
-      .poll(
-        async () =>
-          (
-            await t.db
-              .selectFrom('import_jobs')
-              .select('status')
-              .where('id', '=', id)
-              .executeTakeFirstOrThrow()
-          ).status,
-        { timeout: 100_000, interval: 50 },
-      )
+      .poll(importStatus(t.db, id), { timeout: 100_000, interval: 50 })
       .toBe('VALIDATION_COMPLETED');
     const read = reading.stop();
     // The reader copied nothing to disk; the output, made in the job's own temporary folder, went to the

@@ -36,7 +36,17 @@ import {
   TEST_DATABASE_URL,
   type TestApp,
 } from './helpers';
-import { HEADERS, hiddenEntryZip, readOutput, row, taxCode, xlsx, zip, type Cell } from './import-helpers';
+import {
+  HEADERS,
+  hiddenEntryZip,
+  readOutput,
+  row,
+  taxCode,
+  xlsx,
+  zip,
+  type Cell,
+  importStatus,
+} from './import-helpers';
 import { openPgliteCopy } from './templates';
 
 interface Job {
@@ -98,17 +108,7 @@ describe.each(backends)('bulk credit import (%s)', (backend) => {
     if (response.statusCode !== 201) return;
     const { id } = json<{ id: number }>(response);
     await expect
-      .poll(
-        async () =>
-          (
-            await t.db
-              .selectFrom('import_jobs')
-              .select('status')
-              .where('id', '=', id)
-              .executeTakeFirstOrThrow()
-          ).status,
-        { timeout: 20_000, interval: 50 },
-      )
+      .poll(importStatus(t.db, id), { timeout: 20_000, interval: 50 })
       .not.toMatch(/^(IN_QUEUE|IN_PROGRESS)$/);
   }
 

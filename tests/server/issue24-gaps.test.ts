@@ -11,38 +11,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../config/routes';
 import type { Provisioning } from '../../schemas/wire-types.gen';
-import { runAdmin } from '../../src/server/admin';
 import { declaredReference, grantRows } from '../../src/server/services/reference-data';
 import { demo, enrolAndSignIn } from './auth-helpers';
 import { multipart, upload } from './forms-helpers';
 import { backends, buildTestApp, json, type TestApp } from './helpers';
-import { row, taxCode, xlsx } from './import-helpers';
+import { importStatus, row, runOperator, taxCode, type Mail, xlsx } from './import-helpers';
 
 const GIOVANNA = 'giovanna.ferrari@fabbrica.example.com';
 const EMPLOYEE = 'sara.galli@fabbrica.example.com';
 const COMPANY_VAT = '12345670009';
 
-type Mail = { to: string; subject: string; text: string };
-
 describe.each(backends)('an employee made by the bulk import, demo mode off (%s)', (backend) => {
   let t: TestApp;
   let dir: string;
   const mails: Mail[] = [];
-  const admin = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(argv, {
-      db: t.db,
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      imports: {
-        uploadsDir: dir,
-        baseUrl: 'http://portale.test',
-        sendMail: async (mail) => void mails.push(mail),
-      },
-    });
-    return { code, out, err };
-  };
+  const admin = (...argv: string[]) => runOperator(t.db, dir, mails, argv);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'welfare-issue24-import-'));
@@ -103,17 +86,7 @@ describe.each(backends)('an employee made by the bulk import, demo mode off (%s)
     const { id } = json<{ id: number }>(uploaded);
     await t.app.jobs.idle();
     await expect
-      .poll(
-        async () =>
-          (
-            await t.db
-              .selectFrom('import_jobs')
-              .select('status')
-              .where('id', '=', id)
-              .executeTakeFirstOrThrow()
-          ).status,
-        { timeout: 20_000, interval: 50 },
-      )
+      .poll(importStatus(t.db, id), { timeout: 20_000, interval: 50 })
       .toMatch(/^VALIDATION_COMPLETED/);
 
     // A provisioned operator accepts it from the console; the job makes the employee, his credit lines
@@ -128,17 +101,7 @@ describe.each(backends)('an employee made by the bulk import, demo mode off (%s)
     expect(accepted.statusCode, accepted.body).toBe(200);
     await t.app.jobs.idle();
     await expect
-      .poll(
-        async () =>
-          (
-            await t.db
-              .selectFrom('import_jobs')
-              .select('status')
-              .where('id', '=', id)
-              .executeTakeFirstOrThrow()
-          ).status,
-        { timeout: 20_000, interval: 50 },
-      )
+      .poll(importStatus(t.db, id), { timeout: 20_000, interval: 50 })
       .toBe('IMPORTED_SUCCESSFULLY');
     const audit = await t.db
       .selectFrom('operator_audit')

@@ -22,7 +22,8 @@ import { addCredit, debitPurchase } from '../../src/server/services/ledger';
 import { addWorkingDays } from '../../src/server/services/request-life';
 import { formatEuro } from '../../src/shared/money';
 import { demo } from './auth-helpers';
-import { backends, buildTestApp, json, TEST_TICKET_SECRET, type TestApp } from './helpers';
+import { backends, buildTestApp, json, TEST_TICKET_SECRET, type TestApp, testCreditDates } from './helpers';
+import { userIdOf } from './forms-helpers';
 
 const [CHIARA, PAOLO] = DEMO_OPERATORS;
 
@@ -53,19 +54,12 @@ describe.each(backends)('issue 26, the rest (%s)', (backend) => {
       t.login(demo.mario.email),
       t.login(demo.laura.email),
     ]);
-    marioId = (
-      await t.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', demo.mario.email)
-        .executeTakeFirstOrThrow()
-    ).id;
+    marioId = await userIdOf(t, demo.mario.email);
     await addCredit(t.db, {
       userId: marioId,
       fonte: 1,
       amountCents: 500_000,
-      dataDecorrenza: romeDate(),
-      dataScadenza: `${Number(romeDate().slice(0, 4)) + 1}-12-31`,
+      ...testCreditDates(),
       oggetto: 'Credito di prova',
     });
   });

@@ -21,8 +21,8 @@ import { DEMO_OPERATORS } from '../../src/server/db/seed-operators';
 import { runAdmin } from '../../src/server/admin';
 import { supplierByKey } from '../../src/server/services/sellers';
 import { akeyOf, currentStep, demo, DEMO_PASSWORD, totpAt } from './auth-helpers';
-import { upload } from './forms-helpers';
-import { backends, buildTestApp, json, type TestApp } from './helpers';
+import { upload, userIdOf } from './forms-helpers';
+import { backends, buildTestApp, json, type TestApp, testCreditDates, mailsTo } from './helpers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,13 +64,7 @@ describe.each(backends)('operator console (%s)', (backend) => {
       t.login(demo.mario.email),
       t.login(demo.laura.email),
     ]);
-    marioId = (
-      await t.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', demo.mario.email)
-        .executeTakeFirstOrThrow()
-    ).id;
+    marioId = await userIdOf(t, demo.mario.email);
     marioIban = (
       await t.db
         .selectFrom('user_ibans')
@@ -84,8 +78,7 @@ describe.each(backends)('operator console (%s)', (backend) => {
       userId: marioId,
       fonte: 1,
       amountCents: 1_000_000,
-      dataDecorrenza: romeDate(),
-      dataScadenza: `${Number(romeDate().slice(0, 4)) + 1}-12-31`,
+      ...testCreditDates(),
       oggetto: 'Credito di prova',
     });
   });
@@ -125,13 +118,6 @@ describe.each(backends)('operator console (%s)', (backend) => {
       .select(['action', 'actor', 'address'])
       .where('object_type', '=', 'richiesta')
       .where('object_id', '=', String(id))
-      .orderBy('id')
-      .execute();
-  const mailsTo = (email: string) =>
-    t.db
-      .selectFrom('outbox')
-      .select(['subject', 'text'])
-      .where('mail_to', '=', email)
       .orderBy('id')
       .execute();
 
@@ -238,7 +224,9 @@ describe.each(backends)('operator console (%s)', (backend) => {
       .where('n.id_riferimento', '=', String(id))
       .execute();
     expect(notice.map((n) => n.testo).join()).toContain('Manca la fattura');
-    expect((await mailsTo(demo.mario.email)).at(-1)?.text).toContain(`http://portale.test/richieste/${id}`);
+    expect((await mailsTo(t.db, demo.mario.email)).at(-1)?.text).toContain(
+      `http://portale.test/richieste/${id}`,
+    );
 
     // Someone else's request, or a document not the employee's own: refused.
     expect((await post(laura, `/api/richiesta/${id}/documenti`, { docs: [1] })).statusCode).toBe(404);
@@ -503,7 +491,9 @@ describe.each(backends)('operator console (%s)', (backend) => {
     ]);
     const statuses = await t.db.selectFrom('purchases').select('status').where('id', 'in', ids).execute();
     expect(statuses.every((s) => s.status === 'pagato')).toBe(true);
-    expect((await mailsTo(demo.mario.email)).some((m) => m.text.includes('pagata con bonifico'))).toBe(true);
+    expect((await mailsTo(t.db, demo.mario.email)).some((m) => m.text.includes('pagata con bonifico'))).toBe(
+      true,
+    );
   });
 
   it('cancels an open batch: its requests can go in another one', async () => {

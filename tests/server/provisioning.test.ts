@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Provisioning } from '../../schemas/wire-types.gen';
-import { runAdmin } from '../../src/server/admin';
+import { runOperator, type Mail } from './import-helpers';
 import { akeyOf, enrolAndSignIn } from './auth-helpers';
 import { routes } from '../../config/routes';
 import { declaredReference, grantRows } from '../../src/server/services/reference-data';
@@ -21,25 +21,6 @@ import { backends, buildTestApp, json, type TestApp } from './helpers';
 const EXAMPLE = 'examples/provisioning.json';
 const example = () => JSON.parse(readFileSync(EXAMPLE, 'utf8')) as Provisioning;
 const GIOVANNA = 'giovanna.ferrari@fabbrica.example.com';
-
-type Mail = { to: string; subject: string; text: string };
-
-/** `npm run admin -- ...` on the test app's database; its mails are kept in `mails`, files under `dir`. */
-async function runOperator(t: TestApp, dir: string, mails: Mail[], argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(argv, {
-    db: t.db,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    imports: {
-      uploadsDir: dir,
-      baseUrl: 'http://portale.test',
-      sendMail: async (mail) => void mails.push(mail),
-    },
-  });
-  return { code, out, err };
-}
 
 describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
   let t: TestApp;
@@ -65,7 +46,7 @@ describe.each(backends)('provisioning, demo mode off (%s)', (backend) => {
       path = join(dir, `doc-${Math.random().toString(36).slice(2)}.json`);
       writeFileSync(path, JSON.stringify(file));
     }
-    return runOperator(t, dir, mails, ['provision', path, ...options]);
+    return runOperator(t.db, dir, mails, ['provision', path, ...options]);
   };
 
   /** What the document makes for customers (the provider's reserved customer and its operators apart). */
@@ -339,7 +320,7 @@ describe.each(backends)('the operator’s accounts, demo mode off (%s)', (backen
   let t: TestApp;
   let dir: string;
   const mails: Mail[] = [];
-  const admin = (...argv: string[]) => runOperator(t, dir, mails, argv);
+  const admin = (...argv: string[]) => runOperator(t.db, dir, mails, argv);
   const EMPLOYEE = 'luigi.verdi@fabbrica.example.com';
 
   beforeAll(async () => {

@@ -15,8 +15,8 @@ import { registeredPurchases } from '../../src/server/routes/purchases/index';
 import { balances } from '../../src/server/services/ledger';
 import { formatCents, euro } from '../../src/shared/money';
 import { acqProva, acqProvaFisso, acqProvaTagli, testPurchases } from '../fixtures/purchases/acq-prova';
-import { ledgerCounts, userIdOf } from './forms-helpers';
-import { backends, buildTestApp, json, type TestApp } from './helpers';
+import { appSignedIn, ledgerCounts } from './forms-helpers';
+import { backends, json, type TestApp } from './helpers';
 
 type Body = Record<string, unknown>;
 
@@ -27,9 +27,11 @@ describe.each(backends)('declared purchases (%s)', (backend) => {
   let keyCount = 0;
 
   beforeAll(async () => {
-    t = await buildTestApp(backend, { extraPurchases: testPurchases });
-    mario = await t.login('mario.rossi@example.com');
-    marioId = await userIdOf(t, 'mario.rossi@example.com');
+    ({
+      t,
+      token: mario,
+      userId: marioId,
+    } = await appSignedIn(backend, { extraPurchases: testPurchases }, 'mario.rossi@example.com'));
   });
   afterAll(async () => t?.close());
 

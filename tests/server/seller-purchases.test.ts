@@ -19,8 +19,8 @@ import { issueSupplierKey, replacePin } from '../../src/server/services/sellers'
 import { formatFormMessage } from '../../src/shared/catalogues/forms';
 import { euro } from '../../src/shared/money';
 import { articoloProva, buonoConsorzioProva, sellerTestPurchases } from '../fixtures/purchases/seller-prova';
-import { ledgerCounts, userIdOf } from './forms-helpers';
-import { backends, buildTestApp, json, type TestApp } from './helpers';
+import { appSignedIn, ledgerCounts } from './forms-helpers';
+import { backends, json, type TestApp } from './helpers';
 
 type Body = Record<string, unknown>;
 interface Article {
@@ -38,9 +38,11 @@ describe.each(backends)('a seller purchase declared in a fixture only (%s)', (ba
   let keyCount = 0;
 
   beforeAll(async () => {
-    t = await buildTestApp(backend, { extraPurchases: sellerTestPurchases });
-    mario = await t.login('mario.rossi@example.com');
-    marioId = await userIdOf(t, 'mario.rossi@example.com');
+    ({
+      t,
+      token: mario,
+      userId: marioId,
+    } = await appSignedIn(backend, { extraPurchases: sellerTestPurchases }, 'mario.rossi@example.com'));
   });
   afterAll(async () => t?.close());
 
