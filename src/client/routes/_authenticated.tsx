@@ -1,9 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { preloadLogin, redirectTo } from '../app/route-guard';
 import { loadCustomerSkin } from '../app/public-routes';
 import { PageLoader } from '../components/page-loader';
 import { AppShellLayout } from '../features/shell/app-shell-layout';
 import { useSessionStore } from '../stores/session';
+
+/** The routes that serve the pages of the registry (config/pages.ts) by their path. */
+const GENERIC_PAGE_ROUTES = new Set<string>([
+  '/_authenticated/$group/$page',
+  '/_authenticated/$group/$section/$param',
+]);
 
 /**
  * Everything behind login (spec 000 §2): without a session the user goes to the login of the
@@ -11,9 +17,15 @@ import { useSessionStore } from '../stores/session';
  * if that fails the user is logged out (spec 000 §4). An operator goes to the operator console.
  */
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: async ({ preload }) => {
+  beforeLoad: async ({ preload, matches, location }) => {
     const session = useSessionStore.getState();
     if (!session.isLogged || !session.token) {
+      // The registry's generic routes match any address of two or three segments: one that is no page
+      // is not found, signed in or not, rather than a way to the login that ends on "not found".
+      if (GENERIC_PAGE_ROUTES.has(matches[matches.length - 1]?.routeId ?? '')) {
+        const { matchPagePath } = await import('../../../config/pages');
+        if (!matchPagePath(location.pathname)) throw notFound();
+      }
       if (!preload) await preloadLogin(session.customer);
       throw redirectTo('login', session.customer);
     }
