@@ -1,9 +1,11 @@
 /**
  * Login (spec 000 §2, §4, §5): username (e-mail) and password, both required. What follows the
  * credentials (code step, enrolment wizard, single-sign-on exchange) and the password-forgotten
- * modal are loaded only when needed: this page must stay within the login-route budget.
+ * modal are loaded only when needed: this page must stay within the login-route budget. The title, the
+ * column and the two plain buttons are elements with Mantine's theme variables (login-screen.module.css),
+ * not Title, Stack and UnstyledButton.
  */
-import { Button, Stack, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { IconEye, IconEyeOff, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -111,9 +113,7 @@ export function LoginScreen({ loggingOut, ssoToken }: LoginScreenProps) {
 
   return (
     <PublicCard>
-      <Title order={1} size="h2" ta="center">
-        {messages.loginTitle}
-      </Title>
+      <h1 className={classes.title}>{messages.loginTitle}</h1>
       {ssoPending && <PageLoader />}
       <div aria-live="polite">
         {notice && (
@@ -133,7 +133,7 @@ export function LoginScreen({ loggingOut, ssoToken }: LoginScreenProps) {
         aria-label={messages.loginSubmit}
         hidden={ssoPending}
       >
-        <Stack gap="md">
+        <div className={classes.fields}>
           <TextInput
             label={messages.loginUsername}
             placeholder={messages.loginUsernamePlaceholder}
@@ -159,7 +159,8 @@ export function LoginScreen({ loggingOut, ssoToken }: LoginScreenProps) {
             error={touched.password && passwordMissing ? messages.loginRequired : undefined}
             rightSectionPointerEvents="all"
             rightSection={
-              <UnstyledButton
+              <button
+                type="button"
                 className={classes.toggle}
                 aria-label={messages.loginShowPassword}
                 aria-pressed={passwordVisible}
@@ -170,7 +171,7 @@ export function LoginScreen({ loggingOut, ssoToken }: LoginScreenProps) {
                 ) : (
                   <IconEye size={18} aria-hidden="true" />
                 )}
-              </UnstyledButton>
+              </button>
             }
           />
           <Button
@@ -182,7 +183,8 @@ export function LoginScreen({ loggingOut, ssoToken }: LoginScreenProps) {
           >
             {messages.loginSubmit}
           </Button>
-          <UnstyledButton
+          <button
+            type="button"
             className={classes.link}
             onClick={() =>
               void loadSteps()
@@ -191,8 +193,8 @@ export function LoginScreen({ loggingOut, ssoToken }: LoginScreenProps) {
             }
           >
             {messages.loginForgotPassword}
-          </UnstyledButton>
-        </Stack>
+          </button>
+        </div>
       </form>
     </PublicCard>
   );

@@ -1,5 +1,8 @@
-/** The skinned card of the public pages: login logo, the colour-map alert, the page content. */
-import { Box, Center, Paper, Stack, Text } from '@mantine/core';
+/**
+ * The skinned card of the public pages: login logo, the colour-map alert, the page content. Plain elements
+ * with Mantine's theme variables (public-card.module.css) instead of Box, Center, Paper, Stack and Text: the
+ * same look, about 0.5 KB less on the login route (issue 25's budget).
+ */
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatMessage, messages } from '../../../shared/catalogues/first-paint';
@@ -13,29 +16,25 @@ export function PublicCard({ children, width = 440 }: { children: ReactNode; wid
   const year = new Date().getFullYear();
 
   return (
-    <Box className={classes.page}>
-      <Center component="main" id="main-content" className={classes.main}>
-        <Stack w="100%" maw={width} gap="md">
+    <div className={classes.page}>
+      <main id="main-content" className={classes.main}>
+        <div className={classes.column} style={{ maxWidth: width }}>
           {loadFailed && (
             <Notice tone="warning" icon={<IconAlertTriangle />}>
               {messages.colorMapLoadFailed}
             </Notice>
           )}
-          <Paper className={classes.card} shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} withBorder>
-            <Stack gap="lg">
-              {skin.login_logo ? (
-                <img src={skin.login_logo} alt={skin.display_name} className={classes.logo} />
-              ) : (
-                <Box h={72} aria-hidden="true" />
-              )}
-              {children}
-            </Stack>
-          </Paper>
-          <Text size="xs" ta="center" c="dimmed" component="p" m={0}>
-            {formatMessage('footerCopyright', { year })}
-          </Text>
-        </Stack>
-      </Center>
-    </Box>
+          <div className={classes.card}>
+            {skin.login_logo ? (
+              <img src={skin.login_logo} alt={skin.display_name} className={classes.logo} />
+            ) : (
+              <div className={classes.logoSpace} aria-hidden="true" />
+            )}
+            {children}
+          </div>
+          <p className={classes.footer}>{formatMessage('footerCopyright', { year })}</p>
+        </div>
+      </main>
+    </div>
   );
 }
