@@ -43,7 +43,7 @@ export const operatorPaging = {
 } as const;
 
 /** The reserved customer of the operators (their own sign-in page, `/operatore/accesso`, and skin). */
-export const operatorCustomer = 'operatori';
+export { operatorCustomer } from './skins';
 
 /**
  * The forms whose requests the provider pays to the employee by SEPA transfer, once approved: to the IBAN

@@ -34,7 +34,7 @@ import type { FormDeclaration } from './forms/types';
 import type { FormMessageKey } from './messages-forms.it';
 import type { TableMessageKey } from './messages-tables.it';
 import { partners, voucherPortalLogins, type PartnerDeclaration } from './partners';
-import { isRouteName, routes, type RouteName } from './routes';
+import { isRouteName, matchPath, routes, type RouteName } from './routes';
 import { appVoucherPages, type AppVoucherPage } from './showcases/app-vouchers';
 import { convAmlShowcase } from './showcases/conv-aml';
 import { eureteSectionsShowcase } from './showcases/conv-eurete-buoni';
@@ -257,6 +257,8 @@ export const pages: readonly PageDeclaration[] = [
   ...extensionPages,
 ];
 
+export { matchPath } from './routes';
+
 /** The address of a page: its route's declared path. */
 export function pagePath(page: Pick<PageDeclaration, 'route'>): string {
   return (routes as Readonly<Record<string, { readonly path: string }>>)[page.route]?.path ?? '';
@@ -274,38 +276,6 @@ export function findPageByRoute(
 export interface PageMatch {
   readonly page: PageDeclaration;
   readonly params: Readonly<Record<string, string>>;
-}
-
-const PARAM = /^\$(\w+)$/;
-const OPTIONAL_PARAM = /^\{-\$(\w+)\}$/;
-
-/** The parameters of `path` read by `pattern` (`/aml/forn-aml/$id_fornitore`), or undefined if it is not there. */
-export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split('/').filter((part) => part !== '');
-  const have = path.split('/').filter((part) => part !== '');
-  const read = (w: number, h: number, params: Record<string, string>): Record<string, string> | undefined => {
-    if (w === want.length) return h === have.length ? params : undefined;
-    const part = want[w]!;
-    const optional = OPTIONAL_PARAM.exec(part);
-    if (optional) {
-      const name = optional[1]!;
-      const taken = h < have.length ? read(w + 1, h + 1, { ...params, [name]: have[h]! }) : undefined;
-      return taken ?? read(w + 1, h, params);
-    }
-    if (h === have.length) return undefined;
-    const param = PARAM.exec(part);
-    if (param) return read(w + 1, h + 1, { ...params, [param[1]!]: have[h]! });
-    return part === have[h] ? read(w + 1, h + 1, params) : undefined;
-  };
-  const params = read(0, 0, {});
-  if (!params) return undefined;
-  try {
-    return Object.fromEntries(
-      Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]),
-    );
-  } catch {
-    return undefined; // a malformed escape is no page
-  }
 }
 
 /**

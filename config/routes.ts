@@ -277,6 +277,38 @@ export function isRouteName(name: string): name is RouteName {
   return Object.hasOwn(routes, name);
 }
 
+const PARAM = /^\$(\w+)$/;
+const OPTIONAL_PARAM = /^\{-\$(\w+)\}$/;
+
+/** The parameters of `path` read by `pattern` (`/aml/forn-aml/$id_fornitore`), or undefined if it is not there. */
+export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split('/').filter((part) => part !== '');
+  const have = path.split('/').filter((part) => part !== '');
+  const read = (w: number, h: number, params: Record<string, string>): Record<string, string> | undefined => {
+    if (w === want.length) return h === have.length ? params : undefined;
+    const part = want[w]!;
+    const optional = OPTIONAL_PARAM.exec(part);
+    if (optional) {
+      const name = optional[1]!;
+      const taken = h < have.length ? read(w + 1, h + 1, { ...params, [name]: have[h]! }) : undefined;
+      return taken ?? read(w + 1, h, params);
+    }
+    if (h === have.length) return undefined;
+    const param = PARAM.exec(part);
+    if (param) return read(w + 1, h + 1, { ...params, [param[1]!]: have[h]! });
+    return part === have[h] ? read(w + 1, h + 1, params) : undefined;
+  };
+  const params = read(0, 0, {});
+  if (!params) return undefined;
+  try {
+    return Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]),
+    );
+  } catch {
+    return undefined; // a malformed escape is no page
+  }
+}
+
 /**
  * The spec's other names of five screens (issue 28): config/route-aliases.ts, a file of its own because the
  * root route reads them before every page, the login page's too, without this table.

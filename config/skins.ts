@@ -13,6 +13,13 @@ export type Skin = Readonly<Omit<WireSkin, 'colors'>> & { readonly colors: SkinC
 /** The customer of the default skin; its `Customer` header is `Userportal`. */
 export const DEFAULT_CUSTOMER = 'userportal';
 
+/**
+ * The reserved customer of the provider's operators (issue 26): their own sign-in page, `/operatore/accesso`,
+ * and skin. Here, not in config/operator-console.ts (which re-exports it), because the router's guards read it
+ * before every page: a module the first paint imports is bundled whole with it.
+ */
+export const operatorCustomer = 'operatori';
+
 /** Customers whose built-in skin folder has another name. */
 export const skinFolderOf: Readonly<Record<string, string>> = {
   userportal: 'default',

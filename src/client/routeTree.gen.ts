@@ -12,12 +12,11 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
 import { Route as ReconnectRouteImport } from './routes/reconnect';
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index';
+import { Route as AuthenticatedPageRouteImport } from './routes/_authenticated/$page';
 import { Route as AuthenticatedBackofficeRefaziRouteImport } from './routes/_authenticated/backoffice-refazi';
 import { Route as AuthenticatedConvRedirectRouteImport } from './routes/_authenticated/conv-redirect';
-import { Route as AuthenticatedConvRequestFormRouteImport } from './routes/_authenticated/conv-request-form';
 import { Route as AuthenticatedDashmovimentiRouteImport } from './routes/_authenticated/dashmovimenti';
 import { Route as AuthenticatedMenuRouteImport } from './routes/_authenticated/menu';
-import { Route as AuthenticatedUserProfileRouteImport } from './routes/_authenticated/user-profile';
 import { Route as LoginSplatRouteImport } from './routes/login/$';
 import { Route as OperatoreConsoleRouteImport } from './routes/operatore/_console';
 import { Route as OperatoreAccessoRouteImport } from './routes/operatore/accesso';
@@ -25,33 +24,16 @@ import { Route as PasswordExpiredSplatRouteImport } from './routes/password-expi
 import { Route as PasswordLostSplatRouteImport } from './routes/password-lost/$';
 import { Route as TokenLoginSplatRouteImport } from './routes/token-login/$';
 import { Route as AuthenticatedGroupPageRouteImport } from './routes/_authenticated/$group/$page';
-import { Route as AuthenticatedAcquistiId_acquistoRouteImport } from './routes/_authenticated/acquisti/$id_acquisto';
 import { Route as AuthenticatedBackofficeRefaziIndexRouteImport } from './routes/_authenticated/backoffice-refazi/index';
 import { Route as AuthenticatedBackofficeRefaziPageRouteImport } from './routes/_authenticated/backoffice-refazi/$page';
 import { Route as AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport } from './routes/_authenticated/backoffice-refazi/office-transactionsdash';
-import { Route as AuthenticatedBenefitsBenefitHubRouteImport } from './routes/_authenticated/benefits/benefit-hub';
-import { Route as AuthenticatedBonusBenzinaBonusBenzinaRouteImport } from './routes/_authenticated/bonus-benzina/bonus-benzina';
-import { Route as AuthenticatedHelpdeskSiteArchivioFilesRouteImport } from './routes/_authenticated/helpdesk/site-archivio-files';
-import { Route as AuthenticatedHelpdeskSiteAssistenzaRouteImport } from './routes/_authenticated/helpdesk/site-assistenza';
 import { Route as AuthenticatedHelpdeskSiteNotificheRouteImport } from './routes/_authenticated/helpdesk/site-notifiche';
-import { Route as AuthenticatedRichiesteIndexRouteImport } from './routes/_authenticated/richieste/index';
-import { Route as AuthenticatedRichiesteId_acquistoRouteImport } from './routes/_authenticated/richieste/$id_acquisto';
-import { Route as AuthenticatedSellersGestionePinRouteImport } from './routes/_authenticated/sellers/gestione-pin';
 import { Route as AuthenticatedSellersHomeFornitoriRouteImport } from './routes/_authenticated/sellers/home-fornitori';
-import { Route as AuthenticatedSellersStatoVoucherRouteImport } from './routes/_authenticated/sellers/stato-voucher';
 import { Route as OperatoreConsoleIndexRouteImport } from './routes/operatore/_console/index';
-import { Route as OperatoreConsoleOperatoreCodiciRouteImport } from './routes/operatore/_console/operatore-codici';
-import { Route as OperatoreConsoleOperatoreFornitoriRouteImport } from './routes/operatore/_console/operatore-fornitori';
-import { Route as OperatoreConsoleOperatoreImportazioniRouteImport } from './routes/operatore/_console/operatore-importazioni';
-import { Route as OperatoreConsoleOperatorePagamentiRouteImport } from './routes/operatore/_console/operatore-pagamenti';
-import { Route as OperatoreConsoleOperatorePiattapastoRouteImport } from './routes/operatore/_console/operatore-piattapasto';
-import { Route as OperatoreConsoleOperatoreRegistroRouteImport } from './routes/operatore/_console/operatore-registro';
+import { Route as OperatoreConsolePageRouteImport } from './routes/operatore/_console/$page';
 import { Route as AuthenticatedGroupSectionParamRouteImport } from './routes/_authenticated/$group/$section/$param';
 import { Route as AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125RouteImport } from './routes/_authenticated/base-request/$form_name/{-$id_acq_replay}';
 import { Route as AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport } from './routes/_authenticated/infos/site-documentazione/{-$group_to_show}';
-import { Route as AuthenticatedSellersVetrinaArticoloId_articoloRouteImport } from './routes/_authenticated/sellers/vetrina-articolo.$id_articolo';
-import { Route as AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport } from './routes/_authenticated/sellers/vetrina-consorzio.$id_consorzio';
-import { Route as AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport } from './routes/_authenticated/sellers/vetrina-fornitore.$id_fornitore';
 import { Route as OperatoreConsoleOperatoreRichiestaId_acquistoRouteImport } from './routes/operatore/_console/operatore-richiesta/$id_acquisto';
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
@@ -68,6 +50,11 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const AuthenticatedPageRoute = AuthenticatedPageRouteImport.update({
+  id: '/$page',
+  path: '/$page',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
 const AuthenticatedBackofficeRefaziRoute =
   AuthenticatedBackofficeRefaziRouteImport.update({
     id: '/backoffice-refazi',
@@ -78,12 +65,6 @@ const AuthenticatedConvRedirectRoute =
   AuthenticatedConvRedirectRouteImport.update({
     id: '/conv-redirect',
     path: '/conv-redirect',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedConvRequestFormRoute =
-  AuthenticatedConvRequestFormRouteImport.update({
-    id: '/conv-request-form',
-    path: '/conv-request-form',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedDashmovimentiRoute =
@@ -97,12 +78,6 @@ const AuthenticatedMenuRoute = AuthenticatedMenuRouteImport.update({
   path: '/menu',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
-const AuthenticatedUserProfileRoute =
-  AuthenticatedUserProfileRouteImport.update({
-    id: '/user-profile',
-    path: '/user-profile',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
 const LoginSplatRoute = LoginSplatRouteImport.update({
   id: '/login/$',
   path: '/login/$',
@@ -138,12 +113,6 @@ const AuthenticatedGroupPageRoute = AuthenticatedGroupPageRouteImport.update({
   path: '/$group/$page',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
-const AuthenticatedAcquistiId_acquistoRoute =
-  AuthenticatedAcquistiId_acquistoRouteImport.update({
-    id: '/acquisti/$id_acquisto',
-    path: '/acquisti/$id_acquisto',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
 const AuthenticatedBackofficeRefaziIndexRoute =
   AuthenticatedBackofficeRefaziIndexRouteImport.update({
     id: '/',
@@ -162,52 +131,10 @@ const AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute =
     path: '/office-transactionsdash',
     getParentRoute: () => AuthenticatedBackofficeRefaziRoute,
   } as any);
-const AuthenticatedBenefitsBenefitHubRoute =
-  AuthenticatedBenefitsBenefitHubRouteImport.update({
-    id: '/benefits/benefit-hub',
-    path: '/benefits/benefit-hub',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedBonusBenzinaBonusBenzinaRoute =
-  AuthenticatedBonusBenzinaBonusBenzinaRouteImport.update({
-    id: '/bonus-benzina/bonus-benzina',
-    path: '/bonus-benzina/bonus-benzina',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedHelpdeskSiteArchivioFilesRoute =
-  AuthenticatedHelpdeskSiteArchivioFilesRouteImport.update({
-    id: '/helpdesk/site-archivio-files',
-    path: '/helpdesk/site-archivio-files',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedHelpdeskSiteAssistenzaRoute =
-  AuthenticatedHelpdeskSiteAssistenzaRouteImport.update({
-    id: '/helpdesk/site-assistenza',
-    path: '/helpdesk/site-assistenza',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
 const AuthenticatedHelpdeskSiteNotificheRoute =
   AuthenticatedHelpdeskSiteNotificheRouteImport.update({
     id: '/helpdesk/site-notifiche',
     path: '/helpdesk/site-notifiche',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedRichiesteIndexRoute =
-  AuthenticatedRichiesteIndexRouteImport.update({
-    id: '/richieste/',
-    path: '/richieste/',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedRichiesteId_acquistoRoute =
-  AuthenticatedRichiesteId_acquistoRouteImport.update({
-    id: '/richieste/$id_acquisto',
-    path: '/richieste/$id_acquisto',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedSellersGestionePinRoute =
-  AuthenticatedSellersGestionePinRouteImport.update({
-    id: '/sellers/gestione-pin',
-    path: '/sellers/gestione-pin',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedSellersHomeFornitoriRoute =
@@ -216,53 +143,16 @@ const AuthenticatedSellersHomeFornitoriRoute =
     path: '/sellers/home-fornitori',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
-const AuthenticatedSellersStatoVoucherRoute =
-  AuthenticatedSellersStatoVoucherRouteImport.update({
-    id: '/sellers/stato-voucher',
-    path: '/sellers/stato-voucher',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
 const OperatoreConsoleIndexRoute = OperatoreConsoleIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => OperatoreConsoleRoute,
 } as any);
-const OperatoreConsoleOperatoreCodiciRoute =
-  OperatoreConsoleOperatoreCodiciRouteImport.update({
-    id: '/operatore-codici',
-    path: '/operatore-codici',
-    getParentRoute: () => OperatoreConsoleRoute,
-  } as any);
-const OperatoreConsoleOperatoreFornitoriRoute =
-  OperatoreConsoleOperatoreFornitoriRouteImport.update({
-    id: '/operatore-fornitori',
-    path: '/operatore-fornitori',
-    getParentRoute: () => OperatoreConsoleRoute,
-  } as any);
-const OperatoreConsoleOperatoreImportazioniRoute =
-  OperatoreConsoleOperatoreImportazioniRouteImport.update({
-    id: '/operatore-importazioni',
-    path: '/operatore-importazioni',
-    getParentRoute: () => OperatoreConsoleRoute,
-  } as any);
-const OperatoreConsoleOperatorePagamentiRoute =
-  OperatoreConsoleOperatorePagamentiRouteImport.update({
-    id: '/operatore-pagamenti',
-    path: '/operatore-pagamenti',
-    getParentRoute: () => OperatoreConsoleRoute,
-  } as any);
-const OperatoreConsoleOperatorePiattapastoRoute =
-  OperatoreConsoleOperatorePiattapastoRouteImport.update({
-    id: '/operatore-piattapasto',
-    path: '/operatore-piattapasto',
-    getParentRoute: () => OperatoreConsoleRoute,
-  } as any);
-const OperatoreConsoleOperatoreRegistroRoute =
-  OperatoreConsoleOperatoreRegistroRouteImport.update({
-    id: '/operatore-registro',
-    path: '/operatore-registro',
-    getParentRoute: () => OperatoreConsoleRoute,
-  } as any);
+const OperatoreConsolePageRoute = OperatoreConsolePageRouteImport.update({
+  id: '/$page',
+  path: '/$page',
+  getParentRoute: () => OperatoreConsoleRoute,
+} as any);
 const AuthenticatedGroupSectionParamRoute =
   AuthenticatedGroupSectionParamRouteImport.update({
     id: '/$group/$section/$param',
@@ -285,24 +175,6 @@ const AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route =
       getParentRoute: () => AuthenticatedRoute,
     } as any,
   );
-const AuthenticatedSellersVetrinaArticoloId_articoloRoute =
-  AuthenticatedSellersVetrinaArticoloId_articoloRouteImport.update({
-    id: '/sellers/vetrina-articolo/$id_articolo',
-    path: '/sellers/vetrina-articolo/$id_articolo',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedSellersVetrinaConsorzioId_consorzioRoute =
-  AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport.update({
-    id: '/sellers/vetrina-consorzio/$id_consorzio',
-    path: '/sellers/vetrina-consorzio/$id_consorzio',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
-const AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute =
-  AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport.update({
-    id: '/sellers/vetrina-fornitore/$id_fornitore',
-    path: '/sellers/vetrina-fornitore/$id_fornitore',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any);
 const OperatoreConsoleOperatoreRichiestaId_acquistoRoute =
   OperatoreConsoleOperatoreRichiestaId_acquistoRouteImport.update({
     id: '/operatore-richiesta/$id_acquisto',
@@ -313,12 +185,11 @@ const OperatoreConsoleOperatoreRichiestaId_acquistoRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute;
   '/reconnect': typeof ReconnectRoute;
+  '/$page': typeof AuthenticatedPageRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziRouteWithChildren;
   '/conv-redirect': typeof AuthenticatedConvRedirectRoute;
-  '/conv-request-form': typeof AuthenticatedConvRequestFormRoute;
   '/dashmovimenti': typeof AuthenticatedDashmovimentiRoute;
   '/menu': typeof AuthenticatedMenuRoute;
-  '/user-profile': typeof AuthenticatedUserProfileRoute;
   '/login/$': typeof LoginSplatRoute;
   '/operatore': typeof OperatoreConsoleRouteWithChildren;
   '/operatore/accesso': typeof OperatoreAccessoRoute;
@@ -326,42 +197,24 @@ export interface FileRoutesByFullPath {
   '/password-lost/$': typeof PasswordLostSplatRoute;
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/$group/$page': typeof AuthenticatedGroupPageRoute;
-  '/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
   '/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
-  '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
-  '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
-  '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  '/richieste/$id_acquisto': typeof AuthenticatedRichiesteId_acquistoRoute;
-  '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
-  '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
-  '/operatore/operatore-codici': typeof OperatoreConsoleOperatoreCodiciRoute;
-  '/operatore/operatore-fornitori': typeof OperatoreConsoleOperatoreFornitoriRoute;
-  '/operatore/operatore-importazioni': typeof OperatoreConsoleOperatoreImportazioniRoute;
-  '/operatore/operatore-pagamenti': typeof OperatoreConsoleOperatorePagamentiRoute;
-  '/operatore/operatore-piattapasto': typeof OperatoreConsoleOperatorePiattapastoRoute;
-  '/operatore/operatore-registro': typeof OperatoreConsoleOperatoreRegistroRoute;
+  '/operatore/$page': typeof OperatoreConsolePageRoute;
   '/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
-  '/richieste/': typeof AuthenticatedRichiesteIndexRoute;
   '/operatore/': typeof OperatoreConsoleIndexRoute;
   '/$group/$section/$param': typeof AuthenticatedGroupSectionParamRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   '/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
-  '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
-  '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
-  '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
   '/operatore/operatore-richiesta/$id_acquisto': typeof OperatoreConsoleOperatoreRichiestaId_acquistoRoute;
 }
 export interface FileRoutesByTo {
   '/reconnect': typeof ReconnectRoute;
+  '/$page': typeof AuthenticatedPageRoute;
   '/conv-redirect': typeof AuthenticatedConvRedirectRoute;
-  '/conv-request-form': typeof AuthenticatedConvRequestFormRoute;
   '/dashmovimenti': typeof AuthenticatedDashmovimentiRoute;
   '/menu': typeof AuthenticatedMenuRoute;
-  '/user-profile': typeof AuthenticatedUserProfileRoute;
   '/login/$': typeof LoginSplatRoute;
   '/operatore/accesso': typeof OperatoreAccessoRoute;
   '/password-expired/$': typeof PasswordExpiredSplatRoute;
@@ -369,45 +222,27 @@ export interface FileRoutesByTo {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/': typeof AuthenticatedIndexRoute;
   '/$group/$page': typeof AuthenticatedGroupPageRoute;
-  '/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
   '/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
-  '/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
-  '/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
-  '/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
   '/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  '/richieste/$id_acquisto': typeof AuthenticatedRichiesteId_acquistoRoute;
-  '/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
-  '/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
-  '/operatore/operatore-codici': typeof OperatoreConsoleOperatoreCodiciRoute;
-  '/operatore/operatore-fornitori': typeof OperatoreConsoleOperatoreFornitoriRoute;
-  '/operatore/operatore-importazioni': typeof OperatoreConsoleOperatoreImportazioniRoute;
-  '/operatore/operatore-pagamenti': typeof OperatoreConsoleOperatorePagamentiRoute;
-  '/operatore/operatore-piattapasto': typeof OperatoreConsoleOperatorePiattapastoRoute;
-  '/operatore/operatore-registro': typeof OperatoreConsoleOperatoreRegistroRoute;
+  '/operatore/$page': typeof OperatoreConsolePageRoute;
   '/backoffice-refazi': typeof AuthenticatedBackofficeRefaziIndexRoute;
-  '/richieste': typeof AuthenticatedRichiesteIndexRoute;
   '/operatore': typeof OperatoreConsoleIndexRoute;
   '/$group/$section/$param': typeof AuthenticatedGroupSectionParamRoute;
   '/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   '/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
-  '/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
-  '/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
-  '/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
   '/operatore/operatore-richiesta/$id_acquisto': typeof OperatoreConsoleOperatoreRichiestaId_acquistoRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/_authenticated': typeof AuthenticatedRouteWithChildren;
   '/reconnect': typeof ReconnectRoute;
+  '/_authenticated/$page': typeof AuthenticatedPageRoute;
   '/_authenticated/backoffice-refazi': typeof AuthenticatedBackofficeRefaziRouteWithChildren;
   '/_authenticated/conv-redirect': typeof AuthenticatedConvRedirectRoute;
-  '/_authenticated/conv-request-form': typeof AuthenticatedConvRequestFormRoute;
   '/_authenticated/dashmovimenti': typeof AuthenticatedDashmovimentiRoute;
   '/_authenticated/menu': typeof AuthenticatedMenuRoute;
-  '/_authenticated/user-profile': typeof AuthenticatedUserProfileRoute;
   '/login/$': typeof LoginSplatRoute;
   '/operatore/_console': typeof OperatoreConsoleRouteWithChildren;
   '/operatore/accesso': typeof OperatoreAccessoRoute;
@@ -416,33 +251,16 @@ export interface FileRoutesById {
   '/token-login/$': typeof TokenLoginSplatRoute;
   '/_authenticated/': typeof AuthenticatedIndexRoute;
   '/_authenticated/$group/$page': typeof AuthenticatedGroupPageRoute;
-  '/_authenticated/acquisti/$id_acquisto': typeof AuthenticatedAcquistiId_acquistoRoute;
   '/_authenticated/backoffice-refazi/$page': typeof AuthenticatedBackofficeRefaziPageRoute;
   '/_authenticated/backoffice-refazi/office-transactionsdash': typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRoute;
-  '/_authenticated/benefits/benefit-hub': typeof AuthenticatedBenefitsBenefitHubRoute;
-  '/_authenticated/bonus-benzina/bonus-benzina': typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
-  '/_authenticated/helpdesk/site-archivio-files': typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
-  '/_authenticated/helpdesk/site-assistenza': typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
   '/_authenticated/helpdesk/site-notifiche': typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  '/_authenticated/richieste/$id_acquisto': typeof AuthenticatedRichiesteId_acquistoRoute;
-  '/_authenticated/sellers/gestione-pin': typeof AuthenticatedSellersGestionePinRoute;
   '/_authenticated/sellers/home-fornitori': typeof AuthenticatedSellersHomeFornitoriRoute;
-  '/_authenticated/sellers/stato-voucher': typeof AuthenticatedSellersStatoVoucherRoute;
-  '/operatore/_console/operatore-codici': typeof OperatoreConsoleOperatoreCodiciRoute;
-  '/operatore/_console/operatore-fornitori': typeof OperatoreConsoleOperatoreFornitoriRoute;
-  '/operatore/_console/operatore-importazioni': typeof OperatoreConsoleOperatoreImportazioniRoute;
-  '/operatore/_console/operatore-pagamenti': typeof OperatoreConsoleOperatorePagamentiRoute;
-  '/operatore/_console/operatore-piattapasto': typeof OperatoreConsoleOperatorePiattapastoRoute;
-  '/operatore/_console/operatore-registro': typeof OperatoreConsoleOperatoreRegistroRoute;
+  '/operatore/_console/$page': typeof OperatoreConsolePageRoute;
   '/_authenticated/backoffice-refazi/': typeof AuthenticatedBackofficeRefaziIndexRoute;
-  '/_authenticated/richieste/': typeof AuthenticatedRichiesteIndexRoute;
   '/operatore/_console/': typeof OperatoreConsoleIndexRoute;
   '/_authenticated/$group/$section/$param': typeof AuthenticatedGroupSectionParamRoute;
   '/_authenticated/base-request/$form_name/{-$id_acq_replay}': typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   '/_authenticated/infos/site-documentazione/{-$group_to_show}': typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
-  '/_authenticated/sellers/vetrina-articolo/$id_articolo': typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
-  '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
-  '/_authenticated/sellers/vetrina-fornitore/$id_fornitore': typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
   '/operatore/_console/operatore-richiesta/$id_acquisto': typeof OperatoreConsoleOperatoreRichiestaId_acquistoRoute;
 }
 export interface FileRouteTypes {
@@ -450,12 +268,11 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/reconnect'
+    | '/$page'
     | '/backoffice-refazi'
     | '/conv-redirect'
-    | '/conv-request-form'
     | '/dashmovimenti'
     | '/menu'
-    | '/user-profile'
     | '/login/$'
     | '/operatore'
     | '/operatore/accesso'
@@ -463,42 +280,24 @@ export interface FileRouteTypes {
     | '/password-lost/$'
     | '/token-login/$'
     | '/$group/$page'
-    | '/acquisti/$id_acquisto'
     | '/backoffice-refazi/$page'
     | '/backoffice-refazi/office-transactionsdash'
-    | '/benefits/benefit-hub'
-    | '/bonus-benzina/bonus-benzina'
-    | '/helpdesk/site-archivio-files'
-    | '/helpdesk/site-assistenza'
     | '/helpdesk/site-notifiche'
-    | '/richieste/$id_acquisto'
-    | '/sellers/gestione-pin'
     | '/sellers/home-fornitori'
-    | '/sellers/stato-voucher'
-    | '/operatore/operatore-codici'
-    | '/operatore/operatore-fornitori'
-    | '/operatore/operatore-importazioni'
-    | '/operatore/operatore-pagamenti'
-    | '/operatore/operatore-piattapasto'
-    | '/operatore/operatore-registro'
+    | '/operatore/$page'
     | '/backoffice-refazi/'
-    | '/richieste/'
     | '/operatore/'
     | '/$group/$section/$param'
     | '/base-request/$form_name/{-$id_acq_replay}'
     | '/infos/site-documentazione/{-$group_to_show}'
-    | '/sellers/vetrina-articolo/$id_articolo'
-    | '/sellers/vetrina-consorzio/$id_consorzio'
-    | '/sellers/vetrina-fornitore/$id_fornitore'
     | '/operatore/operatore-richiesta/$id_acquisto';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/reconnect'
+    | '/$page'
     | '/conv-redirect'
-    | '/conv-request-form'
     | '/dashmovimenti'
     | '/menu'
-    | '/user-profile'
     | '/login/$'
     | '/operatore/accesso'
     | '/password-expired/$'
@@ -506,44 +305,26 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/'
     | '/$group/$page'
-    | '/acquisti/$id_acquisto'
     | '/backoffice-refazi/$page'
     | '/backoffice-refazi/office-transactionsdash'
-    | '/benefits/benefit-hub'
-    | '/bonus-benzina/bonus-benzina'
-    | '/helpdesk/site-archivio-files'
-    | '/helpdesk/site-assistenza'
     | '/helpdesk/site-notifiche'
-    | '/richieste/$id_acquisto'
-    | '/sellers/gestione-pin'
     | '/sellers/home-fornitori'
-    | '/sellers/stato-voucher'
-    | '/operatore/operatore-codici'
-    | '/operatore/operatore-fornitori'
-    | '/operatore/operatore-importazioni'
-    | '/operatore/operatore-pagamenti'
-    | '/operatore/operatore-piattapasto'
-    | '/operatore/operatore-registro'
+    | '/operatore/$page'
     | '/backoffice-refazi'
-    | '/richieste'
     | '/operatore'
     | '/$group/$section/$param'
     | '/base-request/$form_name/{-$id_acq_replay}'
     | '/infos/site-documentazione/{-$group_to_show}'
-    | '/sellers/vetrina-articolo/$id_articolo'
-    | '/sellers/vetrina-consorzio/$id_consorzio'
-    | '/sellers/vetrina-fornitore/$id_fornitore'
     | '/operatore/operatore-richiesta/$id_acquisto';
   id:
     | '__root__'
     | '/_authenticated'
     | '/reconnect'
+    | '/_authenticated/$page'
     | '/_authenticated/backoffice-refazi'
     | '/_authenticated/conv-redirect'
-    | '/_authenticated/conv-request-form'
     | '/_authenticated/dashmovimenti'
     | '/_authenticated/menu'
-    | '/_authenticated/user-profile'
     | '/login/$'
     | '/operatore/_console'
     | '/operatore/accesso'
@@ -552,33 +333,16 @@ export interface FileRouteTypes {
     | '/token-login/$'
     | '/_authenticated/'
     | '/_authenticated/$group/$page'
-    | '/_authenticated/acquisti/$id_acquisto'
     | '/_authenticated/backoffice-refazi/$page'
     | '/_authenticated/backoffice-refazi/office-transactionsdash'
-    | '/_authenticated/benefits/benefit-hub'
-    | '/_authenticated/bonus-benzina/bonus-benzina'
-    | '/_authenticated/helpdesk/site-archivio-files'
-    | '/_authenticated/helpdesk/site-assistenza'
     | '/_authenticated/helpdesk/site-notifiche'
-    | '/_authenticated/richieste/$id_acquisto'
-    | '/_authenticated/sellers/gestione-pin'
     | '/_authenticated/sellers/home-fornitori'
-    | '/_authenticated/sellers/stato-voucher'
-    | '/operatore/_console/operatore-codici'
-    | '/operatore/_console/operatore-fornitori'
-    | '/operatore/_console/operatore-importazioni'
-    | '/operatore/_console/operatore-pagamenti'
-    | '/operatore/_console/operatore-piattapasto'
-    | '/operatore/_console/operatore-registro'
+    | '/operatore/_console/$page'
     | '/_authenticated/backoffice-refazi/'
-    | '/_authenticated/richieste/'
     | '/operatore/_console/'
     | '/_authenticated/$group/$section/$param'
     | '/_authenticated/base-request/$form_name/{-$id_acq_replay}'
     | '/_authenticated/infos/site-documentazione/{-$group_to_show}'
-    | '/_authenticated/sellers/vetrina-articolo/$id_articolo'
-    | '/_authenticated/sellers/vetrina-consorzio/$id_consorzio'
-    | '/_authenticated/sellers/vetrina-fornitore/$id_fornitore'
     | '/operatore/_console/operatore-richiesta/$id_acquisto';
   fileRoutesById: FileRoutesById;
 }
@@ -616,6 +380,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedIndexRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/$page': {
+      id: '/_authenticated/$page';
+      path: '/$page';
+      fullPath: '/$page';
+      preLoaderRoute: typeof AuthenticatedPageRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/backoffice-refazi': {
       id: '/_authenticated/backoffice-refazi';
       path: '/backoffice-refazi';
@@ -630,13 +401,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedConvRedirectRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
-    '/_authenticated/conv-request-form': {
-      id: '/_authenticated/conv-request-form';
-      path: '/conv-request-form';
-      fullPath: '/conv-request-form';
-      preLoaderRoute: typeof AuthenticatedConvRequestFormRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
     '/_authenticated/dashmovimenti': {
       id: '/_authenticated/dashmovimenti';
       path: '/dashmovimenti';
@@ -649,13 +413,6 @@ declare module '@tanstack/react-router' {
       path: '/menu';
       fullPath: '/menu';
       preLoaderRoute: typeof AuthenticatedMenuRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/user-profile': {
-      id: '/_authenticated/user-profile';
-      path: '/user-profile';
-      fullPath: '/user-profile';
-      preLoaderRoute: typeof AuthenticatedUserProfileRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/login/$': {
@@ -707,13 +464,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedGroupPageRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
-    '/_authenticated/acquisti/$id_acquisto': {
-      id: '/_authenticated/acquisti/$id_acquisto';
-      path: '/acquisti/$id_acquisto';
-      fullPath: '/acquisti/$id_acquisto';
-      preLoaderRoute: typeof AuthenticatedAcquistiId_acquistoRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
     '/_authenticated/backoffice-refazi/': {
       id: '/_authenticated/backoffice-refazi/';
       path: '/';
@@ -735,60 +485,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBackofficeRefaziOfficeTransactionsdashRouteImport;
       parentRoute: typeof AuthenticatedBackofficeRefaziRoute;
     };
-    '/_authenticated/benefits/benefit-hub': {
-      id: '/_authenticated/benefits/benefit-hub';
-      path: '/benefits/benefit-hub';
-      fullPath: '/benefits/benefit-hub';
-      preLoaderRoute: typeof AuthenticatedBenefitsBenefitHubRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/bonus-benzina/bonus-benzina': {
-      id: '/_authenticated/bonus-benzina/bonus-benzina';
-      path: '/bonus-benzina/bonus-benzina';
-      fullPath: '/bonus-benzina/bonus-benzina';
-      preLoaderRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/helpdesk/site-archivio-files': {
-      id: '/_authenticated/helpdesk/site-archivio-files';
-      path: '/helpdesk/site-archivio-files';
-      fullPath: '/helpdesk/site-archivio-files';
-      preLoaderRoute: typeof AuthenticatedHelpdeskSiteArchivioFilesRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/helpdesk/site-assistenza': {
-      id: '/_authenticated/helpdesk/site-assistenza';
-      path: '/helpdesk/site-assistenza';
-      fullPath: '/helpdesk/site-assistenza';
-      preLoaderRoute: typeof AuthenticatedHelpdeskSiteAssistenzaRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
     '/_authenticated/helpdesk/site-notifiche': {
       id: '/_authenticated/helpdesk/site-notifiche';
       path: '/helpdesk/site-notifiche';
       fullPath: '/helpdesk/site-notifiche';
       preLoaderRoute: typeof AuthenticatedHelpdeskSiteNotificheRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/richieste/': {
-      id: '/_authenticated/richieste/';
-      path: '/richieste';
-      fullPath: '/richieste/';
-      preLoaderRoute: typeof AuthenticatedRichiesteIndexRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/richieste/$id_acquisto': {
-      id: '/_authenticated/richieste/$id_acquisto';
-      path: '/richieste/$id_acquisto';
-      fullPath: '/richieste/$id_acquisto';
-      preLoaderRoute: typeof AuthenticatedRichiesteId_acquistoRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/sellers/gestione-pin': {
-      id: '/_authenticated/sellers/gestione-pin';
-      path: '/sellers/gestione-pin';
-      fullPath: '/sellers/gestione-pin';
-      preLoaderRoute: typeof AuthenticatedSellersGestionePinRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/sellers/home-fornitori': {
@@ -798,13 +499,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSellersHomeFornitoriRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
-    '/_authenticated/sellers/stato-voucher': {
-      id: '/_authenticated/sellers/stato-voucher';
-      path: '/sellers/stato-voucher';
-      fullPath: '/sellers/stato-voucher';
-      preLoaderRoute: typeof AuthenticatedSellersStatoVoucherRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
     '/operatore/_console/': {
       id: '/operatore/_console/';
       path: '/';
@@ -812,46 +506,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperatoreConsoleIndexRouteImport;
       parentRoute: typeof OperatoreConsoleRoute;
     };
-    '/operatore/_console/operatore-codici': {
-      id: '/operatore/_console/operatore-codici';
-      path: '/operatore-codici';
-      fullPath: '/operatore/operatore-codici';
-      preLoaderRoute: typeof OperatoreConsoleOperatoreCodiciRouteImport;
-      parentRoute: typeof OperatoreConsoleRoute;
-    };
-    '/operatore/_console/operatore-fornitori': {
-      id: '/operatore/_console/operatore-fornitori';
-      path: '/operatore-fornitori';
-      fullPath: '/operatore/operatore-fornitori';
-      preLoaderRoute: typeof OperatoreConsoleOperatoreFornitoriRouteImport;
-      parentRoute: typeof OperatoreConsoleRoute;
-    };
-    '/operatore/_console/operatore-importazioni': {
-      id: '/operatore/_console/operatore-importazioni';
-      path: '/operatore-importazioni';
-      fullPath: '/operatore/operatore-importazioni';
-      preLoaderRoute: typeof OperatoreConsoleOperatoreImportazioniRouteImport;
-      parentRoute: typeof OperatoreConsoleRoute;
-    };
-    '/operatore/_console/operatore-pagamenti': {
-      id: '/operatore/_console/operatore-pagamenti';
-      path: '/operatore-pagamenti';
-      fullPath: '/operatore/operatore-pagamenti';
-      preLoaderRoute: typeof OperatoreConsoleOperatorePagamentiRouteImport;
-      parentRoute: typeof OperatoreConsoleRoute;
-    };
-    '/operatore/_console/operatore-piattapasto': {
-      id: '/operatore/_console/operatore-piattapasto';
-      path: '/operatore-piattapasto';
-      fullPath: '/operatore/operatore-piattapasto';
-      preLoaderRoute: typeof OperatoreConsoleOperatorePiattapastoRouteImport;
-      parentRoute: typeof OperatoreConsoleRoute;
-    };
-    '/operatore/_console/operatore-registro': {
-      id: '/operatore/_console/operatore-registro';
-      path: '/operatore-registro';
-      fullPath: '/operatore/operatore-registro';
-      preLoaderRoute: typeof OperatoreConsoleOperatoreRegistroRouteImport;
+    '/operatore/_console/$page': {
+      id: '/operatore/_console/$page';
+      path: '/$page';
+      fullPath: '/operatore/$page';
+      preLoaderRoute: typeof OperatoreConsolePageRouteImport;
       parentRoute: typeof OperatoreConsoleRoute;
     };
     '/_authenticated/$group/$section/$param': {
@@ -873,27 +532,6 @@ declare module '@tanstack/react-router' {
       path: '/infos/site-documentazione/{-$group_to_show}';
       fullPath: '/infos/site-documentazione/{-$group_to_show}';
       preLoaderRoute: typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125RouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/sellers/vetrina-articolo/$id_articolo': {
-      id: '/_authenticated/sellers/vetrina-articolo/$id_articolo';
-      path: '/sellers/vetrina-articolo/$id_articolo';
-      fullPath: '/sellers/vetrina-articolo/$id_articolo';
-      preLoaderRoute: typeof AuthenticatedSellersVetrinaArticoloId_articoloRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/sellers/vetrina-consorzio/$id_consorzio': {
-      id: '/_authenticated/sellers/vetrina-consorzio/$id_consorzio';
-      path: '/sellers/vetrina-consorzio/$id_consorzio';
-      fullPath: '/sellers/vetrina-consorzio/$id_consorzio';
-      preLoaderRoute: typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/sellers/vetrina-fornitore/$id_fornitore': {
-      id: '/_authenticated/sellers/vetrina-fornitore/$id_fornitore';
-      path: '/sellers/vetrina-fornitore/$id_fornitore';
-      fullPath: '/sellers/vetrina-fornitore/$id_fornitore';
-      preLoaderRoute: typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/operatore/_console/operatore-richiesta/$id_acquisto': {
@@ -928,71 +566,38 @@ const AuthenticatedBackofficeRefaziRouteWithChildren =
   );
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedPageRoute: typeof AuthenticatedPageRoute;
   AuthenticatedBackofficeRefaziRoute: typeof AuthenticatedBackofficeRefaziRouteWithChildren;
   AuthenticatedConvRedirectRoute: typeof AuthenticatedConvRedirectRoute;
-  AuthenticatedConvRequestFormRoute: typeof AuthenticatedConvRequestFormRoute;
   AuthenticatedDashmovimentiRoute: typeof AuthenticatedDashmovimentiRoute;
   AuthenticatedMenuRoute: typeof AuthenticatedMenuRoute;
-  AuthenticatedUserProfileRoute: typeof AuthenticatedUserProfileRoute;
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
   AuthenticatedGroupPageRoute: typeof AuthenticatedGroupPageRoute;
-  AuthenticatedAcquistiId_acquistoRoute: typeof AuthenticatedAcquistiId_acquistoRoute;
-  AuthenticatedBenefitsBenefitHubRoute: typeof AuthenticatedBenefitsBenefitHubRoute;
-  AuthenticatedBonusBenzinaBonusBenzinaRoute: typeof AuthenticatedBonusBenzinaBonusBenzinaRoute;
-  AuthenticatedHelpdeskSiteArchivioFilesRoute: typeof AuthenticatedHelpdeskSiteArchivioFilesRoute;
-  AuthenticatedHelpdeskSiteAssistenzaRoute: typeof AuthenticatedHelpdeskSiteAssistenzaRoute;
   AuthenticatedHelpdeskSiteNotificheRoute: typeof AuthenticatedHelpdeskSiteNotificheRoute;
-  AuthenticatedRichiesteId_acquistoRoute: typeof AuthenticatedRichiesteId_acquistoRoute;
-  AuthenticatedSellersGestionePinRoute: typeof AuthenticatedSellersGestionePinRoute;
   AuthenticatedSellersHomeFornitoriRoute: typeof AuthenticatedSellersHomeFornitoriRoute;
-  AuthenticatedSellersStatoVoucherRoute: typeof AuthenticatedSellersStatoVoucherRoute;
-  AuthenticatedRichiesteIndexRoute: typeof AuthenticatedRichiesteIndexRoute;
   AuthenticatedGroupSectionParamRoute: typeof AuthenticatedGroupSectionParamRoute;
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route: typeof AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route;
   AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route: typeof AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route;
-  AuthenticatedSellersVetrinaArticoloId_articoloRoute: typeof AuthenticatedSellersVetrinaArticoloId_articoloRoute;
-  AuthenticatedSellersVetrinaConsorzioId_consorzioRoute: typeof AuthenticatedSellersVetrinaConsorzioId_consorzioRoute;
-  AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute: typeof AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedPageRoute: AuthenticatedPageRoute,
   AuthenticatedBackofficeRefaziRoute:
     AuthenticatedBackofficeRefaziRouteWithChildren,
   AuthenticatedConvRedirectRoute: AuthenticatedConvRedirectRoute,
-  AuthenticatedConvRequestFormRoute: AuthenticatedConvRequestFormRoute,
   AuthenticatedDashmovimentiRoute: AuthenticatedDashmovimentiRoute,
   AuthenticatedMenuRoute: AuthenticatedMenuRoute,
-  AuthenticatedUserProfileRoute: AuthenticatedUserProfileRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedGroupPageRoute: AuthenticatedGroupPageRoute,
-  AuthenticatedAcquistiId_acquistoRoute: AuthenticatedAcquistiId_acquistoRoute,
-  AuthenticatedBenefitsBenefitHubRoute: AuthenticatedBenefitsBenefitHubRoute,
-  AuthenticatedBonusBenzinaBonusBenzinaRoute:
-    AuthenticatedBonusBenzinaBonusBenzinaRoute,
-  AuthenticatedHelpdeskSiteArchivioFilesRoute:
-    AuthenticatedHelpdeskSiteArchivioFilesRoute,
-  AuthenticatedHelpdeskSiteAssistenzaRoute:
-    AuthenticatedHelpdeskSiteAssistenzaRoute,
   AuthenticatedHelpdeskSiteNotificheRoute:
     AuthenticatedHelpdeskSiteNotificheRoute,
-  AuthenticatedRichiesteId_acquistoRoute:
-    AuthenticatedRichiesteId_acquistoRoute,
-  AuthenticatedSellersGestionePinRoute: AuthenticatedSellersGestionePinRoute,
   AuthenticatedSellersHomeFornitoriRoute:
     AuthenticatedSellersHomeFornitoriRoute,
-  AuthenticatedSellersStatoVoucherRoute: AuthenticatedSellersStatoVoucherRoute,
-  AuthenticatedRichiesteIndexRoute: AuthenticatedRichiesteIndexRoute,
   AuthenticatedGroupSectionParamRoute: AuthenticatedGroupSectionParamRoute,
   AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route:
     AuthenticatedBaseRequestForm_nameChar123Id_acq_replayChar125Route,
   AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route:
     AuthenticatedInfosSiteDocumentazioneChar123Group_to_showChar125Route,
-  AuthenticatedSellersVetrinaArticoloId_articoloRoute:
-    AuthenticatedSellersVetrinaArticoloId_articoloRoute,
-  AuthenticatedSellersVetrinaConsorzioId_consorzioRoute:
-    AuthenticatedSellersVetrinaConsorzioId_consorzioRoute,
-  AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute:
-    AuthenticatedSellersVetrinaFornitoreId_fornitoreRoute,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
@@ -1000,28 +605,13 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 );
 
 interface OperatoreConsoleRouteChildren {
-  OperatoreConsoleOperatoreCodiciRoute: typeof OperatoreConsoleOperatoreCodiciRoute;
-  OperatoreConsoleOperatoreFornitoriRoute: typeof OperatoreConsoleOperatoreFornitoriRoute;
-  OperatoreConsoleOperatoreImportazioniRoute: typeof OperatoreConsoleOperatoreImportazioniRoute;
-  OperatoreConsoleOperatorePagamentiRoute: typeof OperatoreConsoleOperatorePagamentiRoute;
-  OperatoreConsoleOperatorePiattapastoRoute: typeof OperatoreConsoleOperatorePiattapastoRoute;
-  OperatoreConsoleOperatoreRegistroRoute: typeof OperatoreConsoleOperatoreRegistroRoute;
+  OperatoreConsolePageRoute: typeof OperatoreConsolePageRoute;
   OperatoreConsoleIndexRoute: typeof OperatoreConsoleIndexRoute;
   OperatoreConsoleOperatoreRichiestaId_acquistoRoute: typeof OperatoreConsoleOperatoreRichiestaId_acquistoRoute;
 }
 
 const OperatoreConsoleRouteChildren: OperatoreConsoleRouteChildren = {
-  OperatoreConsoleOperatoreCodiciRoute: OperatoreConsoleOperatoreCodiciRoute,
-  OperatoreConsoleOperatoreFornitoriRoute:
-    OperatoreConsoleOperatoreFornitoriRoute,
-  OperatoreConsoleOperatoreImportazioniRoute:
-    OperatoreConsoleOperatoreImportazioniRoute,
-  OperatoreConsoleOperatorePagamentiRoute:
-    OperatoreConsoleOperatorePagamentiRoute,
-  OperatoreConsoleOperatorePiattapastoRoute:
-    OperatoreConsoleOperatorePiattapastoRoute,
-  OperatoreConsoleOperatoreRegistroRoute:
-    OperatoreConsoleOperatoreRegistroRoute,
+  OperatoreConsolePageRoute: OperatoreConsolePageRoute,
   OperatoreConsoleIndexRoute: OperatoreConsoleIndexRoute,
   OperatoreConsoleOperatoreRichiestaId_acquistoRoute:
     OperatoreConsoleOperatoreRichiestaId_acquistoRoute,

@@ -51,11 +51,11 @@ describe('an old link in the portal', () => {
     const path = routes[target].path.replace('/{-$group_to_show}', '');
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
     expect(router.state.location.searchStr).toContain('x=1');
-    // The target's own route file, or the registry's generic route drawing the target's page.
+    // The target's own route file, or a generic route drawing the target's page (routes/-generic-page.ts).
     await waitFor(() => {
       const match = router.state.matches.at(-1);
-      const page = (match?.context as { page?: { route: string } } | undefined)?.page;
-      expect(page ? page.route : match?.routeId).toContain(target);
+      const found = (match?.context as { found?: { route: string } } | undefined)?.found;
+      expect(found ? found.route : match?.routeId).toContain(target);
     });
     expect(screen.queryByText(messages.notFoundTitle)).toBeNull();
   });

@@ -81,7 +81,10 @@ afterEach(() => {
 describe('route loaders fill the query cache on preload (issue 25)', () => {
   it('bonus-benzina: the fuel card and the credit', async () => {
     const router = startRouter();
-    await router.preloadRoute({ to: '/bonus-benzina/bonus-benzina' });
+    await router.preloadRoute({
+      to: '/$group/$page',
+      params: { group: 'bonus-benzina', page: 'bonus-benzina' },
+    });
     expect(queryClient.getQueryData(fuelBonusQueryOptions().queryKey)).toEqual(fuelCard);
     // The raw answer (the factory's `select` applies when the screen reads it).
     expect(queryClient.getQueryData(creditQueryOptions().queryKey)).toEqual({
@@ -101,8 +104,8 @@ describe('route loaders fill the query cache on preload (issue 25)', () => {
   it('vetrina-consorzio: the consortium, the amounts on offer and the PIN', async () => {
     const router = startRouter();
     await router.preloadRoute({
-      to: '/sellers/vetrina-consorzio/$id_consorzio',
-      params: { id_consorzio: '9' },
+      to: '/$group/$section/$param',
+      params: { group: 'sellers', section: 'vetrina-consorzio', param: '9' },
     });
     expect(queryClient.getQueryData(supplierQueryOptions('9').queryKey)).toEqual(consortium);
     expect(queryClient.getQueryData(cutsQueryOptions().queryKey)).toEqual(cuts);
@@ -113,7 +116,7 @@ describe('route loaders fill the query cache on preload (issue 25)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const router = startRouter();
     await expect(
-      router.preloadRoute({ to: '/acquisti/$id_acquisto', params: { id_acquisto: '77' } }),
+      router.preloadRoute({ to: '/$group/$page', params: { group: 'acquisti', page: '77' } }),
     ).resolves.not.toThrow();
     const state = queryClient.getQueryState(purchaseDetailQueryOptions(77).queryKey);
     expect(state?.status).toBe('error');

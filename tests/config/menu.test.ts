@@ -4,15 +4,12 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findForm } from '../../config/forms';
 import { menu, type MenuBadge, type MenuLeafBadge } from '../../config/menu';
-import { findPartner } from '../../config/partners';
 import { menuSubsectionKeys, profileGrants } from '../../config/permissions';
 import { messages } from '../../config/messages-account.it';
-import { findPageByRoute } from '../../config/pages';
 import { isRouteName, routes } from '../../config/routes';
 import { textOf, type TextRef } from '../../config/texts';
-import { officePages } from '../../src/client/routes/_authenticated/backoffice-refazi/-office-pages';
+import { hasScreen } from './served-routes';
 
 /** The tree- keys employees are granted (config/permissions.ts, written by the server at every start). */
 const TREE_PERMISSIONS: string[] = profileGrants.utente.menuSubsections ? menuSubsectionKeys() : [];
@@ -137,18 +134,6 @@ describe('config/menu.ts', () => {
   });
 
   it('opens a screen from every badge: a file route, a back-office page, a request form or a registry page (none "Pagina non trovata")', () => {
-    const routeTree = readFileSync('src/client/routeTree.gen.ts', 'utf8');
-    const fullPaths = new Set(
-      [...(/fullPaths:([^;]*);/.exec(routeTree)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]),
-    );
-    const hasScreen = (name: string) =>
-      isRouteName(name) &&
-      (fullPaths.has(routes[name].path) ||
-        fullPaths.has(routes[name].path.replace(/\/$/, '')) ||
-        findForm(name) !== undefined ||
-        findPartner(name) !== undefined ||
-        findPageByRoute(name) !== undefined ||
-        Object.hasOwn(officePages, name));
     expect(routeNames.filter((name) => !hasScreen(name))).toEqual([]);
     // The check itself: a route name without a page of its own fails it.
     expect(hasScreen('conv-redirect')).toBe(true);

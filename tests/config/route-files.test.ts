@@ -5,7 +5,8 @@ import { forms } from '../../config/forms';
 import { findPageByPath, findPageByRoute, pagePath, pages } from '../../config/pages';
 import { partners } from '../../config/partners';
 import { isRouteName, routes, type RouteRule } from '../../config/routes';
-import { officePages } from '../../src/client/routes/_authenticated/backoffice-refazi/-office-pages';
+import { resolvePage } from '../../src/client/routes/-page-resolver';
+import { screenPages } from '../../src/client/routes/-screens';
 
 /**
  * The portal's file routes agree with config/routes.ts (ARCHITECTURE.md §4 "Route gating"): each route
@@ -34,10 +35,10 @@ interface RouteFile {
 function routeFiles(dir = ROUTES_DIR): RouteFile[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
+    // `-name` folders and files sit beside routes without being routes (TanStack Router ignores them).
+    if (entry.name.startsWith('-')) return [];
     if (entry.isDirectory()) return routeFiles(path);
-    // `-name` files sit beside routes without being routes (TanStack Router ignores them).
-    if (!/\.tsx?$/.test(entry.name) || entry.name.startsWith('__root') || entry.name.startsWith('-'))
-      return [];
+    if (!/\.tsx?$/.test(entry.name) || entry.name.startsWith('__root')) return [];
     const source = readFileSync(path, 'utf8');
     const id = /createFileRoute\('([^']+)'\)/.exec(source)?.[1];
     if (id === undefined) throw new Error(`${path}: nessuna createFileRoute('<id>')`);
@@ -116,15 +117,34 @@ describe('file routes and config/routes.ts', () => {
     }
   });
 
+  /** The generic routes: they find the page at the address and guard it with that page's route (`findPage`). */
+  const generic = files.filter((f) => /findPage\(context, pathOf\(/.test(f.source));
+  const genericPatterns = generic.map((f) => f.fullPath);
+  // An optional segment (`{-$group_to_show}`) needs a route file of its own.
+  const servedByGeneric = (path: string) =>
+    !path.includes('{') &&
+    genericPatterns.some((pattern) => {
+      const want = pattern.split('/').filter(Boolean);
+      const have = path.split('/').filter(Boolean);
+      // A generic segment (`$group`) takes any static segment or parameter; a static one only itself.
+      return want.length === have.length && want.every((part, i) => part.startsWith('$') || part === have[i]);
+    });
+
+  it('has the generic routes, each finding its page with the shared rule', () => {
+    expect(genericPatterns.sort()).toEqual([
+      '/$group/$page',
+      '/$group/$section/$param',
+      '/$page',
+      '/backoffice-refazi/$page',
+      '/operatore/$page',
+    ]);
+    // A three-segment generic address ends with a parameter, as the registry's and the screens' do.
+    expect(servedByGeneric('/aml/forn-aml/$id_fornitore')).toBe(true);
+    expect(servedByGeneric('/a/b/c/d')).toBe(false);
+  });
+
   it('serves every registry page (config/pages.ts) by the generic routes, guarded with the page’s own route', () => {
-    const generic = files.filter(
-      (f) => /guardRoute\(match\.page\.route\)/.test(f.source) && f.source.includes('matchPagePath(`/${'),
-    );
-    expect(generic.map((f) => f.fullPath).sort()).toEqual(['/$group/$page', '/$group/$section/$param']);
     const fullPaths = files.map((f) => f.fullPath);
-    const twoSegments = /^\/[a-z0-9-]+\/[a-z0-9-]+$/;
-    // Three segments, the last a parameter (`/aml/forn-aml/$id_fornitore`).
-    const threeSegments = /^\/[a-z0-9-]+\/[a-z0-9-]+\/\$\w+$/;
     for (const page of pages) {
       expect(isRouteName(page.route), page.route).toBe(true);
       const path = pagePath(page);
@@ -132,11 +152,10 @@ describe('file routes and config/routes.ts', () => {
       const served =
         page.kind === 'form'
           ? path === `/base-request/${page.route}/{-$id_acq_replay}`
-          : fullPaths.includes(path) || twoSegments.test(path) || threeSegments.test(path);
+          : fullPaths.includes(path) || servedByGeneric(path);
       expect(served, `${page.route}: ${path}`).toBe(true);
       // A static file at a generic route's path would hide the registry's page.
-      if (page.kind !== 'form' && (twoSegments.test(path) || threeSegments.test(path)))
-        expect(fullPaths, page.route).not.toContain(path);
+      if (page.kind !== 'form' && servedByGeneric(path)) expect(fullPaths, page.route).not.toContain(path);
     }
     // The partner pages are registry pages, at `/<group>/<route name>`.
     for (const partner of partners) {
@@ -146,26 +165,58 @@ describe('file routes and config/routes.ts', () => {
     }
   });
 
-  it('guards the back-office page route with each page’s own name, at the path declared for it', () => {
-    const pageFiles = files.filter((f) => /guardRoute\(name\)/.test(f.source));
-    expect(pageFiles.map((f) => f.fullPath)).toEqual(['/backoffice-refazi/$page']);
-    expect(pageFiles[0]!.source).toContain('findPageByPath(`/backoffice-refazi/${context.params.page}`)');
-    expect(pageFiles[0]!.source).toContain('if (!page && !Object.hasOwn(screens, name)) throw notFound();');
-    for (const name of Object.keys(officePages)) {
+  it('serves every one-off screen (routes/-screens) by a generic route at its route’s path', async () => {
+    const fullPaths = files.map((f) => f.fullPath);
+    expect(Object.keys(screenPages).length).toBeGreaterThanOrEqual(20);
+    for (const [name, load] of Object.entries(screenPages)) {
       expect(isRouteName(name), name).toBe(true);
-      expect(rule(name).path, name).toBe(`/backoffice-refazi/${name}`);
-      // A one-off screen is not also a registry page, and a page with its own file is drawn by that file.
+      const path = rule(name).path;
+      expect(servedByGeneric(path), `${name}: ${path}`).toBe(true);
+      // A screen is not also a registry page, and no static file hides it.
       expect(findPageByRoute(name), name).toBeUndefined();
-      expect(
-        files.map((f) => f.fullPath),
-        name,
-      ).not.toContain(`/backoffice-refazi/${name}`);
+      expect(fullPaths, name).not.toContain(path.replace(/\/$/, ''));
+      const screen = await load!();
+      expect(typeof screen.Screen.preload, name).toBe('function');
+      // The address of the page finds it again (a parameter filled with a value of its form).
+      const concrete = path.replace(/\$(\w+)/g, (_whole, param: string) =>
+        screen.params?.[param] ? '12' : 'abc-1',
+      );
+      expect((await resolvePage(concrete))?.route, concrete).toBe(name);
     }
+  });
+
+  it('finds the page at an address: a screen, a registry page, or none', async () => {
+    expect(await resolvePage('/sellers/vetrina-articolo/12')).toMatchObject({
+      route: 'vetrina-articolo',
+      params: { id_articolo: '12' },
+    });
+    expect(await resolvePage('/acquisti/77')).toMatchObject({
+      route: 'dettaglio-acquisto',
+      params: { id_acquisto: '77' },
+    });
+    // A parameter not of its form is no page (before any rule or call).
+    expect(await resolvePage('/acquisti/abc')).toBeUndefined();
+    expect(await resolvePage('/richieste/0')).toBeUndefined();
+    expect(await resolvePage('/aml/conv-aml')).toMatchObject({
+      route: 'conv-aml',
+      page: { kind: 'showcase' },
+    });
+    expect(await resolvePage('/aml/forn-aml/5')).toMatchObject({
+      route: 'forn-aml',
+      params: { id_fornitore: '5' },
+    });
+    expect(await resolvePage('/backoffice-refazi/office-cifratura-chain')).toMatchObject({
+      route: 'office-cifratura-chain',
+    });
+    expect(await resolvePage('/operatore/operatore-codici')).toMatchObject({ route: 'operatore-codici' });
+    expect(await resolvePage('/richieste')).toMatchObject({ route: 'mie-richieste' });
+    expect(await resolvePage('/nessuna/pagina')).toBeUndefined();
+    expect(await resolvePage('/nessuna-pagina')).toBeUndefined();
   });
 
   it('leaves no page unguarded but the listed ones', () => {
     for (const { file, id, source } of files) {
-      const guarded = /guardRoute\(|publicRouteGuard\(/.test(source);
+      const guarded = /guardRoute\(|publicRouteGuard\(|findPage\(/.test(source);
       if (!guarded) expect(UNGUARDED, `${file} has no guard`).toHaveProperty([id]);
     }
     for (const id of Object.keys(UNGUARDED)) expect(files.map((f) => f.id)).toContain(id);

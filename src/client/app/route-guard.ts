@@ -5,7 +5,7 @@
  */
 import { redirect } from '@tanstack/react-router';
 import { messages, type MessageKey } from '../../shared/catalogues/first-paint';
-import { operatorCustomer } from '../../../config/operator-console';
+import { operatorCustomer } from '../../../config/skins';
 import type { RedirectTarget, RouteName } from '../../../config/routes';
 import { withOverlays } from '../components/overlay-host';
 import { useSessionStore } from '../stores/session';

@@ -3,7 +3,7 @@
  * goes to the login of the same customer and shows 'Sessione scaduta effettuare nuovamente
  * il login.' (an alert on the login page, see stores/notice.ts).
  */
-import { operatorCustomer } from '../../../config/operator-console';
+import { operatorCustomer } from '../../../config/skins';
 import { configureApiClient } from '../api/client';
 import { useNoticeStore } from '../stores/notice';
 import { useSessionStore } from '../stores/session';

@@ -5,10 +5,12 @@ import { PageLoader } from '../components/page-loader';
 import { AppShellLayout } from '../features/shell/app-shell-layout';
 import { useSessionStore } from '../stores/session';
 
-/** The routes that serve the pages of the registry (config/pages.ts) by their path. */
+/** The routes that serve pages by their path (registry pages and one-off screens, `-generic-page.ts`). */
 const GENERIC_PAGE_ROUTES = new Set<string>([
+  '/_authenticated/$page',
   '/_authenticated/$group/$page',
   '/_authenticated/$group/$section/$param',
+  '/_authenticated/backoffice-refazi/$page',
 ]);
 
 /**
@@ -20,11 +22,11 @@ export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ preload, matches, location }) => {
     const session = useSessionStore.getState();
     if (!session.isLogged || !session.token) {
-      // The registry's generic routes match any address of two or three segments: one that is no page
-      // is not found, signed in or not, rather than a way to the login that ends on "not found".
+      // The generic routes match any address of one to three segments: one that is no page is not found,
+      // signed in or not, rather than a way to the login that ends on "not found".
       if (GENERIC_PAGE_ROUTES.has(matches[matches.length - 1]?.routeId ?? '')) {
-        const { matchPagePath } = await import('../../../config/pages');
-        if (!matchPagePath(location.pathname)) throw notFound();
+        const { resolvePage } = await import('./-page-resolver');
+        if (!(await resolvePage(location.pathname))) throw notFound();
       }
       if (!preload) await preloadLogin(session.customer);
       throw redirectTo('login', session.customer);

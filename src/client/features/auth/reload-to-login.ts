@@ -3,7 +3,7 @@
  * expired-password mail the page "reloads to login"): nothing of the sign-in attempt survives.
  * The operators (issue 26) have their own sign-in page.
  */
-import { operatorCustomer } from '../../../../config/operator-console';
+import { operatorCustomer } from '../../../../config/skins';
 
 export function reloadToLogin(customer: string): void {
   window.location.assign(

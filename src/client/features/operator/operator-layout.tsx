@@ -68,22 +68,22 @@ export function OperatorLayout() {
             <Link to="/operatore" className={classes.link} activeOptions={{ exact: true }}>
               {messages.opNavQueue}
             </Link>
-            <Link to="/operatore/operatore-pagamenti" className={classes.link}>
+            <Link to="/operatore/$page" params={{ page: 'operatore-pagamenti' }} className={classes.link}>
               {messages.opNavPayouts}
             </Link>
-            <Link to="/operatore/operatore-importazioni" className={classes.link}>
+            <Link to="/operatore/$page" params={{ page: 'operatore-importazioni' }} className={classes.link}>
               {messages.importJobsTitle}
             </Link>
-            <Link to="/operatore/operatore-piattapasto" className={classes.link}>
+            <Link to="/operatore/$page" params={{ page: 'operatore-piattapasto' }} className={classes.link}>
               {messages.piattaTitle}
             </Link>
-            <Link to="/operatore/operatore-fornitori" className={classes.link}>
+            <Link to="/operatore/$page" params={{ page: 'operatore-fornitori' }} className={classes.link}>
               {messages.opNavSuppliers}
             </Link>
-            <Link to="/operatore/operatore-codici" className={classes.link}>
+            <Link to="/operatore/$page" params={{ page: 'operatore-codici' }} className={classes.link}>
               {messages.opNavCodes}
             </Link>
-            <Link to="/operatore/operatore-registro" className={classes.link}>
+            <Link to="/operatore/$page" params={{ page: 'operatore-registro' }} className={classes.link}>
               {messages.opNavAudit}
             </Link>
           </nav>

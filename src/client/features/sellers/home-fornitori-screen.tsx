@@ -51,14 +51,16 @@ export function HomeFornitoriScreen({ search, onSearchChange }: HomeFornitoriScr
           </Stack>
           <Group gap="sm">
             <ButtonLink
-              to="/sellers/gestione-pin"
+              to="/$group/$page"
+              params={{ group: 'sellers', page: 'gestione-pin' }}
               variant="light"
               leftSection={<IconKey size={18} aria-hidden="true" />}
             >
               {formMessages.formSellersPinButton}
             </ButtonLink>
             <ButtonLink
-              to="/sellers/stato-voucher"
+              to="/$group/$page"
+              params={{ group: 'sellers', page: 'stato-voucher' }}
               variant="light"
               leftSection={<IconTicket size={18} aria-hidden="true" />}
             >

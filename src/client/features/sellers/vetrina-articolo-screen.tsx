@@ -197,8 +197,8 @@ function ArticlePage({ article, supplier }: { article: Articolo; supplier: InfoF
         </Stack>
         <Group justify="space-between" gap="sm">
           <ButtonLink
-            to="/sellers/vetrina-fornitore/$id_fornitore"
-            params={{ id_fornitore: String(article.id_fornitore) }}
+            to="/$group/$section/$param"
+            params={{ group: 'sellers', section: 'vetrina-fornitore', param: String(article.id_fornitore) }}
             variant="default"
           >
             {formMessages.formSellersBackToSuppliers}

@@ -273,7 +273,13 @@ function VoucherPanel({ idConsorzio }: { idConsorzio: number }) {
           <Alert color="yellow" role="alert" data-testid="purchase-pin-missing">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{formMessages.formPurchasePinMissing}</Text>
-              <ButtonLink to="/sellers/gestione-pin" size="xs" variant="white" color="dark">
+              <ButtonLink
+                to="/$group/$page"
+                params={{ group: 'sellers', page: 'gestione-pin' }}
+                size="xs"
+                variant="white"
+                color="dark"
+              >
                 {formMessages.formSellersVoucherGoToPin}
               </ButtonLink>
             </Stack>

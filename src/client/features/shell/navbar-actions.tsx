@@ -17,7 +17,8 @@ export function UserLink() {
   const fullName = `${anag.nome} ${anag.cognome}`.trim();
   return (
     <Link
-      to="/user-profile"
+      to="/$page"
+      params={{ page: 'user-profile' }}
       className={classes.navButton}
       aria-label={`${fullName} (${messages.navProfile})`}
     >

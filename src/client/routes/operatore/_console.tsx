@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { operatorCustomer } from '../../../../config/operator-console';
+import { operatorCustomer } from '../../../../config/skins';
 import { queryClient } from '../../api/query-client';
 import { loadCustomerSkin } from '../../app/public-routes';
 import { guardRoute, redirectTo } from '../../app/route-guard';

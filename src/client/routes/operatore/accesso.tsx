@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { operatorCustomer } from '../../../../config/operator-console';
+import { operatorCustomer } from '../../../../config/skins';
 import { loadCustomerSkin, selectCustomer } from '../../app/public-routes';
 import { publicRouteGuard } from '../../app/route-guard';
 import { presentFlag } from '../../app/search';

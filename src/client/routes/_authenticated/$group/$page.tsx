@@ -1,27 +1,18 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { guardRoute } from '../../../app/route-guard';
-import { loadRegistryPage } from '../-page-loader';
-import { RegistryPageScreen } from '../-page-screens';
+import { createFileRoute } from '@tanstack/react-router';
+import { FoundPageScreen, loadFoundPage } from '../../-found-page';
+import { findPage, pathOf } from '../../-generic-page';
 
 /**
- * Every page of the registry (config/pages.ts) at the path config/routes.ts declares for its route
- * (`/ts/conv-attive`, `/aml/conv-aml`, `/infos/cond-privacy`, ...): one route, one generic page drawing
- * the kind's screen. A path with no registry page is the not-found page; static routes win over this one.
- * Three-segment paths (a page with a path parameter) are `$group/$section/$param.tsx`.
+ * The pages at a two-segment address (`/aml/conv-aml`, `/sellers/gestione-pin`, `/acquisti/12`): a registry
+ * page (config/pages.ts) or a one-off screen (`routes/-screens`) at the path config/routes.ts declares for its
+ * route, gated by that route. No page there is the not-found page; static routes win over this one.
  */
 export const Route = createFileRoute('/_authenticated/$group/$page')({
-  beforeLoad: async (context) => {
-    const { matchPagePath } = await import('../../../../../config/pages');
-    const match = matchPagePath(`/${context.params.group}/${context.params.page}`);
-    if (!match) throw notFound();
-    await guardRoute(match.page.route)(context);
-    return { page: match.page, pageParams: match.params };
-  },
-  loader: ({ context }) => loadRegistryPage(context.page, context.pageParams),
-  component: RegistryPage,
+  beforeLoad: (context) => findPage(context, pathOf(context.params.group, context.params.page)),
+  loader: ({ context }) => loadFoundPage(context.found),
+  component: GenericPage,
 });
 
-function RegistryPage() {
-  const { page, pageParams } = Route.useRouteContext();
-  return <RegistryPageScreen page={page} params={pageParams} />;
+function GenericPage() {
+  return <FoundPageScreen found={Route.useRouteContext().found} />;
 }

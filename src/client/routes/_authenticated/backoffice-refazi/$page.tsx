@@ -1,35 +1,18 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import type { RouteName } from '../../../../../config/routes';
-import { guardRoute } from '../../../app/route-guard';
-import { loadRegistryPage } from '../-page-loader';
-import { RegistryPageScreen } from '../-page-screens';
-import { officePages } from './-office-pages';
+import { createFileRoute } from '@tanstack/react-router';
+import { FoundPageScreen, loadFoundPage } from '../../-found-page';
+import { findPage, pathOf } from '../../-generic-page';
 
 /**
  * The back office's simple pages at /backoffice-refazi/<route name>: a table page of the registry
- * (config/pages.ts) or a one-off screen of `-office-pages.tsx`. A name that is neither is the not-found
- * page; otherwise the page's own access rule applies.
+ * (config/pages.ts) or a one-off screen (`routes/-screens/office.tsx`), inside the back office's layout.
+ * Pages with search parameters (office-transactionsdash) or the home keep their own route file.
  */
 export const Route = createFileRoute('/_authenticated/backoffice-refazi/$page')({
-  beforeLoad: async (context) => {
-    const [{ findPageByPath }, { officePages: screens }] = await Promise.all([
-      import('../../../../../config/pages'),
-      import('./-office-pages'),
-    ]);
-    const page = findPageByPath(`/backoffice-refazi/${context.params.page}`) ?? null;
-    const name = page ? page.route : (context.params.page as RouteName);
-    if (!page && !Object.hasOwn(screens, name)) throw notFound();
-    await guardRoute(name)(context);
-    return { page };
-  },
-  loader: ({ context }) => (context.page ? loadRegistryPage(context.page) : undefined),
+  beforeLoad: (context) => findPage(context, pathOf('backoffice-refazi', context.params.page)),
+  loader: ({ context }) => loadFoundPage(context.found),
   component: OfficePage,
 });
 
 function OfficePage() {
-  const { page: name } = Route.useParams();
-  const { page } = Route.useRouteContext();
-  if (page) return <RegistryPageScreen page={page} />;
-  const Screen = officePages[name as RouteName];
-  return Screen ? <Screen /> : null;
+  return <FoundPageScreen found={Route.useRouteContext().found} />;
 }
