@@ -114,6 +114,19 @@ describe('a showcase declared only in a fixture', () => {
     expect(screen.getByTestId('showcase-item-P12')).toBeTruthy();
   });
 
+  it('draws an item with no image as a tile of its initials, not an empty image box', async () => {
+    api({
+      rows: prodotti.map((row, i) => (i === 0 ? { ...row, nome: 'buono spesa demo', immagine: '' } : row)),
+    });
+    await show();
+    await waitFor(() => expect(cards()).toHaveLength(5));
+    const imageless = cards()[0] as HTMLElement;
+    expect(imageless.querySelector('img')).toBeNull();
+    expect(imageless.querySelector('[aria-hidden="true"]')?.textContent).toBe('BS');
+    // The others keep their image.
+    expect((cards()[1] as HTMLElement).querySelector('img')).not.toBeNull();
+  });
+
   it('searches from 2 characters, once per pause, from the first page', async () => {
     api();
     await show();

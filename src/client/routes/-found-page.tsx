@@ -3,6 +3,7 @@
  * (config/pages.ts) loads and draws as its kind does; a one-off screen (`-screens`) loads its first data and
  * its screen's code together, then draws the screen with the path's parameters.
  */
+import { useRouteContext } from '@tanstack/react-router';
 import { loadRegistryPage } from './_authenticated/-page-loader';
 import { RegistryPageScreen } from './_authenticated/-page-screens';
 import type { FoundPage } from './-page-resolver';
@@ -19,4 +20,10 @@ export function FoundPageScreen({ found }: { found: FoundPage }) {
   if ('page' in found) return <RegistryPageScreen page={found.page} params={found.params} />;
   const { Screen } = found.screen;
   return <Screen key={`${found.route}:${JSON.stringify(found.params)}`} params={found.params} />;
+}
+
+/** The component of every generic route: the page its `beforeLoad` found (`findPage`), in the route's context. */
+export function GenericPage() {
+  const { found } = useRouteContext({ strict: false }) as { found: FoundPage };
+  return <FoundPageScreen found={found} />;
 }

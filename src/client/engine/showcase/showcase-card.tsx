@@ -36,6 +36,15 @@ export interface ShowcaseCardProps {
   onOpen?: () => void;
 }
 
+/** Up to two initials of a title (`Buono Spesa Demo` is `BS`), for an item with no image. */
+function initialsOf(title: string): string {
+  const words = title.split(/\s+/).filter((word) => /\p{L}|\d/u.test(word.charAt(0)));
+  return words
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toLocaleUpperCase('it'))
+    .join('');
+}
+
 export function ShowcaseCard({ item, card, href, onOpen }: ShowcaseCardProps) {
   const title = textOf(item, card.title);
   const image = textOf(item, card.image);
@@ -43,9 +52,15 @@ export function ShowcaseCard({ item, card, href, onOpen }: ShowcaseCardProps) {
   const price = card.price ? readField(item, card.price) : undefined;
   const body = (
     <Stack gap={6} align="center" ta="center">
-      {card.image && (
-        <Image src={image || null} alt="" h={96} w="100%" fit="contain" className={classes.image} />
-      )}
+      {card.image &&
+        (image ? (
+          <Image src={image} alt="" h={96} w="100%" fit="contain" className={classes.image} />
+        ) : (
+          // An item with no image keeps the grid's rhythm with a tile of its initials, not an empty box.
+          <div className={classes.imageless} aria-hidden="true">
+            {initialsOf(title)}
+          </div>
+        ))}
       <Text fw={600} size="sm" lineClamp={2} className={classes.title}>
         {title}
       </Text>

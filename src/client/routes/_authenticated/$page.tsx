@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FoundPageScreen, loadFoundPage } from '../-found-page';
+import { GenericPage, loadFoundPage } from '../-found-page';
 import { findPage, pathOf } from '../-generic-page';
 
 /** The pages at a one-segment address (`/user-profile`, `/richieste`): as `$group/$page.tsx`. */
@@ -8,7 +8,3 @@ export const Route = createFileRoute('/_authenticated/$page')({
   loader: ({ context }) => loadFoundPage(context.found),
   component: GenericPage,
 });
-
-function GenericPage() {
-  return <FoundPageScreen found={Route.useRouteContext().found} />;
-}

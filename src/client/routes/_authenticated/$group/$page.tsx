@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FoundPageScreen, loadFoundPage } from '../../-found-page';
+import { GenericPage, loadFoundPage } from '../../-found-page';
 import { findPage, pathOf } from '../../-generic-page';
 
 /**
@@ -12,7 +12,3 @@ export const Route = createFileRoute('/_authenticated/$group/$page')({
   loader: ({ context }) => loadFoundPage(context.found),
   component: GenericPage,
 });
-
-function GenericPage() {
-  return <FoundPageScreen found={Route.useRouteContext().found} />;
-}

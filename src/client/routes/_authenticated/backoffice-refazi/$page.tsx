@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FoundPageScreen, loadFoundPage } from '../../-found-page';
+import { GenericPage, loadFoundPage } from '../../-found-page';
 import { findPage, pathOf } from '../../-generic-page';
 
 /**
@@ -10,9 +10,5 @@ import { findPage, pathOf } from '../../-generic-page';
 export const Route = createFileRoute('/_authenticated/backoffice-refazi/$page')({
   beforeLoad: (context) => findPage(context, pathOf('backoffice-refazi', context.params.page)),
   loader: ({ context }) => loadFoundPage(context.found),
-  component: OfficePage,
+  component: GenericPage,
 });
-
-function OfficePage() {
-  return <FoundPageScreen found={Route.useRouteContext().found} />;
-}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FoundPageScreen, loadFoundPage } from '../../../-found-page';
+import { GenericPage, loadFoundPage } from '../../../-found-page';
 import { findPage, pathOf } from '../../../-generic-page';
 
 /**
@@ -13,7 +13,3 @@ export const Route = createFileRoute('/_authenticated/$group/$section/$param')({
   loader: ({ context }) => loadFoundPage(context.found),
   component: GenericPage,
 });
-
-function GenericPage() {
-  return <FoundPageScreen found={Route.useRouteContext().found} />;
-}
