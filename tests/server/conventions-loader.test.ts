@@ -240,15 +240,47 @@ describe.each(backends)('conventions network, demo mode off (%s)', (backend) => 
     });
     const changed = await conventions(doc);
     expect(changed.err).toEqual([]);
-    // The units on sale are the document's again (one was sold).
+    // The units on sale are not put back: the one sold stays sold (50 declared, 49 left).
     expect(changed.out).toEqual([
-      `articolo CMS-VISITA di ${MEDICO}: aggiornato (prezzo_unitario, disponibilita_max)`,
+      `articolo CMS-VISITA di ${MEDICO}: aggiornato (prezzo_unitario)`,
       'fornitore 04567890126 «Giovanni Ferri»: creato',
       'articolo FERRI-1 di 04567890126: creato',
     ]);
     const mine = await get<Supplier[]>('/api/fornitori_convenzionati?id_categoria=8');
     expect(mine.map((s) => s.nome)).toEqual(['Giovanni']);
     expect(await get<Supplier[]>('/api/fornitori_convenzionati?id_categoria=8', outsider.token)).toEqual([]);
+  });
+
+  it('moves the units left by what the declared units changed; units sold stay sold', async () => {
+    const visit = (await showcase(MEDICO)).find((a) => a.codice_articolo === 'CMS-VISITA')!;
+    const left = async () =>
+      (await get<{ disponibilita_max: number }>(`/api/info_articolo/${visit.id}`)).disponibilita_max;
+    expect(await left()).toBe(49);
+    const declaring = async (units: number) => {
+      const doc = example();
+      doc.suppliers![0]!.articoli![0]!.prezzo = '90.00';
+      doc.suppliers![0]!.articoli![0]!.disponibilita = units;
+      return conventions(doc);
+    };
+    // Ten more on sale: ten more left.
+    expect((await declaring(60)).out).toEqual([
+      `articolo CMS-VISITA di ${MEDICO}: aggiornato (disponibilita)`,
+    ]);
+    expect(await left()).toBe(59);
+    // The same document again changes nothing, after a sale too.
+    expect((await buy(visit)).statusCode).toBe(201);
+    expect((await declaring(60)).out).toEqual([NO_CHANGE]);
+    expect(await left()).toBe(58);
+    // Fewer declared than sold: none left, and none sold beyond them.
+    expect((await declaring(1)).out).toEqual([
+      `articolo CMS-VISITA di ${MEDICO}: aggiornato (disponibilita)`,
+    ]);
+    expect(await left()).toBe(0);
+    const soldOut = await buy(visit);
+    expect(soldOut.statusCode, soldOut.body).toBe(409);
+    // Declared again above what was sold: the difference is on sale.
+    await declaring(5);
+    expect(await left()).toBe(4);
   });
 
   it('prunes what the document no longer lists, hiding what a purchase names', async () => {

@@ -111,6 +111,7 @@ export interface ConvArticles {
   attivo: Generated<boolean>;
   codice_articolo: string;
   descrizione: string;
+  disponibilita_dichiarata: number | null;
   disponibilita_max: Generated<number>;
   fruizione: Generated<string>;
   id: Generated<number>;

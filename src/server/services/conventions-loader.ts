@@ -195,7 +195,6 @@ const ARTICLE_FIELDS = [
   'descrizione',
   'prezzo_unitario',
   'sconto',
-  'disponibilita_max',
   'fruizione',
   'altre_info',
   'sito_web',
@@ -461,7 +460,7 @@ async function loadArticles(
 ): Promise<void> {
   const rows = await trx
     .selectFrom('conv_articles')
-    .select(['id', 'codice_articolo', ...ARTICLE_FIELDS])
+    .select(['id', 'codice_articolo', 'disponibilita_max', 'disponibilita_dichiarata', ...ARTICLE_FIELDS])
     .where('id_fornitore', '=', supplierId)
     .orderBy('id')
     .execute();
@@ -490,6 +489,8 @@ async function loadArticles(
         prezzo_unitario: Number(row.prezzo_unitario),
         sconto: Number(row.sconto),
         disponibilita_max: Number(row.disponibilita_max),
+        disponibilita_dichiarata:
+          row.disponibilita_dichiarata === null ? null : Number(row.disponibilita_dichiarata),
       },
     ]),
   );
@@ -499,7 +500,6 @@ async function loadArticles(
       descrizione: article.descrizione,
       prezzo_unitario: priceOf(article.prezzo)!,
       sconto: article.sconto ?? 0,
-      disponibilita_max: article.disponibilita,
       fruizione: sanitizeMessageHtml(article.fruizione ?? ''),
       altre_info: sanitizeMessageHtml(article.altre_info ?? ''),
       sito_web: article.sito_web ?? '',
@@ -514,7 +514,13 @@ async function loadArticles(
     if (!before) {
       const row = await trx
         .insertInto('conv_articles')
-        .values({ id_fornitore: supplierId, codice_articolo: article.codice_articolo, ...wanted })
+        .values({
+          id_fornitore: supplierId,
+          codice_articolo: article.codice_articolo,
+          ...wanted,
+          disponibilita_max: article.disponibilita,
+          disponibilita_dichiarata: article.disponibilita,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       id = Number(row.id);
@@ -525,6 +531,20 @@ async function loadArticles(
       fields = changedFields(before, wanted, ARTICLE_FIELDS);
       if (fields.length > 0)
         await trx.updateTable('conv_articles').set(wanted).where('id', '=', id).execute();
+      // The units on sale: a new declaration moves the units left by its difference from the last one, in
+      // the statement itself (a purchase may take one meanwhile); the units sold stay sold.
+      const declared = before.disponibilita_dichiarata ?? before.disponibilita_max;
+      if (article.disponibilita !== declared) {
+        await trx
+          .updateTable('conv_articles')
+          .set((eb) => ({
+            disponibilita_max: sql<number>`greatest(0, ${eb.ref('disponibilita_max')} + ${article.disponibilita - declared})`,
+            disponibilita_dichiarata: article.disponibilita,
+          }))
+          .where('id', '=', id)
+          .execute();
+        fields.push('disponibilita');
+      }
     }
     const had = images.get(id) ?? [];
     if (had.length !== pictures.length || had.some((url, k) => url !== pictures[k])) {
