@@ -24,7 +24,7 @@ import type { ProfileName } from '../permissions';
 import type { PurchaseDeclaration } from '../purchases/types';
 import type { RouteRule } from '../routes';
 import type { AppVoucherPage } from '../showcases/app-vouchers';
-import type { ShowcaseDeclaration } from '../showcases/types';
+import type { ShowcaseDeclaration, ShowcaseOpen } from '../showcases/types';
 import type { SupportCategory } from '../support-categories';
 import type { TableDeclaration } from '../tables/types';
 
@@ -33,8 +33,21 @@ export type WithRoute<T, K extends keyof T> = T extends unknown
   ? Omit<T, K> & { readonly [P in K]: undefined extends T[P] ? string | undefined : string }
   : never;
 
-/** A showcase grid of the overlay, shown on one of its routes (its items open a purchase or nothing). */
-export type ExtensionShowcase = WithRoute<ShowcaseDeclaration, 'route_name'>;
+/** What a card of an overlay's showcase opens: as a built-in one's, a route being any route name. */
+export type ExtensionShowcaseOpen =
+  | Exclude<ShowcaseOpen, { kind: 'route' }>
+  | (Omit<Extract<ShowcaseOpen, { kind: 'route' }>, 'route'> & {
+      readonly route: string | { readonly field: string; readonly routes: Readonly<Record<string, string>> };
+    });
+
+/**
+ * A showcase grid of the overlay, shown on one of its routes: its items open a purchase, a detail, or a route
+ * (the overlay's or a built-in one), and its back button may lead to an overlay route too.
+ */
+export type ExtensionShowcase = Omit<WithRoute<ShowcaseDeclaration, 'route_name'>, 'open' | 'back'> & {
+  readonly open: ExtensionShowcaseOpen;
+  readonly back?: WithRoute<NonNullable<ShowcaseDeclaration['back']>, 'route'>;
+};
 
 /** A page of the registry (config/pages.ts) for one of the overlay's routes; a showcase page shows its grid. */
 export type ExtensionPage =
