@@ -1585,7 +1585,7 @@ export interface Conventions {
       prezzo: string;
       /** Discount in percent, 0 to 99. Left out: 0. */
       sconto?: number;
-      /** Units on sale (disponibilita_max); each purchase takes one. Loading sets it again. */
+      /** Units on sale; each purchase takes one from the units left (disponibilita_max). Loading the document again moves the units left by what this number changed: units sold stay sold (50 declared, 1 sold, 60 declared next: 59 left). */
       disponibilita: number;
       /** HTML: how to use it; sanitized before it is stored. */
       fruizione?: string;
